@@ -1,0 +1,27 @@
+"""The application factory: a thin HTTP layer over ``service.core``."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+
+from . import hands, jsonio, meta, problems
+from .config import Config
+
+
+def create_app(config: Config | None = None) -> Flask:
+    """Build the app. ``config`` defaults to :meth:`Config.from_env`."""
+    config = config or Config.from_env()
+    app = Flask("service")
+    app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    app.config["TESTING"] = config.testing
+    app.extensions["cribbage.config"] = config
+    app.extensions.setdefault("cribbage.ready", {})
+    logging.getLogger("service").setLevel(config.log_level)
+    jsonio.install(app)
+    problems.install(app)
+    app.register_blueprint(meta.bp)
+    app.register_blueprint(hands.bp)
+    meta.install_docs(app)
+    return app

@@ -1,0 +1,42 @@
+"""Configuration, read from the environment in this one place.
+
+Every variable has a sane default so that ``make run`` needs no configuration; the README
+has the table. Tests build a :class:`Config` directly instead of touching the environment.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+def _bool(text: str) -> bool:
+    return text.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _list(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+@dataclass(frozen=True)
+class Config:
+    """Service settings. ``from_env`` documents the variable behind each field."""
+
+    max_body_bytes: int = 64 * 1024
+    state_keys: tuple[str, ...] = ()
+    cors_origins: tuple[str, ...] = ()
+    log_level: str = "INFO"
+    testing: bool = False
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
+        env = os.environ if environ is None else environ
+        return cls(
+            max_body_bytes=int(env.get("CRIBBAGE_MAX_BODY_BYTES", str(64 * 1024))),
+            state_keys=_list(env.get("CRIBBAGE_STATE_KEYS", "")),
+            cors_origins=_list(env.get("CRIBBAGE_CORS_ORIGINS", "")),
+            log_level=env.get("CRIBBAGE_LOG_LEVEL", "INFO").upper(),
+            testing=_bool(env.get("CRIBBAGE_TESTING", "false")),
+        )

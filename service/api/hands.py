@@ -1,0 +1,59 @@
+"""Hand and crib scoring: ``/v1/hands/score`` and ``/v1/hands/score-batch``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from ..core.claims import check_claim
+from ..core.errors import CribbageError
+from ..core.show import score_show
+from .problems import contract_problem, rules_problem
+from .schemas import load_hand
+from .spec import SPEC, ContractViolation, body
+
+bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
+
+
+def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
+    """Convert, score and (when a claim is given) judge one hand request."""
+    request = load_hand(data, pointer)
+    rules = request["rules"]
+    try:
+        score = score_show(request["hand"], request["starter"], is_crib=request["crib"], rules=rules)
+    except CribbageError as error:
+        if error.pointer is not None:
+            error.pointer = pointer + error.pointer
+        raise
+    result = score.to_dict()
+    result["hand"] = [str(c) for c in request["hand"]]
+    result["starter"] = str(request["starter"])
+    result["crib"] = request["crib"]
+    if request["claimed"] is not None:
+        check = check_claim(score.total, request["claimed"], muggins=request["muggins"],
+                            overclaim_policy=rules.overclaim_policy)
+        result["claim"] = check.to_dict()
+    return result
+
+
+@bp.post("/score")
+@body("scoreHand")
+def score(data: dict[str, Any]) -> dict[str, Any]:
+    return score_one(data)
+
+
+@bp.post("/score-batch")
+@body("scoreHandBatch")
+def score_batch(data: dict[str, Any]) -> dict[str, Any]:
+    results: list[dict[str, Any]] = []
+    for index, item in enumerate(data["hands"]):
+        pointer = f"/hands/{index}"
+        try:
+            SPEC.check("#/components/schemas/HandRequest", item, pointer)
+            results.append({"ok": True, "score": score_one(item, pointer)})
+        except ContractViolation as error:
+            results.append({"ok": False, "problem": contract_problem(error)})
+        except CribbageError as error:
+            results.append({"ok": False, "problem": rules_problem(error)})
+    return {"results": results}

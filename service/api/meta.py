@@ -1,0 +1,54 @@
+"""Operations and discovery: health, readiness, the contract, its docs, the variants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app
+from flask_swagger_ui import get_swaggerui_blueprint
+
+from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
+from .spec import SPEC
+
+bp = Blueprint("meta", __name__)
+
+
+@bp.get("/healthz")
+def healthz() -> dict[str, str]:
+    """Liveness: the process answers. No dependencies, so it stays cheap."""
+    return {"status": "ok"}
+
+
+@bp.get("/readyz")
+def readyz() -> Response | dict[str, Any]:
+    """Readiness: the contract is loaded and compiled; the other checks are registered by
+    the parts of the app that need them (for example the state key)."""
+    checks: dict[str, str] = {"spec": f"loaded ({len(SPEC.validators)} validators)"}
+    for name, check in current_app.extensions.get("cribbage.ready", {}).items():
+        checks[name] = check()
+    return {"status": "ready", "checks": checks}
+
+
+@bp.get("/openapi.yaml")
+def openapi() -> Response:
+    return Response(SPEC.text, mimetype="application/yaml")
+
+
+@bp.get("/v1/variants")
+def variants() -> dict[str, Any]:
+    return {
+        "variants": [
+            {"name": name, "description": DESCRIPTIONS[name], "rules": preset(name).to_dict()}
+            for name in variant_names()
+        ],
+        "options": list(OPTION_NAMES),
+    }
+
+
+def install_docs(app: Flask) -> None:
+    """Swagger UI 5 from the flask-swagger-ui package: no CDN, works offline."""
+    docs = get_swaggerui_blueprint(
+        "/docs", "/openapi.yaml", config={"app_name": "Cribbage scoring API", "tryItOutEnabled": True}
+    )
+    app.register_blueprint(docs)
+    app.add_url_rule("/docs", endpoint="docs_root", view_func=app.view_functions["swagger_ui.show"])

@@ -1,0 +1,62 @@
+"""marshmallow converts: contract-valid dicts in, domain values out.
+
+Bodies reach these schemas only after ``openapi.yaml`` has accepted them (see ``spec``),
+so a ``ValidationError`` here means the yaml and the code have drifted: that is a bug and
+becomes a 500, which schemathesis reports. Responses are built by the core values'
+``to_dict`` methods, which are plain and fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
+
+from ..core.cards import Card, parse_card
+from ..core.errors import CribbageError
+from ..core.rules import Rules, resolve
+
+
+class CardField(fields.Field):
+    """A card in any accepted spelling in, the canonical string out."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        return parse_card(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else str(value)
+
+
+def rules_from(data: dict[str, Any]) -> Rules:
+    """The rules a request names: ``variant`` (default ``six_card``) with its ``options``."""
+    return resolve(data.get("variant", "six_card"), data.get("options"))
+
+
+class HandSchema(Schema):
+    """One hand or crib to score, with an optional claim to check."""
+
+    hand = fields.List(CardField(), required=True)
+    starter = CardField(required=True)
+    crib = fields.Boolean(load_default=False)
+    claimed = fields.Integer(load_default=None)
+    muggins = fields.Boolean(load_default=False)
+    variant = fields.String(load_default="six_card")
+    options = fields.Dict(load_default=None)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        data["rules"] = rules_from(data)
+        return data
+
+
+hand_schema = HandSchema()
+
+
+def load_hand(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
+    """Load one hand request; rules errors get a pointer under ``pointer``."""
+    try:
+        return hand_schema.load(data)
+    except CribbageError as error:
+        if error.pointer is not None:
+            error.pointer = pointer + error.pointer
+        raise error.at(pointer or "/")

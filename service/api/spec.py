@@ -1,0 +1,95 @@
+"""The contract at run time: ``openapi.yaml`` compiled into one validator per request body.
+
+The yaml is the source of truth. Each operation's request body schema is compiled once at
+import (so ``--preload`` shares it across gunicorn workers) with jsonschema-rs, the
+validator schemathesis itself uses, and a view decorated with :func:`body` receives only
+bodies that the contract accepts. A body that breaks it raises :class:`ContractViolation`
+with a JSON pointer for every offending field.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonschema_rs
+import yaml
+from flask import request
+
+SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve().parents[2] / "openapi.yaml"))
+
+
+class ContractViolation(Exception):
+    """A request body that breaks ``openapi.yaml``; ``errors`` holds ``{pointer, detail}``."""
+
+    def __init__(self, errors: list[dict[str, str]]) -> None:
+        super().__init__(errors[0]["detail"] if errors else "invalid body")
+        self.errors = errors
+
+
+def _pointer(path: Any) -> str:
+    return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path) if path else ""
+
+
+class Spec:
+    """The loaded document and its compiled request-body validators, by operationId."""
+
+    def __init__(self, path: Path = SPEC_PATH) -> None:
+        self.path = path
+        self.text = path.read_text(encoding="utf-8")
+        self.document: dict[str, Any] = yaml.safe_load(self.text)
+        self.validators: dict[str, Any] = {}
+        for operations in self.document["paths"].values():
+            for operation in operations.values():
+                if not isinstance(operation, dict):
+                    continue
+                content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+                if content:
+                    schema = {**content["schema"], "components": self.document["components"]}
+                    self.validators[operation["operationId"]] = jsonschema_rs.Draft202012Validator(schema)
+
+    def component(self, name: str) -> Any:
+        """A compiled validator for ``components.schemas[name]`` (for items checked one by one)."""
+        key = "#/components/schemas/" + name
+        if key not in self.validators:
+            schema = {"$ref": key, "components": self.document["components"]}
+            self.validators[key] = jsonschema_rs.Draft202012Validator(schema)
+        return self.validators[key]
+
+    def check(self, operation_id: str, data: Any, prefix: str = "") -> None:
+        """Raise :class:`ContractViolation` unless ``data`` fits the operation's body schema
+        (or, for a key starting ``#/``, that component); pointers start with ``prefix``."""
+        validator = self.validators[operation_id]
+        if validator.is_valid(data):
+            return
+        errors = [
+            {"pointer": prefix + _pointer(e.instance_path), "detail": e.message} for e in validator.iter_errors(data)
+        ]
+        raise ContractViolation(sorted(errors, key=lambda e: e["pointer"]))
+
+
+SPEC = Spec()
+SPEC.component("HandRequest")
+
+
+def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a view: parse the JSON body, check it against the contract, pass it in.
+
+    Flask itself answers 415 for a body that is not JSON and 400 for malformed JSON.
+    """
+    if operation_id not in SPEC.validators:
+        raise KeyError(f"openapi.yaml has no request body for {operation_id}")
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(view)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            data = request.get_json()
+            SPEC.check(operation_id, data)
+            return view(data, *args, **kwargs)
+
+        return wrapper
+
+    return decorate

@@ -1,0 +1,107 @@
+"""Cards: parsing every accepted spelling, the canonical form, and the 52-card deck.
+
+A card is a frozen value of rank (1 = ace .. 13 = king) and suit (``C D H S``).
+The wire form is rank ``A 2 .. 10 J Q K`` followed by the suit; requests may
+also use ``T`` for ten and lower case.
+
+>>> parse_card("th")
+Card(rank=10, suit='H')
+>>> str(parse_card("10h")), str(parse_card("jd"))
+('10H', 'JD')
+>>> parse_card("1S")
+Traceback (most recent call last):
+...
+service.core.errors.InvalidCard: '1S' is not a card (rank A 2-10 J Q K, then suit C D H S)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .errors import DuplicateCard, InvalidCard
+
+SUITS = "CDHS"
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_BY_NAME = {name: rank for rank, name in enumerate(RANK_NAMES) if name}
+_RANK_BY_NAME["T"] = 10
+JACK = 11
+
+
+class Card(NamedTuple):
+    """One playing card, an immutable value ordered by rank, then suit (for stable output only).
+
+    A ``NamedTuple`` rather than a frozen dataclass: hashing, equality and sorting then run
+    in C, which the scorers feel (a dataclass's generated ``__lt__`` tripled the cost of
+    sorting a hand).
+    """
+
+    rank: int
+    suit: str
+
+    @property
+    def value(self) -> int:
+        """The counting value: ace 1, pips at face value, ten-cards 10."""
+        return self.rank if self.rank < 10 else 10
+
+    @property
+    def index(self) -> int:
+        """A dense id 0..51 (rank-major), used in compact encodings."""
+        return (self.rank - 1) * 4 + SUITS.index(self.suit)
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank}, suit={self.suit!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+_BY_TEXT: dict[str, Card] = {}
+for _card in DECK:
+    for _rank_name in (RANK_NAMES[_card.rank], "T" if _card.rank == 10 else RANK_NAMES[_card.rank]):
+        _BY_TEXT[_rank_name + _card.suit] = _card
+
+
+def card_from_index(index: int) -> Card:
+    """The card with :attr:`Card.index` ``index``.
+
+    >>> str(card_from_index(0)), str(card_from_index(51))
+    ('AC', 'KS')
+    """
+    return DECK[index]
+
+
+def parse_card(text: str | Card) -> Card:
+    """Parse one card in any accepted spelling (a :class:`Card` passes through)."""
+    if isinstance(text, Card):
+        return text
+    card = _BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+    if card is None:
+        raise InvalidCard(f"{text!r} is not a card (rank A 2-10 J Q K, then suit C D H S)")
+    return card
+
+
+def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
+    """Parse several cards; ``"5H 6D"``-style strings are split on spaces and commas.
+
+    >>> [str(c) for c in parse_cards("5h,6d 10c")]
+    ['5H', '6D', '10C']
+    """
+    if isinstance(texts, str):
+        texts = [t for t in texts.replace(",", " ").split() if t]
+    return tuple(parse_card(t) for t in texts)
+
+
+def ensure_distinct(cards: Sequence[Card], what: str = "cards") -> None:
+    """Raise :class:`DuplicateCard` naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCard(f"{card} appears more than once in the {what}")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    """The canonical strings of ``cards``, in the given order."""
+    return [str(c) for c in cards]

@@ -1,0 +1,79 @@
+"""Domain errors. The core knows nothing of HTTP: the API layer maps each class to a status.
+
+Every error has a ``slug`` (stable, machine-readable, used in the problem ``type``), a
+readable message, and an optional ``pointer`` (a JSON pointer into the request, when the
+caller knows which field was wrong) and extra members for the problem document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class CribbageError(Exception):
+    """Base class: a well-formed request that the rules of cribbage forbid."""
+
+    slug = "rules-violation"
+    title = "The rules of cribbage forbid this"
+
+    def __init__(self, message: str, *, pointer: str | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+        self.extra = extra
+
+    def at(self, pointer: str) -> CribbageError:
+        """Attach a JSON pointer (the field the caller got wrong) and return self."""
+        if self.pointer is None:
+            self.pointer = pointer
+        return self
+
+
+class InvalidCard(CribbageError):
+    slug = "invalid-card"
+    title = "Not a card"
+
+
+class DuplicateCard(CribbageError):
+    slug = "duplicate-card"
+    title = "The same card appears twice"
+
+
+class WrongCardCount(CribbageError):
+    slug = "wrong-card-count"
+    title = "Wrong number of cards"
+
+
+class InvalidRules(CribbageError):
+    slug = "invalid-rules"
+    title = "These rule options do not fit together"
+
+
+class IllegalPlay(CribbageError):
+    slug = "illegal-play"
+    title = "That play is not allowed"
+
+
+class IllegalAction(CribbageError):
+    slug = "illegal-action"
+    title = "That action is not allowed now"
+
+
+class InvalidState(CribbageError):
+    slug = "invalid-state"
+    title = "The game state is not valid"
+
+
+class InvalidScore(CribbageError):
+    slug = "invalid-score"
+    title = "That score is not possible"
+
+
+class GameOver(CribbageError):
+    slug = "game-over"
+    title = "The game is already over"
+
+
+class GameNotOver(CribbageError):
+    slug = "game-not-over"
+    title = "The game is still being played"

@@ -1,0 +1,248 @@
+"""One ``Rules`` value drives every variant; the named presets live in one registry.
+
+No code branches on a variant's name: it reads the fields below (OpenSpiel's
+``CardsPerPlayer`` switch, turned into data).
+
+>>> six = preset("six_card")
+>>> six.hand_size, six.crib_from_deck, six.sides, six.target
+(4, 0, 2, 121)
+>>> preset("four_player").side_of(2)
+0
+>>> resolve("five_card", {"target": 31}).skunk_lines
+(16,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from .errors import InvalidRules
+
+CRIB_FLUSH = ("five_only", "four_or_five")
+THREE_FOR_LAST = ("none", "game_start", "every_deal")
+MULTI_GO_RULES = ("continue_until_none", "bicycle_three_hand")
+DEAL_CUT_WINNER = ("low", "high")
+OVERCLAIM_POLICIES = ("correct", "correct_and_award_excess", "correct_and_award_2")
+NEXT_GAME_FIRST_DEALER = ("loser", "winner", "alternate", "cut")
+TIEBREAKERS = ("game_points", "games_won", "spread", "skunks", "head_to_head")
+
+# Game points per outcome level (0 normal win, 1 skunk, 2 double, 3 triple), RULES.md 8.2.
+GAME_POINT_SCHEMES: dict[str, tuple[int, int, int, int]] = {
+    "acc": (2, 3, 3, 3),
+    "bar_league": (2, 3, 3, 3),
+    "match_1_2_3": (1, 2, 3, 3),
+    "match_1_2_4": (1, 2, 4, 4),
+    "hoyle_lurch": (1, 1, 2, 2),
+}
+DEFAULT_TIEBREAKERS: dict[str, tuple[str, ...]] = {
+    "bar_league": ("game_points", "games_won", "skunks", "spread"),
+}
+
+
+def default_skunk_lines(target: int) -> tuple[int, ...]:
+    """Skunk, double and triple skunk lines (the loser is strictly below each).
+
+    121 gives 91/61/31 (ACC); 61 gives the single "half the holes" line 31 (Hoyle, EB);
+    another target T is given the lines T-30, T-60, T-90 that are above zero, except that
+    a target under 121 that is not 61 uses half the holes, as the 61-point game does.
+
+    >>> default_skunk_lines(121), default_skunk_lines(61), default_skunk_lines(181)
+    ((91, 61, 31), (31,), (151, 121, 91))
+    """
+    if target == 121:
+        return (91, 61, 31)
+    if target < 121:
+        return ((target + 1) // 2,)
+    return tuple(line for line in (target - 30, target - 60, target - 90) if line > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule a variant can change. See RULES.md section 11 for sources."""
+
+    name: str = "six_card"
+    players: int = 2
+    partnerships: bool = False
+    cards_dealt: int = 6
+    discards: int = 2
+    crib_from_deck: int = 0
+    target: int = 121
+    fixed_deals: int | None = None
+    single_count_play: bool = False
+    three_for_last: str = "none"
+    crib_flush: str = "five_only"
+    multi_go_rule: str = "continue_until_none"
+    heels_can_peg_out: bool = True
+    no_heels_at_or_above: int | None = None
+    deal_cut_winner: str = "low"
+    skunk_lines: tuple[int, ...] = (91, 61, 31)
+    game_point_scheme: str = "acc"
+    tiebreakers: tuple[str, ...] = ("game_points", "games_won", "spread")
+    muggins: bool = False
+    overclaim_policy: str = "correct"
+    next_game_first_dealer: str = "loser"
+
+    def __post_init__(self) -> None:
+        def need(ok: bool, message: str) -> None:
+            if not ok:
+                raise InvalidRules(message)
+
+        need(2 <= self.players <= 4, "players must be 2, 3 or 4")
+        need(not self.partnerships or self.players == 4, "partnerships need four players")
+        need(
+            self.players * self.discards + self.crib_from_deck == 4,
+            "discards and crib cards from the deck must make a crib of 4",
+        )
+        need(self.cards_dealt - self.discards in (3, 4), "a hand keeps 3 or 4 cards")
+        need(self.players * self.cards_dealt + self.crib_from_deck < 52, "not enough cards to deal")
+        need(1 <= self.target <= 10_000, "target must be between 1 and 10000")
+        if self.fixed_deals is not None:
+            need(1 <= self.fixed_deals <= 1000, "fixed_deals must be between 1 and 1000")
+            need(self.fixed_deals % self.players == 0, "fixed_deals must be a multiple of the number of players")
+        need(self.crib_flush in CRIB_FLUSH, f"crib_flush must be one of {CRIB_FLUSH}")
+        need(self.three_for_last in THREE_FOR_LAST, f"three_for_last must be one of {THREE_FOR_LAST}")
+        need(self.multi_go_rule in MULTI_GO_RULES, f"multi_go_rule must be one of {MULTI_GO_RULES}")
+        need(self.deal_cut_winner in DEAL_CUT_WINNER, f"deal_cut_winner must be one of {DEAL_CUT_WINNER}")
+        need(self.game_point_scheme in GAME_POINT_SCHEMES, f"game_point_scheme must be one of {tuple(GAME_POINT_SCHEMES)}")
+        need(self.overclaim_policy in OVERCLAIM_POLICIES, f"overclaim_policy must be one of {OVERCLAIM_POLICIES}")
+        need(
+            self.next_game_first_dealer in NEXT_GAME_FIRST_DEALER,
+            f"next_game_first_dealer must be one of {NEXT_GAME_FIRST_DEALER}",
+        )
+        need(all(t in TIEBREAKERS for t in self.tiebreakers), f"tiebreakers must be taken from {TIEBREAKERS}")
+        need(len(set(self.tiebreakers)) == len(self.tiebreakers), "a tiebreaker is listed twice")
+        need(
+            list(self.skunk_lines) == sorted(set(self.skunk_lines), reverse=True)
+            and all(0 < line <= self.target for line in self.skunk_lines)
+            and len(self.skunk_lines) <= 3,
+            "skunk_lines are at most three falling scores between 1 and the target",
+        )
+        need(
+            self.no_heels_at_or_above is None or 0 < self.no_heels_at_or_above <= self.target,
+            "no_heels_at_or_above must be between 1 and the target",
+        )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards a player keeps for the show (4, or 3 in the five-card game)."""
+        return self.cards_dealt - self.discards
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: partners share one."""
+        return self.players // 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for (seats 0 and 2 are side 0 in partnerships)."""
+        return seat % self.sides
+
+    @property
+    def game_points(self) -> tuple[int, int, int, int]:
+        """Game points for a win at each skunk level (none, skunk, double, triple)."""
+        return GAME_POINT_SCHEMES[self.game_point_scheme]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field, with tuples as lists."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+
+_PRESETS: dict[str, Rules] = {
+    "six_card": Rules(name="six_card"),
+    "five_card": Rules(
+        name="five_card",
+        cards_dealt=5,
+        target=61,
+        skunk_lines=(31,),
+        single_count_play=True,
+        three_for_last="game_start",
+    ),
+    "three_player": Rules(name="three_player", players=3, cards_dealt=5, discards=1, crib_from_deck=1),
+    "four_player": Rules(name="four_player", players=4, partnerships=True, cards_dealt=5, discards=1),
+    "four_player_individual": Rules(name="four_player_individual", players=4, cards_dealt=5, discards=1),
+}
+# The names RULES.md section 11 uses for the same presets.
+ALIASES = {
+    "six_card_2p": "six_card",
+    "five_card_2p": "five_card",
+    "four_player_partners": "four_player",
+}
+DESCRIPTIONS = {
+    "six_card": "The standard game: two players, six cards each, two to the crib, 121 up.",
+    "five_card": "The old game: five cards each, three-card hands, a single count in the play, "
+    "three for last to the first non-dealer, 61 up.",
+    "three_player": "Three players, five cards each and one from the pack to the crib, one discard each.",
+    "four_player": "Four players in partnerships (seats 0 and 2 against 1 and 3), five cards each, one discard each.",
+    "four_player_individual": "Four players each for themselves, five cards each, one discard each.",
+}
+# The options a client may set on top of a preset (the shape of the deal is fixed by the preset).
+OPTION_NAMES = (
+    "target",
+    "fixed_deals",
+    "crib_flush",
+    "three_for_last",
+    "multi_go_rule",
+    "heels_can_peg_out",
+    "no_heels_at_or_above",
+    "deal_cut_winner",
+    "skunk_lines",
+    "game_point_scheme",
+    "tiebreakers",
+    "muggins",
+    "overclaim_policy",
+    "next_game_first_dealer",
+)
+STANDARD = _PRESETS["six_card"]
+
+
+def variant_names() -> tuple[str, ...]:
+    """The preset names, in a stable order."""
+    return tuple(_PRESETS)
+
+
+def preset(name: str) -> Rules:
+    """The named preset (aliases accepted), or :class:`InvalidRules`."""
+    rules = _PRESETS.get(ALIASES.get(name, name))
+    if rules is None:
+        raise InvalidRules(f"unknown variant {name!r}; known: {', '.join(_PRESETS)}", pointer="/variant")
+    return rules
+
+
+def resolve(variant: str = "six_card", options: Mapping[str, Any] | None = None) -> Rules:
+    """A preset with options applied and checked.
+
+    A new ``target`` moves the default skunk lines with it unless ``skunk_lines`` is
+    given too; a new ``game_point_scheme`` brings its own default tie-breakers.
+    """
+    base = preset(variant)
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTION_NAMES))
+    if unknown:
+        raise InvalidRules(f"unknown option {unknown[0]!r}", pointer=f"/options/{unknown[0]}")
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        changes[key] = tuple(value) if isinstance(value, list) else value
+    if "target" in changes and "skunk_lines" not in changes:
+        changes["skunk_lines"] = default_skunk_lines(changes["target"])
+    if "game_point_scheme" in changes and "tiebreakers" not in changes:
+        changes["tiebreakers"] = DEFAULT_TIEBREAKERS.get(changes["game_point_scheme"], base.tiebreakers)
+    try:
+        return replace(base, **changes)
+    except InvalidRules as error:
+        raise error.at("/options")
+    except TypeError as error:  # a value of the wrong type that slipped past the contract
+        raise InvalidRules(str(error), pointer="/options") from None
+
+
+__all__ = [
+    "Rules",
+    "STANDARD",
+    "preset",
+    "resolve",
+    "variant_names",
+    "default_skunk_lines",
+    "GAME_POINT_SCHEMES",
+    "DESCRIPTIONS",
+    "OPTION_NAMES",
+]
