@@ -1,0 +1,25 @@
+"""Schemathesis over every operation in openapi.yaml, in-process (stateless, default checks).
+
+Bounded for CI by the ``ci`` Hypothesis profile; ``HYPOTHESIS_PROFILE=long`` runs more.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from service.api.app import create_app
+from service.api.config import Config
+
+ROOT = Path(__file__).resolve().parents[1]
+schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
+schema.app = create_app(Config(testing=True))
+
+
+@schema.parametrize()
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_every_operation(case: schemathesis.Case) -> None:
+    case.call_and_validate()
