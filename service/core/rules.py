@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidRules
@@ -209,20 +210,41 @@ def preset(name: str) -> Rules:
     return rules
 
 
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
 def resolve(variant: str = "six_card", options: Mapping[str, Any] | None = None) -> Rules:
     """A preset with options applied and checked.
 
     A new ``target`` moves the default skunk lines with it unless ``skunk_lines`` is
     given too; a new ``game_point_scheme`` brings its own default tie-breakers.
+    Answers are cached: requests name the same few rule sets again and again, and
+    building and checking a ``Rules`` costs more than scoring a hand.
     """
+    if not options:
+        return preset(variant)
+    try:
+        key = tuple(sorted((k, _frozen(v)) for k, v in options.items()))
+        hash(key)
+    except TypeError:  # an unhashable option value: let _build say what is wrong
+        return _build(variant, dict(options))
+    return _cached(variant, key)
+
+
+@lru_cache(maxsize=256)
+def _cached(variant: str, items: tuple[tuple[str, Any], ...]) -> Rules:
+    return _build(variant, dict(items))
+
+
+def _build(variant: str, options: dict[str, Any]) -> Rules:
     base = preset(variant)
-    options = dict(options or {})
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
         raise InvalidRules(f"unknown option {unknown[0]!r}", pointer=f"/options/{unknown[0]}")
     changes: dict[str, Any] = {}
     for key, value in options.items():
-        changes[key] = tuple(value) if isinstance(value, list) else value
+        changes[key] = _frozen(value)
     if "target" in changes and "skunk_lines" not in changes:
         changes["skunk_lines"] = default_skunk_lines(changes["target"])
     if "game_point_scheme" in changes and "tiebreakers" not in changes:

@@ -1,0 +1,150 @@
+"""/v1/hands/score and /v1/hands/score-batch: worked cases through HTTP, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.test_show import SHOW_CASES
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.mark.parametrize(("case", "hand", "starter", "crib", "expected"), SHOW_CASES, ids=[c[0] for c in SHOW_CASES])
+def test_worked_cases_through_the_api(
+    client: FlaskClient, case: str, hand: str, starter: str, crib: bool, expected: int
+) -> None:
+    response = client.post("/v1/hands/score", json={"hand": hand.split(), "starter": starter, "crib": crib})
+    assert response.status_code == 200, response.json
+    body = response.json
+    assert body["total"] == expected
+    assert sum(item["points"] for item in body["items"]) == expected
+    assert sum(body["by_kind"].values()) == expected
+
+
+def test_spellings_are_accepted_and_answers_are_canonical(client: FlaskClient) -> None:
+    body = client.post("/v1/hands/score", json={"hand": ["ts", "jh", "qd", "kc"], "starter": "5s"}).json
+    assert body["hand"] == ["10S", "JH", "QD", "KC"] and body["starter"] == "5S"
+    assert body["total"] == 12
+    assert all(card in ("10S", "JH", "QD", "KC", "5S") for item in body["items"] for card in item["cards"])
+
+
+def test_the_29_hand_lists_every_reason(client: FlaskClient) -> None:
+    body = client.post("/v1/hands/score", json={"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}).json
+    kinds = [item["kind"] for item in body["items"]]
+    assert kinds.count("fifteen") == 8 and kinds.count("pair") == 6 and kinds.count("nobs") == 1
+    assert body["by_kind"] == {"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}
+
+
+@pytest.mark.parametrize(
+    ("claimed", "muggins", "expected"),
+    [
+        # G9: worth 14, claimed 12 under muggins: the opponent may take 2.
+        (12, True, {"actual": 14, "correct": False, "pegged": 12, "muggins_points": 2, "opponent_points": 0}),
+        (12, False, {"actual": 14, "correct": False, "pegged": 12, "muggins_points": 0, "opponent_points": 0}),
+        # G10: claimed 16 is corrected to 14.
+        (16, True, {"actual": 14, "correct": False, "pegged": 14, "muggins_points": 0, "opponent_points": 0}),
+        (14, True, {"actual": 14, "correct": True, "pegged": 14, "muggins_points": 0, "opponent_points": 0}),
+    ],
+)
+def test_claims(client: FlaskClient, claimed: int, muggins: bool, expected: dict[str, object]) -> None:
+    body = client.post("/v1/hands/score", json={**WORTH_14, "claimed": claimed, "muggins": muggins}).json
+    assert body["total"] == 14
+    assert body["claim"] == {"claimed": claimed, **expected}
+
+
+# Worth 14, counted by hand: 6+9 four ways (8), 6+6+3 (2), the pair of sixes and of nines (4).
+WORTH_14 = {"hand": ["6H", "6D", "9S", "9C"], "starter": "3C"}
+
+
+def _problem(response, status: int) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == PROBLEM
+    body = response.json
+    assert body["status"] == status and body["title"] and body["type"]
+    return body
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        ({"hand": ["5S", "5H", "5X", "JC"], "starter": "5C"}, "/hand/2"),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": "1C"}, "/starter"),
+        ({"hand": ["5S", "5H", "5D", "JC", "6D"], "starter": "5C"}, "/hand"),
+        ({"hand": ["5S", "5H"], "starter": "5C"}, "/hand"),
+        ({"hand": "5S 5H 5D JC", "starter": "5C"}, "/hand"),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": 5}, "/starter"),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "crib": "yes"}, "/crib"),
+        ({"hand": ["5S", "5H", "5D", "JC"]}, ""),
+        ({"starter": "5C"}, ""),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "colour": "red"}, ""),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5H\n"}, "/starter"),
+        ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": -1}, "/claimed"),
+    ],
+)
+def test_contract_violations_are_400_naming_the_field(client: FlaskClient, body: dict, pointer: str) -> None:  # type: ignore[type-arg]
+    problem = _problem(client.post("/v1/hands/score", json=body), 400)
+    assert pointer in [error["pointer"] for error in problem["errors"]]
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        ({"hand": ["5S", "5S", "5D", "JC"], "starter": "5C"}, "/hand/1"),
+        ({"hand": ["5S", "5h", "5D", "JC"], "starter": "5H"}, "/starter"),
+        ({"hand": ["5S", "10H", "TH", "JC"], "starter": "5C"}, "/hand/2"),
+        ({"hand": ["5S", "5H", "5D"], "starter": "5C", "crib": True}, "/hand"),
+    ],
+)
+def test_rules_violations_are_422_naming_the_field(client: FlaskClient, body: dict, pointer: str) -> None:  # type: ignore[type-arg]
+    problem = _problem(client.post("/v1/hands/score", json=body), 422)
+    assert problem["errors"][0]["pointer"] == pointer
+    assert problem["detail"]
+
+
+def test_not_json_is_415(client: FlaskClient) -> None:
+    _problem(client.post("/v1/hands/score", data="5S 5H", content_type="text/plain"), 415)
+
+
+def test_malformed_json_is_400(client: FlaskClient) -> None:
+    _problem(client.post("/v1/hands/score", data="{", content_type="application/json"), 400)
+
+
+def test_oversized_body_is_413(client: FlaskClient) -> None:
+    _problem(client.post("/v1/hands/score", data="[" + "1," * 40000 + "1]", content_type="application/json"), 413)
+
+
+def test_wrong_method_is_405_with_allow(client: FlaskClient) -> None:
+    response = client.get("/v1/hands/score")
+    _problem(response, 405)
+    assert "POST" in response.headers["Allow"]
+
+
+def test_unknown_path_is_404(client: FlaskClient) -> None:
+    _problem(client.get("/v1/nothing-here"), 404)
+
+
+def test_batch_scores_in_order_and_isolates_bad_entries(client: FlaskClient) -> None:
+    hands = [
+        {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"},
+        {"hand": ["5S", "5S", "5D", "JC"], "starter": "5C"},
+        {"hand": ["zz"], "starter": "5C"},
+        {"hand": ["AH", "2H", "3H", "4H"], "starter": "9S", "crib": True},
+    ]
+    results = client.post("/v1/hands/score-batch", json={"hands": hands}).json["results"]
+    assert [r["ok"] for r in results] == [True, False, False, True]
+    assert results[0]["score"]["total"] == 29 and results[3]["score"]["total"] == 8
+    assert results[1]["problem"]["status"] == 422
+    assert results[1]["problem"]["errors"][0]["pointer"] == "/hands/1/hand/1"
+    assert results[2]["problem"]["status"] == 400
+    assert "/hands/2/hand/0" in [e["pointer"] for e in results[2]["problem"]["errors"]]
+
+
+def test_batch_over_its_limit_is_400(client: FlaskClient) -> None:
+    hands = [{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}] * 501
+    problem = _problem(client.post("/v1/hands/score-batch", json={"hands": hands}), 400)
+    assert problem["errors"][0]["pointer"] == "/hands"
+
+
+def test_empty_batch_is_400(client: FlaskClient) -> None:
+    _problem(client.post("/v1/hands/score-batch", json={"hands": []}), 400)
