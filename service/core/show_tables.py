@@ -13,7 +13,7 @@ Two views of the same facts:
   itself and needs no sorting: the bulk fast path uses this.
 
 >>> PATTERNS[(4, 4, 5, 6, 6)][:2]
-(('fifteen', (0, 1, 4), 2), ('fifteen', (0, 2, 3), 2))
+(('fifteen', (0, 2, 3), 2), ('fifteen', (0, 2, 4), 2))
 >>> TOTAL_BY_KEY[rank_key((5, 5, 5, 5, 11))]
 28
 """
