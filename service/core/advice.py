@@ -1,0 +1,338 @@
+"""Discard advice: every keep and discard of a dealt hand, with exact expectations.
+
+For each way to split the dealt cards into the cards kept and the cards thrown to the crib:
+
+* **hand**: the exact mean of the kept cards' show score over every starter the seat cannot
+  see (46 in the six-card game), and its minimum and maximum;
+* **crib**: the exact mean of the crib's score over every way the rest of the crib and the
+  starter can fall, under the assumption below;
+* **net**: hand plus crib when the seat's side owns the crib (the seat or, in partnerships,
+  its partner deals), hand minus crib when an opponent owns it.
+
+**The assumption about the other crib cards.** The seat sees only its own dealt cards. The
+other crib cards (the opponent's two discards in the two-player games; the other players'
+discards, and in the three-player game the card from the pack, otherwise) are taken to be a
+uniformly random set of the unseen cards, and the starter uniform over the unseen cards
+left. In the two-player games that is "the opponent throws a uniformly random pair of the 46
+cards you cannot see". Real opponents throw strategically (a pone avoids giving 5s), so this
+is the standard neutral model, not a prediction.
+
+How it is fast and exact: fifteens, pairs and runs depend only on ranks, so the crib's rank
+points are summed over the 455 rank multisets of the three unknown cards (1,820 of four in
+the three- and four-player games), each weighted by how many card sets of the unseen cards
+have those ranks (:mod:`.crib_tables`). Flush and nobs are added exactly by counting, with
+binomial coefficients, the arrangements of unknown cards that make them. Every mean is kept
+as a :class:`~fractions.Fraction`.
+
+>>> from .cards import parse_cards
+>>> from .rules import preset
+>>> advice = discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
+>>> best = advice.options[0]
+>>> [str(c) for c in best.keep], [str(c) for c in best.discard]
+(['5D', '5H', '5S', 'JC'], ['2H', '7S'])
+>>> best.hand, best.hand_min, best.hand_max
+(Fraction(383, 23), 14, 29)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from operator import mul
+from typing import Any
+
+from .cards import DECK, JACK, SUITS, Card
+from .errors import DuplicateCard, InvalidRules, WrongCardCount
+from .rules import STANDARD, Rules
+from .crib_tables import multiset_weights, totals_row
+from .show_tables import RANK_KEY
+
+CRIB_OWNERS = ("self", "partner", "opponent")
+
+
+def _exact(value: Fraction) -> dict[str, Any]:
+    """A fraction for JSON: its float, and its numerator and denominator in lowest terms."""
+    return {"value": float(value), "numerator": value.numerator, "denominator": value.denominator}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One way to split the dealt cards, with its exact expectations."""
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    hand: Fraction
+    hand_min: int
+    hand_max: int
+    crib: Fraction
+    net: Fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "keep": [str(c) for c in self.keep],
+            "discard": [str(c) for c in self.discard],
+            "expected_hand": _exact(self.hand),
+            "hand_min": self.hand_min,
+            "hand_max": self.hand_max,
+            "expected_crib": _exact(self.crib),
+            "net": _exact(self.net),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAdvice:
+    """Every option for a dealt hand, best first.
+
+    ``starters`` is how many starters each hand mean is over; ``crib_outcomes`` how many
+    equally likely (other crib cards, starter) arrangements each crib mean is over.
+    """
+
+    cards: tuple[Card, ...]
+    variant: str
+    dealer: bool
+    crib_owner: str
+    starters: int
+    crib_outcomes: int
+    assumption: str
+    options: tuple[DiscardOption, ...]
+
+    @property
+    def best(self) -> DiscardOption:
+        return self.options[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": [str(c) for c in self.cards],
+            "variant": self.variant,
+            "dealer": self.dealer,
+            "crib_owner": self.crib_owner,
+            "starters": self.starters,
+            "crib_outcomes": self.crib_outcomes,
+            "assumption": self.assumption,
+            "options": [option.to_dict() for option in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Unseen:
+    """What the seat cannot see: rank counts (index 0 unused), suit counts, the cards."""
+
+    cards: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    suits: dict[str, int]
+    jack_suits: tuple[str, ...]
+
+    @classmethod
+    def excluding(cls, seen: Sequence[Card]) -> _Unseen:
+        gone = set(seen)
+        cards = tuple(c for c in DECK if c not in gone)
+        ranks = [0] * 14
+        suits = dict.fromkeys(SUITS, 0)
+        for card in cards:
+            ranks[card.rank] += 1
+            suits[card.suit] += 1
+        return cls(cards, tuple(ranks), suits, tuple(c.suit for c in cards if c.rank == JACK))
+
+
+def _one_suit(cards: Sequence[Card]) -> str | None:
+    suit = cards[0].suit
+    return suit if all(c.suit == suit for c in cards) else None
+
+
+def _hand_stats(keep: Sequence[Card], unseen: _Unseen) -> tuple[Fraction, int, int]:
+    """Mean, minimum and maximum of the hand's show score over every unseen starter."""
+    row = totals_row(sum(RANK_KEY[c.rank] for c in keep), 1)  # row[r - 1]: rank points with starter rank r
+    counts = unseen.ranks
+    total = 0
+    for rank in range(1, 14):
+        if counts[rank]:
+            total += counts[rank] * row[rank - 1]
+    # Flush and nobs depend on the starter's suit only: points by suit.
+    extra = dict.fromkeys(SUITS, 0)
+    suit = _one_suit(keep)
+    if suit is not None:
+        for s in SUITS:
+            extra[s] = len(keep) + (1 if s == suit else 0)
+    for card in keep:
+        if card.rank == JACK:
+            extra[card.suit] += 1
+    for s in SUITS:
+        total += unseen.suits[s] * extra[s]
+    if any(extra.values()):
+        values = [row[c.rank - 1] + extra[c.suit] for c in unseen.cards]
+    else:
+        values = [row[rank - 1] for rank in range(1, 14) if counts[rank]]
+    return Fraction(total, len(unseen.cards)), min(values), max(values)
+
+
+def _crib_numerator(discard: Sequence[Card], unseen: _Unseen, weights: Sequence[int], rules: Rules) -> int:
+    """The crib's total points summed over every (other crib cards, starter) arrangement.
+
+    ``weights`` are :func:`multiset_weights` of the unseen ranks for ``5 - len(discard)``
+    unknown cards (the other crib cards and the starter).
+    """
+    unknown = 4 - len(discard)  # other crib cards, not counting the starter
+    size = len(unseen.cards)
+    row = totals_row(sum(RANK_KEY[c.rank] for c in discard), unknown + 1)
+    # Each set of unknown cards is unknown + 1 arrangements (any one of them the starter).
+    total: int = (unknown + 1) * sum(map(mul, weights, row))
+    suit = _one_suit(discard)
+    if suit is not None:
+        same = unseen.suits[suit]
+        if rules.crib_flush == "five_only":
+            total += 5 * (unknown + 1) * comb(same, unknown + 1)
+        else:  # four_or_five: 4 for the crib cards alone, 1 more with the starter
+            crib_flushes = comb(same, unknown)
+            total += 4 * crib_flushes * (size - unknown) + crib_flushes * (same - unknown)
+    for card in discard:  # a thrown jack: nobs when the starter is of its suit
+        if card.rank == JACK:
+            total += unseen.suits[card.suit] * comb(size - 1, unknown)
+    for s in unseen.jack_suits:  # an unseen jack among the other crib cards, a starter of its suit
+        total += (unseen.suits[s] - 1) * comb(size - 2, unknown - 1)
+    return total
+
+
+def crib_outcomes(discards: int, unseen: int) -> int:
+    """Equally likely (other crib cards, starter) arrangements: starter first, then the rest.
+
+    >>> crib_outcomes(2, 46), crib_outcomes(1, 47)
+    (45540, 713460)
+    """
+    return unseen * comb(unseen - 1, 4 - discards)
+
+
+def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = (), rules: Rules = STANDARD) -> tuple[Fraction, int, int]:
+    """The exact mean, minimum and maximum show score of ``keep`` (3 or 4 cards) over every
+    starter that is neither kept nor ``dead`` (cards known to be elsewhere). A hand's flush
+    does not depend on ``rules``; the argument is there for symmetry with the crib.
+
+    >>> from .cards import parse_cards
+    >>> expected_hand(parse_cards("5S 5H 5D JC"), parse_cards("2H 7S"))
+    (Fraction(383, 23), 14, 29)
+    """
+    if len(keep) not in (3, 4):
+        raise WrongCardCount(f"a hand keeps 3 or 4 cards, not {len(keep)}", pointer="/keep")
+    _check_distinct((*keep, *dead))
+    return _hand_stats(keep, _Unseen.excluding((*keep, *dead)))
+
+
+def expected_crib(discard: Sequence[Card], dead: Sequence[Card] = (), rules: Rules = STANDARD) -> Fraction:
+    """The exact mean crib score when ``discard`` (1 or 2 cards) is thrown and the other crib
+    cards and the starter are uniform over the cards that are neither thrown nor ``dead``.
+
+    >>> from .cards import parse_cards
+    >>> expected_crib(parse_cards("5S 5H"), parse_cards("AC 2C 3C 4C"))
+    Fraction(140161, 15180)
+    """
+    if len(discard) not in (1, 2):
+        raise WrongCardCount(f"a seat throws 1 or 2 cards to the crib, not {len(discard)}", pointer="/discard")
+    _check_distinct((*discard, *dead))
+    unseen = _Unseen.excluding((*discard, *dead))
+    weights = multiset_weights(unseen.ranks, 5 - len(discard))
+    numerator = _crib_numerator(discard, unseen, weights, rules)
+    return Fraction(numerator, crib_outcomes(len(discard), len(unseen.cards)))
+
+
+def _check_distinct(cards: Sequence[Card], pointer: str = "/cards") -> None:
+    seen: set[Card] = set()
+    for index, card in enumerate(cards):
+        if card in seen:
+            raise DuplicateCard(f"{card} appears more than once", pointer=f"{pointer}/{index}")
+        seen.add(card)
+
+
+def assumption_text(rules: Rules) -> str:
+    """The stated model for the cards the seat cannot see, in words, for this variant."""
+    unseen = 52 - rules.cards_dealt
+    others = 4 - rules.discards
+    if rules.players == 2:
+        who = f"the opponent's {others} discards are a uniformly random set of the {unseen} cards you cannot see"
+    else:
+        pack = " and the card from the pack" if rules.crib_from_deck else ""
+        who = (
+            f"the other {others} crib cards (the other players' discards{pack}) are a uniformly random set "
+            f"of the {unseen} cards you cannot see"
+        )
+    return (
+        f"Hand means are over all {unseen} starters you cannot see. Crib means assume {who}, and the starter "
+        f"is uniform over the {unseen - others} cards left; real opponents choose their discards, so this is a "
+        f"neutral model, not a prediction."
+    )
+
+
+def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> str:
+    """Who owns the crib from the seat's point of view: ``self``, ``partner`` or ``opponent``."""
+    if partner_deals:
+        if not rules.partnerships:
+            raise InvalidRules(f"{rules.name} has no partnerships, so no partner deals", pointer="/partner_deals")
+        if is_dealer:
+            raise InvalidRules("the seat and its partner cannot both deal", pointer="/partner_deals")
+        return "partner"
+    return "self" if is_dealer else "opponent"
+
+
+def _sort_key(option: DiscardOption) -> tuple[Fraction, Fraction, int, tuple[tuple[int, int], ...]]:
+    # Best net first; ties: the better hand mean, the higher floor, then card order (stable output).
+    order = tuple((c.rank, SUITS.index(c.suit)) for c in option.keep)
+    return (-option.net, -option.hand, -option.hand_min, order)
+
+
+def discard_advice(
+    cards: Sequence[Card], is_dealer: bool, rules: Rules = STANDARD, *, partner_deals: bool = False
+) -> DiscardAdvice:
+    """Every keep and discard of the dealt ``cards``, best net first, with exact means.
+
+    ``rules`` says how many cards are dealt and thrown (the variant) and how a crib flushes.
+    The net adds the crib when the seat's side owns it and subtracts it otherwise; ties in
+    the net go to the better hand mean, then the higher minimum, then card order.
+
+    >>> from .cards import parse_cards
+    >>> from .rules import preset
+    >>> pone = discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), False, preset("six_card"))
+    >>> pone.crib_owner, [str(c) for c in pone.best.discard], round(float(pone.best.crib), 3)
+    ('opponent', ['2H', '7S'], 4.175)
+    """
+    if len(cards) != rules.cards_dealt:
+        raise WrongCardCount(
+            f"the {rules.name} game deals {rules.cards_dealt} cards to a seat, not {len(cards)}", pointer="/cards"
+        )
+    _check_distinct(cards)
+    owner = crib_owner(is_dealer, partner_deals, rules)
+    sign = -1 if owner == "opponent" else 1
+    dealt = tuple(sorted(cards))
+    unseen = _Unseen.excluding(dealt)
+    unknown = 4 - rules.discards
+    weights = multiset_weights(unseen.ranks, unknown + 1)
+    outcomes = crib_outcomes(rules.discards, len(unseen.cards))
+    options: list[DiscardOption] = []
+    for discard in combinations(dealt, rules.discards):
+        keep = tuple(c for c in dealt if c not in discard)
+        hand, low, high = _hand_stats(keep, unseen)
+        crib = Fraction(_crib_numerator(discard, unseen, weights, rules), outcomes)
+        options.append(DiscardOption(keep, discard, hand, low, high, crib, hand + sign * crib))
+    options.sort(key=_sort_key)
+    return DiscardAdvice(
+        cards=dealt,
+        variant=rules.name,
+        dealer=is_dealer,
+        crib_owner=owner,
+        starters=len(unseen.cards),
+        crib_outcomes=outcomes,
+        assumption=assumption_text(rules),
+        options=tuple(options),
+    )
+
+
+__all__ = [
+    "DiscardAdvice",
+    "DiscardOption",
+    "discard_advice",
+    "expected_hand",
+    "expected_crib",
+    "crib_outcomes",
+    "crib_owner",
+    "assumption_text",
+]
