@@ -261,7 +261,7 @@ def say_go(play: Play, seat: int) -> tuple[Play, PlayStep]:
     if play.can_play(seat) and play.hands is not None:
         raise IllegalPlay(
             f"seat {seat} can play ({', '.join(str(c) for c in play.playable(seat))}), so may not say go",
-            pointer="/seat",
+            pointer="/go",
             legal_cards=[str(c) for c in play.playable(seat)],
         )
     if not play.pile:
