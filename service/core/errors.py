@@ -77,3 +77,13 @@ class GameOver(CribbageError):
 class GameNotOver(CribbageError):
     slug = "game-not-over"
     title = "The game is still being played"
+
+
+class InvalidBoard(CribbageError):
+    slug = "invalid-board"
+    title = "The scoreboard is not consistent"
+
+
+class AmbiguousDeal(CribbageError):
+    slug = "ambiguous-deal"
+    title = "Only the counting order can decide this deal"

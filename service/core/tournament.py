@@ -1,0 +1,287 @@
+"""Tournament tools: standings from game results, and the playoff bracket (RULES.md 8).
+
+Standings turn each game into its :func:`~service.core.outcome.outcome` (the same rules
+the scoreboards and the engine use) and rank the players by game points and then the
+tie-breakers, sharing a rank when everything is equal. The bracket follows ACC practice:
+one in four qualify (rounded up), single elimination, first-round byes to the top seeds,
+and standard seeding, where seed ``s`` meets seed ``n + 1 - s``.
+
+>>> from .rules import STANDARD
+>>> table = standings([GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "cy"), (121, 100))], STANDARD)
+>>> [(row.rank, row.player, row.game_points, row.spread) for row in table.rows]
+[(1, 'ann', 3, 31), (2, 'bob', 2, -10), (3, 'cy', 0, -21)]
+>>> [(m.high_seed, m.low_seed) for m in bracket(16).rounds[0]]
+[(1, 4), (2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import CribbageError, InvalidScore
+from .outcome import outcome
+from .rules import Rules
+
+MAX_QUALIFIERS = 1024  # a 1024-seed bracket has 1023 matches: the largest answer worth sending
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: the players (one name per side) and their final scores."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in the table. ``skunks``: games won by a skunk or more."""
+
+    rank: int
+    player: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    game_points: int
+    skunks: int
+    spread: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank, "player": self.player, "games": self.games, "wins": self.wins,
+            "losses": self.losses, "draws": self.draws, "game_points": self.game_points,
+            "skunks": self.skunks, "spread": self.spread,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    rows: tuple[Standing, ...]
+    ranking: tuple[str, ...]
+    scheme: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"standings": [r.to_dict() for r in self.rows], "ranking": list(self.ranking), "scheme": self.scheme}
+
+
+def _check_game(game: GameResult, rules: Rules, index: int) -> None:
+    where = f"/games/{index}"
+    if len(game.players) != rules.sides:
+        raise InvalidScore(f"a game here has {rules.sides} sides, one player each; "
+                           f"this one names {len(game.players)}", pointer=f"{where}/players")
+    if len(game.scores) != len(game.players):
+        raise InvalidScore("one score per player", pointer=f"{where}/scores")
+    seen: set[str] = set()
+    for slot, name in enumerate(game.players):
+        if name in seen:
+            raise InvalidScore(f"{name!r} is named twice in one game", pointer=f"{where}/players/{slot}")
+        seen.add(name)
+
+
+def ranking_keys(rules: Rules) -> tuple[str, ...]:
+    """Game points first, then the rules' tie-breakers in order (game points are added in
+    front when a caller's list leaves them out: they are what standings rank)."""
+    keys = rules.tiebreakers
+    return keys if "game_points" in keys else ("game_points", *keys)
+
+
+def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
+    """Each player's games, wins, losses, draws, game points, skunks and spread, ranked.
+
+    Ranking: :func:`ranking_keys` in order, higher first. ``head_to_head`` counts, among the
+    players still tied at that point, the games each won against the others in the tie;
+    after it the remaining keys break the ties that are left within each group. Players
+    equal on every key share a rank (1, 2, 2, 4) and are listed by name.
+    """
+    stats: dict[str, dict[str, int]] = {}
+    beat: dict[str, list[tuple[str, ...]]] = {}
+    for index, game in enumerate(games):
+        _check_game(game, rules, index)
+        try:
+            result = outcome(game.scores, rules)
+        except CribbageError as error:
+            error.pointer = f"/games/{index}" + (error.pointer or "")
+            raise
+        for side, name in enumerate(game.players):
+            row = stats.setdefault(name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points",
+                                                        "skunks", "spread"), 0))
+            row["games"] += 1
+            row["game_points"] += result.game_points[side]
+            row["spread"] += result.spread[side]
+            if result.winner is None:
+                row["draws"] += 1
+            elif result.winner == side:
+                row["wins"] += 1
+                row["skunks"] += 1 if result.skunk_level else 0
+                beat.setdefault(name, []).append(tuple(p for p in game.players if p != name))
+            else:
+                row["losses"] += 1
+    keys = ranking_keys(rules)
+
+    def value(player: str, key: str, group: frozenset[str]) -> int:
+        if key == "head_to_head":
+            return sum(1 for losers in beat.get(player, []) for p in losers if p in group)
+        return stats[player]["wins" if key == "games_won" else key]
+
+    def order(group: list[str], remaining: tuple[str, ...]) -> list[list[str]]:
+        if len(group) <= 1 or not remaining:
+            return [sorted(group)]
+        members = frozenset(group)
+        by_value: dict[int, list[str]] = {}
+        for player in group:
+            by_value.setdefault(value(player, remaining[0], members), []).append(player)
+        return [tied for v in sorted(by_value, reverse=True) for tied in order(by_value[v], remaining[1:])]
+
+    rows: list[Standing] = []
+    for tied in order(sorted(stats), keys):
+        rank = len(rows) + 1
+        for player in tied:
+            s = stats[player]
+            rows.append(Standing(rank, player, s["games"], s["wins"], s["losses"], s["draws"],
+                                 s["game_points"], s["skunks"], s["spread"]))
+    return Standings(tuple(rows), keys, rules.game_point_scheme)
+
+
+# --- the playoff bracket ---------------------------------------------------------------------
+
+
+def qualifiers_for(entrants: int, one_in: int = 4) -> int:
+    """One in ``one_in`` entrants qualify, fractions rounded up (ACC: 121-124 entrants give
+    31), but never fewer than two (a bracket needs a match) nor more than the entrants.
+
+    >>> [qualifiers_for(n) for n in (5, 16, 31, 121, 124, 125)]
+    [2, 4, 8, 31, 31, 32]
+    """
+    return min(entrants, max(2, -(-entrants // one_in)))
+
+
+def seeding_order(size: int) -> tuple[int, ...]:
+    """Seeds in bracket order for a bracket of ``size`` (a power of two): adjacent pairs
+    meet in the first round, seed ``s`` against ``size + 1 - s``, and the top two seeds
+    can meet only in the final, the top four only in the semifinals, and so on.
+
+    >>> seeding_order(8)
+    (1, 8, 4, 5, 2, 7, 3, 6)
+    """
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [seed for s in order for seed in (s, n + 1 - s)]
+    return tuple(order)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A bracket match. First round: the two seeds (``low_seed`` is ``None`` for a bye, the
+    high seed going through). Later rounds: ``winners_of`` the two earlier matches."""
+
+    id: int
+    round: int
+    high_seed: int | None
+    low_seed: int | None
+    winners_of: tuple[int, int] | None
+
+    @property
+    def bye(self) -> bool:
+        return self.round == 1 and self.low_seed is None
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    entrants: int
+    qualifiers: int
+    size: int
+    players: tuple[str, ...] | None
+    rounds: tuple[tuple[Match, ...], ...]
+
+    @property
+    def byes(self) -> int:
+        return self.size - self.qualifiers
+
+    def _name(self, seed: int | None) -> str | None:
+        if seed is None or self.players is None:
+            return None
+        return self.players[seed - 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        def match(m: Match) -> dict[str, Any]:
+            return {
+                "id": m.id, "round": m.round, "high_seed": m.high_seed, "low_seed": m.low_seed,
+                "players": None if m.round > 1 else [self._name(m.high_seed), self._name(m.low_seed)],
+                "winners_of": None if m.winners_of is None else list(m.winners_of), "bye": m.bye,
+            }
+
+        def round_name(index: int) -> str:
+            left = self.size >> index
+            return {2: "final", 4: "semifinals", 8: "quarterfinals"}.get(left, f"round of {left}")
+
+        return {
+            "entrants": self.entrants,
+            "qualifiers": self.qualifiers,
+            "size": self.size,
+            "byes": self.byes,
+            "seeds": [{"seed": s, "player": self._name(s)} for s in range(1, self.qualifiers + 1)],
+            "rounds": [{"round": i + 1, "name": round_name(i), "matches": [match(m) for m in matches]}
+                       for i, matches in enumerate(self.rounds)],
+        }
+
+
+def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
+            players: Sequence[str] | None = None) -> Bracket:
+    """The single-elimination playoff for a field of ``entrants``.
+
+    ``qualifiers`` defaults to :func:`qualifiers_for`; ``players``, when given, are the
+    entrants in standings order (seed 1 first) and name the seeds. The bracket size is the
+    next power of two; its byes (size minus qualifiers) fall to the top seeds, whose
+    first-round opponents would be the seeds that do not exist, so the second round is
+    always full.
+    """
+    if entrants < 2:
+        raise InvalidScore("a playoff needs at least two entrants", pointer="/entrants")
+    if players is not None:
+        if len(players) != entrants:
+            raise InvalidScore(f"{len(players)} players named for {entrants} entrants", pointer="/players")
+        seen: set[str] = set()
+        for index, name in enumerate(players):
+            if name in seen:
+                raise InvalidScore(f"{name!r} is named twice", pointer=f"/players/{index}")
+            seen.add(name)
+    count = qualifiers_for(entrants, one_in) if qualifiers is None else qualifiers
+    if not 2 <= count <= min(entrants, MAX_QUALIFIERS):
+        raise InvalidScore(f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, "
+                           f"not {count}", pointer="/qualifiers" if qualifiers is not None else "/one_in")
+    size = 1 << (count - 1).bit_length()
+    order = seeding_order(size)
+    rounds: list[tuple[Match, ...]] = []
+    first: list[Match] = []
+    for index in range(0, size, 2):
+        high, low = sorted((order[index], order[index + 1]))
+        first.append(Match(len(first) + 1, 1, high, low if low <= count else None, None))
+    rounds.append(tuple(first))
+    next_id = len(first) + 1
+    while len(rounds[-1]) > 1:
+        previous = rounds[-1]
+        matches = []
+        for index in range(0, len(previous), 2):
+            matches.append(Match(next_id, len(rounds) + 1, None, None, (previous[index].id, previous[index + 1].id)))
+            next_id += 1
+        rounds.append(tuple(matches))
+    named = tuple(players[:count]) if players is not None else None
+    return Bracket(entrants, count, size, named, tuple(rounds))
+
+
+__all__ = [
+    "GameResult",
+    "Standing",
+    "Standings",
+    "standings",
+    "ranking_keys",
+    "Bracket",
+    "Match",
+    "bracket",
+    "qualifiers_for",
+    "seeding_order",
+]

@@ -1,0 +1,181 @@
+"""/v1/games/outcome, /v1/tournaments/standings, /v1/tournaments/bracket through HTTP, and count
+checking (G9, G10) on /v1/hands/score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.core.claims import muggins_award
+
+PROBLEM = "application/problem+json"
+
+
+def outcome(client: FlaskClient, **body: Any):
+    return client.post("/v1/games/outcome", json=body)
+
+
+@pytest.mark.parametrize(
+    ("scores", "scheme", "skunk", "points", "spread"),
+    [
+        ([121, 91], None, "none", [2, 0], [30, -30]),                  # G4
+        ([121, 90], None, "skunk", [3, 0], [31, -31]),                 # G5
+        ([121, 90], "match_1_2_3", "skunk", [2, 0], [31, -31]),
+        ([60, 121], None, "double_skunk", [0, 3], [-61, 61]),          # G6
+        ([60, 121], "match_1_2_3", "double_skunk", [0, 3], [-61, 61]),
+        ([60, 121], "match_1_2_4", "double_skunk", [0, 4], [-61, 61]),
+        ([60, 121], "hoyle_lurch", "double_skunk", [0, 2], [-61, 61]),
+        ([121, 30], None, "triple_skunk", [3, 0], [91, -91]),          # G7
+        ([121, 95], None, "none", [2, 0], [26, -26]),                  # G8
+    ],
+)
+def test_outcomes(client: FlaskClient, scores, scheme, skunk, points, spread) -> None:
+    body = {"scores": scores} | ({"scheme": scheme} if scheme else {})
+    response = outcome(client, **body)
+    assert response.status_code == 200, response.json
+    result = response.json
+    assert result["skunk"] == skunk and result["game_points"] == points and result["spread"] == spread
+    assert result["winner"] == points.index(max(points))
+    assert result["scheme"] == (scheme or "acc")
+
+
+def test_outcome_variants(client: FlaskClient) -> None:
+    sixty_one = outcome(client, scores=[61, 30], target=61).json
+    assert sixty_one["skunk"] == "skunk" and sixty_one["skunk_lines"] == [31]
+    three = outcome(client, scores=[121, 100, 50]).json
+    assert three["margin"] == 21 and three["skunked"] == [0, 0, 2]
+    fixed = outcome(client, scores=[100, 100], options={"fixed_deals": 4}).json
+    assert fixed["draw"] is True and fixed["winner"] is None
+    capped = outcome(client, scores=[130, 100]).json
+    assert capped["scores"] == [121, 100]
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"scores": [120, 100]}, 422),              # no winner
+        ({"scores": [121, 125]}, 422),              # two winners
+        ({"scores": [121]}, 400),
+        ({"scores": [121, -3]}, 400),
+        ({"scores": [121, 90], "scheme": "nope"}, 400),
+        ({"scores": [121, 90], "target": 61, "options": {"target": 121}}, 422),
+        ({"scores": [121, 90], "variant": "three_player"}, 422),
+        ({"scores": [121, 90], "extra": 1}, 400),
+    ],
+)
+def test_outcome_errors(client: FlaskClient, body: dict[str, Any], status: int) -> None:
+    response = outcome(client, **body)
+    assert response.status_code == status, response.json
+    assert response.mimetype == PROBLEM
+
+
+def test_standings(client: FlaskClient) -> None:
+    response = client.post("/v1/tournaments/standings", json={"games": [
+        {"players": ["ann", "bob"], "scores": [121, 111]},
+        {"players": ["bob", "cy"], "scores": [121, 111]},
+        {"players": ["cy", "ann"], "scores": [121, 111]},
+        {"players": ["dee", "eve"], "scores": [121, 90]},
+    ]})
+    assert response.status_code == 200, response.json
+    rows = response.json["standings"]
+    assert [(r["rank"], r["player"], r["game_points"]) for r in rows] == [
+        (1, "dee", 3), (2, "ann", 2), (2, "bob", 2), (2, "cy", 2), (5, "eve", 0)]
+    assert rows[0] == {"rank": 1, "player": "dee", "games": 1, "wins": 1, "losses": 0, "draws": 0,
+                       "game_points": 3, "skunks": 1, "spread": 31}
+    assert response.json["ranking"] == ["game_points", "games_won", "spread"]
+
+
+@pytest.mark.parametrize(
+    ("games", "pointer"),
+    [
+        ([{"players": ["ann", "ann"], "scores": [121, 90]}], "/games/0/players/1"),
+        ([{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["ann", "bob"], "scores": [100, 90]}],
+         "/games/1/scores"),
+        ([{"players": ["ann", "bob"], "scores": [121, 121]}], "/games/0/scores/1"),
+        ([{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["a", "b", "c"], "scores": [121, 9, 9]}],
+         "/games/1/players"),
+    ],
+)
+def test_standings_errors(client: FlaskClient, games, pointer: str) -> None:
+    response = client.post("/v1/tournaments/standings", json={"games": games})
+    assert response.status_code == 422, response.json
+    assert response.json["errors"][0]["pointer"] == pointer
+
+
+def test_standings_contract_errors(client: FlaskClient) -> None:
+    for body in ({"games": []}, {"games": [{"players": ["a"], "scores": [121]}]},
+                 {"games": [{"players": ["a", ""], "scores": [121, 0]}]},
+                 {"games": [{"players": ["a", "b"], "scores": [121, 0]}], "tiebreakers": ["spread", "spread"]}):
+        assert client.post("/v1/tournaments/standings", json=body).status_code == 400
+
+
+@pytest.mark.parametrize(("entrants", "qualifiers", "size", "byes"),
+                         [(5, 2, 2, 0), (16, 4, 4, 0), (31, 8, 8, 0), (121, 31, 32, 1)])
+def test_brackets(client: FlaskClient, entrants: int, qualifiers: int, size: int, byes: int) -> None:
+    response = client.post("/v1/tournaments/bracket", json={"entrants": entrants})
+    assert response.status_code == 200, response.json
+    body = response.json
+    assert (body["qualifiers"], body["size"], body["byes"]) == (qualifiers, size, byes)
+    first = body["rounds"][0]["matches"]
+    for match in first:
+        low = match["low_seed"] or size + 1 - match["high_seed"]
+        assert match["high_seed"] + low == size + 1
+        assert match["bye"] == (low > qualifiers)
+    assert body["rounds"][-1]["name"] == "final" and len(body["rounds"][-1]["matches"]) == 1
+
+
+def test_named_bracket_and_errors(client: FlaskClient) -> None:
+    names = ["ann", "bob", "cy", "dee", "eve"]
+    body = client.post("/v1/tournaments/bracket", json={"players": names, "qualifiers": 5}).json
+    first = body["rounds"][0]["matches"]
+    assert [m["players"] for m in first if not m["bye"]] == [["dee", "eve"]]
+    assert client.post("/v1/tournaments/bracket", json={"players": ["a", "b", "a"]}).status_code == 422
+    assert client.post("/v1/tournaments/bracket", json={"entrants": 8, "qualifiers": 9}).status_code == 422
+    assert client.post("/v1/tournaments/bracket", json={"entrants": 3, "players": ["a", "b"]}).status_code == 422
+    assert client.post("/v1/tournaments/bracket", json={}).status_code == 400
+    assert client.post("/v1/tournaments/bracket", json={"entrants": 1}).status_code == 400
+
+
+# --- count checking: RULES.md G9 and G10 ----------------------------------------------------
+
+# 4H 5S 6D 6C | 10S is worth 14: fifteens 4+5+6 twice and 5+10 (6), the pair of sixes (2),
+# the double run 4-5-6 (6); no flush, no nobs.
+FOURTEEN = {"hand": ["4H", "5S", "6D", "6C"], "starter": "10S"}
+
+
+@pytest.mark.parametrize(
+    ("claimed", "muggins", "policy", "pegged", "muggins_points", "opponent_points"),
+    [
+        (12, True, None, 12, 2, 0),                             # G9: the opponent may take 2
+        (12, False, None, 12, 0, 0),                            # without muggins the 2 are simply lost
+        (16, False, None, 14, 0, 0),                            # G10: corrected to 14
+        (16, False, "correct_and_award_excess", 14, 0, 2),      # Foster: the opponent scores the excess
+        (20, False, "correct_and_award_excess", 14, 0, 6),
+        (16, False, "correct_and_award_2", 14, 0, 2),           # Hoyle-BSD: a flat 2
+        (14, True, None, 14, 0, 0),
+    ],
+)
+def test_g9_g10_count_checking(client: FlaskClient, claimed, muggins, policy, pegged, muggins_points,
+                               opponent_points) -> None:
+    body: dict[str, Any] = FOURTEEN | {"claimed": claimed, "muggins": muggins}
+    if policy:
+        body["options"] = {"overclaim_policy": policy}
+    response = client.post("/v1/hands/score", json=body)
+    assert response.status_code == 200, response.json
+    assert response.json["total"] == 14
+    claim = response.json["claim"]
+    assert (claim["actual"], claim["pegged"], claim["muggins_points"], claim["opponent_points"]) == (
+        14, pegged, muggins_points, opponent_points)
+    assert claim["correct"] == (claimed == 14)
+
+
+def test_g9_a_muggins_call_gets_the_lesser_of_called_and_missed() -> None:
+    assert muggins_award(2, 3) == (2, 0)  # called 3, only 2 were missed
+    assert muggins_award(2, 1) == (1, 0)
+    assert muggins_award(0, 2) == (0, 2)  # a wrong call: the claimant gets the points (ACC 10.4a)
+
+
+def test_a_negative_claim_is_a_400(client: FlaskClient) -> None:
+    assert client.post("/v1/hands/score", json=FOURTEEN | {"claimed": -1}).status_code == 400
