@@ -141,7 +141,19 @@ class Rules:
 
     @property
     def game_points(self) -> tuple[int, int, int, int]:
-        """Game points for a win at each skunk level (none, skunk, double, triple)."""
+        """Game points for a win at each skunk level (none, skunk, double, triple).
+
+        Hoyle knows only the lurch, the half-way line: with three lines (121 up) that is
+        the second (below 61); with a single line (61 up: below 31) it is the first, so a
+        lurch is a double game either way.
+
+        >>> resolve("six_card", {"game_point_scheme": "hoyle_lurch"}).game_points
+        (1, 1, 2, 2)
+        >>> resolve("five_card", {"game_point_scheme": "hoyle_lurch"}).game_points
+        (1, 2, 2, 2)
+        """
+        if self.game_point_scheme == "hoyle_lurch" and len(self.skunk_lines) == 1:
+            return (1, 2, 2, 2)
         return GAME_POINT_SCHEMES[self.game_point_scheme]
 
     def to_dict(self) -> dict[str, Any]:
