@@ -5,28 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
-from marshmallow import Schema, fields, post_load
+from marshmallow import fields
 
 from ..core.advice import discard_advice
-from .schemas import CardField, rules_from
+from .schemas import CardField, WithRules
 from .spec import body
 
 bp = Blueprint("advice", __name__, url_prefix="/v1/hands")
 
 
-class DiscardAdviceSchema(Schema):
+class DiscardAdviceSchema(WithRules):
     """The dealt cards, whether the seat deals (or its partner does), and the variant."""
 
     cards = fields.List(CardField(), required=True)
     dealer = fields.Boolean(required=True)
     partner_deals = fields.Boolean(load_default=False)
-    variant = fields.String(load_default="six_card")
-    options = fields.Dict(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        data["rules"] = rules_from(data)
-        return data
 
 
 advice_schema = DiscardAdviceSchema()

@@ -24,7 +24,7 @@ from ..core.engine import apply, events_for, legal_actions, new_game, record, vi
 from ..core.errors import IllegalAction
 from ..core.game_state import Action, GameState, from_dict, to_dict
 from . import state_token
-from .schemas import CardField, rules_from
+from .schemas import CardField, WithRules
 from .spec import body
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -36,17 +36,10 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(setup.app, config.state_keys)
 
 
-class NewGameSchema(Schema):
-    variant = fields.String(load_default="six_card")
-    options = fields.Dict(load_default=None)
+class NewGameSchema(WithRules):
     seed = fields.Integer(load_default=None)
     dealer = fields.Integer(load_default=None, allow_none=True)
     seat = fields.Integer(load_default=None, allow_none=True)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        data["rules"] = rules_from(data)
-        return data
 
 
 class ActionSchema(Schema):

@@ -32,7 +32,19 @@ def rules_from(data: dict[str, Any]) -> Rules:
     return resolve(data.get("variant", "six_card"), data.get("options"))
 
 
-class HandSchema(Schema):
+class WithRules(Schema):
+    """A request that names a variant and options: loading it adds the resolved ``rules``."""
+
+    variant = fields.String(load_default="six_card")
+    options = fields.Dict(load_default=None)
+
+    @post_load
+    def add_rules(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        data["rules"] = rules_from(data)
+        return data
+
+
+class HandSchema(WithRules):
     """One hand or crib to score, with an optional claim to check."""
 
     hand = fields.List(CardField(), required=True)
@@ -40,13 +52,6 @@ class HandSchema(Schema):
     crib = fields.Boolean(load_default=False)
     claimed = fields.Integer(load_default=None)
     muggins = fields.Boolean(load_default=False)
-    variant = fields.String(load_default="six_card")
-    options = fields.Dict(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        data["rules"] = rules_from(data)
-        return data
 
 
 hand_schema = HandSchema()
