@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run test test-system bench lock clean
+.PHONY: run test test-system loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,27 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PIP) install --quiet -c constraints.txt -e '.[test]'
 	touch $@
 
+# Plus the system-test driver (Playwright, pointed at Debian's chromium; it downloads no browser).
+$(VENV)/.installed-system: $(VENV)/.installed-test
+	$(PIP) install --quiet -c constraints.txt -e '.[test,system]'
+	touch $@
+
+# Debian packages behind `make test-system` and `make loadtest`: installed when missing and we are
+# root (or have password-less sudo); otherwise the command to run is printed.
+SYSTEM_DEBS := nginx chromium chromium-driver wrk
+define ensure-debs
+	@missing=""; for pkg in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else echo "missing Debian packages:$$missing; install them with: apt-get install$$missing" >&2; exit 1; fi; \
+	  echo "installing Debian packages:$$missing"; \
+	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q$$missing; \
+	fi
+endef
+
 ## run: set up and serve the API with gunicorn on http://127.0.0.1:8000 (no configuration needed)
 run: $(VENV)/.installed
 	$(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
@@ -30,6 +51,16 @@ test: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
+## test-system: the system tests (nginx scale-out, headless-chromium docs); installs what they need
+test-system: $(VENV)/.installed-system
+	$(call ensure-debs,$(SYSTEM_DEBS))
+	$(BIN)/python -m pytest -m system tests/system $(PYTEST_ARGS)
+
+## loadtest: 60 s of realistic load on gunicorn (production config) on loopback, with wrk; LOADTEST_ARGS=--help
+loadtest: $(VENV)/.installed
+	$(call ensure-debs,wrk)
+	$(BIN)/python -m benchmarks.loadtest $(LOADTEST_ARGS)
+
 ## bench: the benchmarks (numbers, not pass/fail)
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.core_scoring
@@ -37,7 +68,7 @@ bench: $(VENV)/.installed-test
 ## lock: re-pin constraints.txt from a fresh resolve of pyproject.toml
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/pip install --quiet --upgrade pip && .lock-venv/bin/pip install --quiet '.[test]'
+	.lock-venv/bin/pip install --quiet --upgrade pip && .lock-venv/bin/pip install --quiet '.[test,system]'
 	.lock-venv/bin/pip freeze --exclude cribbage-service > constraints.txt
 	rm -rf .lock-venv
 

@@ -6,7 +6,12 @@ import logging
 
 from flask import Flask
 
-from . import hands, jsonio, meta, problems
+from . import hands, jsonio, meta, observability, problems
+from . import pegging as pegging_api
+from . import advice as advice_api
+from . import boards as boards_api
+from . import tournaments as tournaments_api
+from . import games as games_api
 from .config import Config
 
 
@@ -21,7 +26,13 @@ def create_app(config: Config | None = None) -> Flask:
     logging.getLogger("service").setLevel(config.log_level)
     jsonio.install(app)
     problems.install(app)
+    observability.install(app, config)
     app.register_blueprint(meta.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(pegging_api.bp)
+    app.register_blueprint(advice_api.bp)
+    app.register_blueprint(boards_api.bp)
+    app.register_blueprint(tournaments_api.bp)
+    app.register_blueprint(games_api.bp)
     meta.install_docs(app)
     return app

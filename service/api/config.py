@@ -24,10 +24,13 @@ class Config:
     """Service settings. ``from_env`` documents the variable behind each field."""
 
     max_body_bytes: int = 64 * 1024
-    state_keys: tuple[str, ...] = ()
+    state_keys: tuple[str, ...] = ()  # Fernet keys for game states: the first seals, all open (state_token.py)
     cors_origins: tuple[str, ...] = ()
     log_level: str = "INFO"
     testing: bool = False
+    access_log: bool = True
+    metrics: bool = True
+    cors_max_age: int = 600
     extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -39,4 +42,7 @@ class Config:
             cors_origins=_list(env.get("CRIBBAGE_CORS_ORIGINS", "")),
             log_level=env.get("CRIBBAGE_LOG_LEVEL", "INFO").upper(),
             testing=_bool(env.get("CRIBBAGE_TESTING", "false")),
+            access_log=_bool(env.get("CRIBBAGE_ACCESS_LOG", "true")),
+            metrics=_bool(env.get("CRIBBAGE_METRICS", "true")),
+            cors_max_age=int(env.get("CRIBBAGE_CORS_MAX_AGE", "600")),
         )

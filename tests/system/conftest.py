@@ -1,0 +1,32 @@
+"""System tests: real servers, nginx and a headless browser (Debian packages).
+
+They run with ``make test-system`` (``pytest -m system``), which installs what they need.
+A run whose ``-m`` expression does not mention ``system`` (plain ``pytest``, ``make test``)
+deselects them here, so the ordinary suite never needs nginx or chromium, and ``-m system``
+still finds every one of them (an ``addopts = -m "not system"`` would fight it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "system" in (config.getoption("markexpr") or ""):
+        return  # the -m expression decides, as usual
+    system = [item for item in items if item.get_closest_marker("system") is not None]
+    if system:
+        config.hook.pytest_deselected(items=system)
+        items[:] = [item for item in items if item.get_closest_marker("system") is None]
+
+
+@pytest.fixture(scope="session")
+def output_dir() -> Path:
+    """``test-output/`` at the repository root: screenshots and server logs CI can keep."""
+    OUTPUT.mkdir(exist_ok=True)
+    return OUTPUT

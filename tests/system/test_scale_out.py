@@ -1,0 +1,229 @@
+"""Scale-out: two gunicorn instances that share one state key, behind nginx round robin, on loopback.
+
+The service keeps no state of its own (a game's state travels with the client as a sealed
+token), so any instance holding the key can take the next move. Here a whole game is played
+through nginx with every move answered by the other instance than the one before (nginx
+reports the upstream in ``X-Upstream``), and a token sealed by a third instance with another
+key is refused, as a 4xx, by the pair.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import textwrap
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.fernet import Fernet
+
+from benchmarks.servers import LOOPBACK, Gunicorn, free_port, stop_group, wait_http
+
+pytestmark = pytest.mark.system
+
+MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this only bounds a bug
+
+
+def nginx_binary() -> str:
+    found = shutil.which("nginx", path=os.environ.get("PATH", "") + os.pathsep + "/usr/sbin:/sbin")
+    if not found:
+        raise RuntimeError("nginx is not installed: `make test-system` installs it (apt-get install nginx)")
+    return found
+
+
+NGINX_CONF = """\
+worker_processes 1;
+daemon off;
+pid {prefix}/nginx.pid;
+events {{ worker_connections 256; }}
+http {{
+    log_format upstream '$rid $request_method $uri $status upstream=$upstream_addr';
+    access_log {prefix}/access.log upstream;
+    client_body_temp_path {prefix}/tmp/body;
+    proxy_temp_path {prefix}/tmp/proxy;
+    fastcgi_temp_path {prefix}/tmp/fastcgi;
+    uwsgi_temp_path {prefix}/tmp/uwsgi;
+    scgi_temp_path {prefix}/tmp/scgi;
+
+    # Honour a client's X-Request-ID, else let nginx make one; the service echoes it.
+    map $http_x_request_id $rid {{
+        default $http_x_request_id;
+        ""      $request_id;
+    }}
+
+    upstream cribbage {{
+        # round robin, the default
+        server {upstream_a};
+        server {upstream_b};
+    }}
+
+    server {{
+        listen {listen};
+        location / {{
+            proxy_pass http://cribbage;
+            proxy_set_header Host $host;
+            proxy_set_header X-Request-ID $rid;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            add_header X-Upstream $upstream_addr always;
+        }}
+    }}
+}}
+"""
+
+
+class Nginx:
+    """nginx in the foreground with a private prefix, stopped with its process group."""
+
+    def __init__(self, upstreams: tuple[str, str], log_dir: Path) -> None:
+        self.port = free_port()
+        self.prefix = Path(tempfile.mkdtemp(prefix="cribbage-nginx-"))
+        self.prefix.chmod(0o755)  # workers drop to an unprivileged user when started as root
+        (self.prefix / "tmp").mkdir(mode=0o755)
+        self.log_dir = log_dir
+        (self.prefix / "nginx.conf").write_text(NGINX_CONF.format(
+            prefix=self.prefix, upstream_a=upstreams[0], upstream_b=upstreams[1], listen=f"{LOOPBACK}:{self.port}"))
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    def __enter__(self) -> Nginx:
+        binary = nginx_binary()
+        conf, error_log = str(self.prefix / "nginx.conf"), str(self.prefix / "error.log")
+        check = subprocess.run([binary, "-t", "-p", str(self.prefix), "-c", conf, "-e", error_log],
+                               capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        self.process = subprocess.Popen([binary, "-p", str(self.prefix), "-c", conf, "-e", error_log],
+                                        stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            wait_http(self.url + "/healthz", timeout=30)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None:
+            stop_group(self.process, grace=10)
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        for name in ("access.log", "error.log"):
+            if (self.prefix / name).exists():
+                shutil.copy(self.prefix / name, self.log_dir / f"nginx-{name}")
+        shutil.rmtree(self.prefix, ignore_errors=True)
+
+
+def call(base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+         ) -> tuple[int, dict[str, str], Any]:
+    """One request; returns status, headers and the decoded JSON body (HTTP errors included)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={
+        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, dict(response.headers), json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), json.loads(error.read() or b"null")
+
+
+@pytest.fixture(scope="module")
+def keys() -> tuple[str, str]:
+    return Fernet.generate_key().decode(), Fernet.generate_key().decode()
+
+
+@pytest.fixture(scope="module")
+def cluster(keys: tuple[str, str], output_dir: Path) -> Iterator[tuple[Nginx, Gunicorn, Gunicorn]]:
+    logs = output_dir / "logs"
+    shared = {"CRIBBAGE_STATE_KEYS": keys[0]}
+    with Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a, \
+            Gunicorn(workers=1, env=shared, name="instance-b", log_dir=logs) as b, \
+            Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs) as nginx:
+        yield nginx, a, b
+
+
+@pytest.fixture(scope="module")
+def stranger(keys: tuple[str, str], output_dir: Path) -> Iterator[Gunicorn]:
+    """An instance with a different key: not part of the pair."""
+    with Gunicorn(workers=1, env={"CRIBBAGE_STATE_KEYS": keys[1]}, name="instance-other-key",
+                  log_dir=output_dir / "logs") as other:
+        yield other
+
+
+def test_nginx_alternates_between_the_two_instances(cluster: tuple[Nginx, Gunicorn, Gunicorn]) -> None:
+    nginx, a, b = cluster
+    upstreams = [call(nginx.url, "/healthz")[1]["X-Upstream"] for _ in range(6)]
+    assert set(upstreams) == {f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"}
+    assert all(first != second for first, second in zip(upstreams, upstreams[1:]))
+
+
+def test_request_ids_pass_through_nginx(cluster: tuple[Nginx, Gunicorn, Gunicorn]) -> None:
+    nginx, _, _ = cluster
+    assert call(nginx.url, "/healthz", headers={"X-Request-ID": "client-chosen-1"})[1]["X-Request-ID"] == \
+        "client-chosen-1"
+    generated = call(nginx.url, "/healthz")[1]["X-Request-ID"]
+    assert len(generated) == 32 and int(generated, 16) >= 0  # nginx's $request_id, honoured by the service
+
+
+def play(base: str, first: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[str]]:
+    """Play from ``first`` to the end as a front-end would for a player at seat 0 against
+    the computer: seat 0 chooses among its ``legal_actions`` (at random, seeded), the other
+    seats are asked to move by themselves (``auto``). Returns the last answer and the upstream
+    that answered each move."""
+    chooser = random.Random(seed)
+    result, upstreams = first, []
+    for _ in range(MAX_STEPS):
+        view = result["view"]
+        if view["phase"] == "over":
+            return result, upstreams
+        if 0 in view["to_act"] and result["legal_actions"]:
+            action = chooser.choice(result["legal_actions"])
+        else:
+            action = {"type": "auto", "seat": view["to_act"][0]}
+        status, headers, result = call(base, "/v1/games/act", {"state": result["state"], "action": action, "seat": 0})
+        assert status == 200, result
+        upstreams.append(headers["X-Upstream"])
+    raise AssertionError(f"no end after {MAX_STEPS} actions")
+
+
+def test_a_whole_game_alternates_between_instances(cluster: tuple[Nginx, Gunicorn, Gunicorn]) -> None:
+    nginx, a, b = cluster
+    status, _, created = call(nginx.url, "/v1/games", {"variant": "six_card", "seed": 20261130, "seat": 0})
+    assert status == 201, created
+    final, upstreams = play(nginx.url, created, seed=7)
+    assert final["view"]["phase"] == "over"
+    assert final["view"]["winner"] in (0, 1)
+    assert max(side["front"] for side in final["view"]["pegs"]) >= 121
+    assert len(upstreams) > 50  # a real game, not a stub
+    assert set(upstreams) == {f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"}
+    # Every move was answered by the other instance than the move before it.
+    assert all(first != second for first, second in zip(upstreams, upstreams[1:]))
+
+
+def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunicorn, Gunicorn],
+                                                    stranger: Gunicorn) -> None:
+    nginx, _, _ = cluster
+    status, _, foreign = call(stranger.url, "/v1/games", {"variant": "six_card", "seed": 5, "seat": 0})
+    assert status == 201, foreign
+    move = {"state": foreign["state"], "action": foreign["legal_actions"][0]}
+    # The stranger itself accepts its own token...
+    assert call(stranger.url, "/v1/games/act", move)[0] == 200
+    # ...but neither instance of the pair does, whichever nginx picks.
+    for _ in range(2):
+        status, headers, problem = call(nginx.url, "/v1/games/act", move)
+        assert 400 <= status < 500, (status, problem)
+        assert headers["Content-Type"].startswith("application/problem+json")
+        assert problem["status"] == status
+    # And the other way round: a token of the pair means nothing to the stranger.
+    status, _, ours = call(nginx.url, "/v1/games", {"variant": "six_card", "seed": 6, "seat": 0})
+    assert status == 201
+    status, _, problem = call(stranger.url, "/v1/games/act",
+                              {"state": ours["state"], "action": ours["legal_actions"][0]})
+    assert 400 <= status < 500, (status, problem)
