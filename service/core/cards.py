@@ -17,6 +17,7 @@ service.core.errors.InvalidCard: '1S' is not a card (rank A 2-10 J Q K, then sui
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import product
 from typing import NamedTuple
 
 from .errors import DuplicateCard, InvalidCard
@@ -60,10 +61,12 @@ class Card(NamedTuple):
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+# Every accepted spelling, in every mix of case, so parsing is one dict lookup.
 _BY_TEXT: dict[str, Card] = {}
 for _card in DECK:
-    for _rank_name in (RANK_NAMES[_card.rank], "T" if _card.rank == 10 else RANK_NAMES[_card.rank]):
-        _BY_TEXT[_rank_name + _card.suit] = _card
+    for _rank_name in {RANK_NAMES[_card.rank], "T" if _card.rank == 10 else RANK_NAMES[_card.rank]}:
+        for _text in product(*({ch.upper(), ch.lower()} for ch in _rank_name + _card.suit)):
+            _BY_TEXT["".join(_text)] = _card
 
 
 def card_from_index(index: int) -> Card:
@@ -77,9 +80,7 @@ def card_from_index(index: int) -> Card:
 
 def parse_card(text: str | Card) -> Card:
     """Parse one card in any accepted spelling (a :class:`Card` passes through)."""
-    if isinstance(text, Card):
-        return text
-    card = _BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+    card = _BY_TEXT.get(text) if isinstance(text, str) else text if isinstance(text, Card) else None
     if card is None:
         raise InvalidCard(f"{text!r} is not a card (rank A 2-10 J Q K, then suit C D H S)")
     return card

@@ -49,6 +49,8 @@ def check_show(hand: Sequence[Card], starter: Card, is_crib: bool, rules: Rules 
     if len(hand) not in sizes:
         what = "a crib holds 4 cards" if is_crib else "a hand holds 4 cards (3 in the five-card game)"
         raise WrongCardCount(f"{what}, not {len(hand)}", pointer="/hand")
+    if len({*hand, starter}) == len(hand) + 1:
+        return
     seen: dict[Card, int] = {}
     for index, card in enumerate(hand):
         if card in seen:
