@@ -34,7 +34,7 @@ class ShowScore:
 
     def by_kind(self) -> dict[str, int]:
         """Points per kind, every kind present (zeros included)."""
-        out = dict.fromkeys(SHOW_KINDS.values(), 0)
+        out = {"fifteens": 0, "pairs": 0, "runs": 0, "flush": 0, "nobs": 0}
         for item in self.items:
             out[SHOW_KINDS[item.kind]] += item.points
         return out
