@@ -20,8 +20,11 @@ def value(rank: int) -> int:
     return min(rank, 10)
 
 
-def reference_show(hand: list[tuple[int, str]], starter: tuple[int, str], crib: bool = False) -> dict[str, int]:
-    """Points per kind for a hand (3 or 4 cards) or crib with its starter."""
+def reference_show(
+    hand: list[tuple[int, str]], starter: tuple[int, str], crib: bool = False, crib_flush: str = "five_only"
+) -> dict[str, int]:
+    """Points per kind for a hand (3 or 4 cards) or crib with its starter; ``crib_flush``
+    ``four_or_five`` lets a crib flush with four cards as a hand does."""
     cards = [*hand, starter]
     out = {"fifteens": 0, "pairs": 0, "runs": 0, "flush": 0, "nobs": 0}
     for size in range(2, len(cards) + 1):
@@ -43,12 +46,14 @@ def reference_show(hand: list[tuple[int, str]], starter: tuple[int, str], crib: 
     if len({s for _, s in hand}) == 1:
         if starter[1] == hand[0][1]:
             out["flush"] = len(hand) + 1
-        elif not crib:
+        elif not crib or crib_flush == "four_or_five":
             out["flush"] = len(hand)
     if any(r == 11 and s == starter[1] for r, s in hand):
         out["nobs"] = 1
     return out
 
 
-def reference_total(hand: list[tuple[int, str]], starter: tuple[int, str], crib: bool = False) -> int:
-    return sum(reference_show(hand, starter, crib).values())
+def reference_total(
+    hand: list[tuple[int, str]], starter: tuple[int, str], crib: bool = False, crib_flush: str = "five_only"
+) -> int:
+    return sum(reference_show(hand, starter, crib, crib_flush).values())

@@ -3,7 +3,7 @@
 * Brute force with a plain reference scorer written here (every subset for fifteens, every
   pair, every run; suits card by card): the hand mean, min and max over every starter; the
   crib mean over every set of other crib cards and every starter.
-* Exact averages over all hands from ``/work/shared/data/score_distributions.json``.
+* Exact averages over all hands from ``tests/data/score_distributions.json``.
 * Known results (5-5-5-J is kept by dealer and pone alike) and bad input.
 
 The full-size crib brute force (45,540 opponent pairs and starters per discard) is slow in
@@ -29,10 +29,9 @@ from service.core.advice import crib_outcomes, discard_advice, expected_crib, ex
 from service.core.cards import DECK, Card, parse_cards
 from service.core.errors import DuplicateCard, InvalidRules, WrongCardCount
 from service.core.rules import preset, resolve
+from tests.reference import reference_total
 
-DATA = Path("/work/shared/data/score_distributions.json")
-if not DATA.exists():  # the copy the repository may carry
-    DATA = Path(__file__).resolve().parents[1] / "data" / "score_distributions.json"
+DATA = Path(__file__).resolve().parent / "data" / "score_distributions.json"  # the published table
 VARIANTS = ("six_card", "five_card", "three_player", "four_player")
 EXTRA_HANDS = int(os.environ.get("ADVICE_BRUTE_HANDS", "0"))
 
@@ -41,33 +40,8 @@ EXTRA_HANDS = int(os.environ.get("ADVICE_BRUTE_HANDS", "0"))
 
 
 def ref_score(hand: tuple[Card, ...], starter: Card, crib: bool = False, crib_flush: str = "five_only") -> int:
-    cards = (*hand, starter)
-    values = [min(c.rank, 10) for c in cards]
-    points = 0
-    for size in range(2, len(cards) + 1):
-        for subset in combinations(values, size):
-            if sum(subset) == 15:
-                points += 2
-    for a, b in combinations(cards, 2):
-        if a.rank == b.rank:
-            points += 2
-    for size in range(len(cards), 2, -1):
-        runs = 0
-        for subset in combinations(cards, size):
-            ranks = sorted(c.rank for c in subset)
-            if all(ranks[i + 1] - ranks[i] == 1 for i in range(size - 1)):
-                runs += 1
-        if runs:
-            points += runs * size
-            break
-    if all(c.suit == hand[0].suit for c in hand):
-        if starter.suit == hand[0].suit:
-            points += len(hand) + 1
-        elif not crib or crib_flush == "four_or_five":
-            points += len(hand)
-    if any(c.rank == 11 and c.suit == starter.suit for c in hand):
-        points += 1
-    return points
+    """The plain reference scorer of tests/reference.py (cards are (rank, suit) tuples)."""
+    return reference_total(list(hand), starter, crib, crib_flush)
 
 
 def brute_hand(keep: tuple[Card, ...], unseen: list[Card]) -> tuple[Fraction, int, int]:
