@@ -65,3 +65,22 @@ def test_variants_list_the_presets_with_resolved_rules(client: FlaskClient) -> N
     assert by_name["three_player"]["crib_from_deck"] == 1
     assert by_name["four_player"]["partnerships"] is True
     assert "muggins" in body["options"]
+
+
+def test_readyz_says_whether_the_state_key_was_configured_or_generated(client: FlaskClient) -> None:
+    assert client.get("/readyz").json["checks"]["state_key"].split()[0] in ("configured", "generated")
+
+
+def test_a_failing_readiness_check_is_a_503_problem() -> None:
+    from service.api.app import create_app
+    from service.api.config import Config
+
+    app = create_app(Config(testing=True))
+
+    def broken() -> str:
+        raise RuntimeError("the key store is unreachable")
+
+    app.extensions["cribbage.ready"]["store"] = broken
+    response = app.test_client().get("/readyz")
+    assert response.status_code == 503 and response.mimetype == "application/problem+json"
+    assert "unreachable" in response.json["detail"]

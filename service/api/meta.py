@@ -8,6 +8,7 @@ from flask import Blueprint, Flask, Response, current_app
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
+from .problems import problem
 from .spec import SPEC
 
 bp = Blueprint("meta", __name__)
@@ -22,10 +23,14 @@ def healthz() -> dict[str, str]:
 @bp.get("/readyz")
 def readyz() -> Response | dict[str, Any]:
     """Readiness: the contract is loaded and compiled; the other checks are registered by
-    the parts of the app that need them (for example the state key)."""
+    the parts of the app that need them (for example the state key, which says whether it
+    was configured or generated). A check that raises makes the answer a 503."""
     checks: dict[str, str] = {"spec": f"loaded ({len(SPEC.validators)} validators)"}
     for name, check in current_app.extensions.get("cribbage.ready", {}).items():
-        checks[name] = check()
+        try:
+            checks[name] = check()
+        except Exception as error:  # a failing check means not ready, not a server error
+            return problem(503, "Not ready", f"{name}: {error}", slug="not-ready")
     return {"status": "ready", "checks": checks}
 
 
