@@ -61,9 +61,15 @@ loadtest: $(VENV)/.installed
 	$(call ensure-debs,wrk)
 	$(BIN)/python -m benchmarks.loadtest $(LOADTEST_ARGS)
 
-## bench: the benchmarks (numbers, not pass/fail)
+## bench: the in-process benchmarks (numbers, not pass/fail; `make loadtest` is the server under load)
 bench: $(VENV)/.installed-test
-	$(BIN)/python -m benchmarks.core_scoring
+	$(BIN)/python -m benchmarks.core_scoring --peer
+	$(BIN)/python -m benchmarks.score_path
+	$(BIN)/python -m benchmarks.pegging
+	$(BIN)/python -m benchmarks.games
+	$(BIN)/python -m benchmarks.advice
+	$(BIN)/python -m benchmarks.boards
+	$(BIN)/python -m benchmarks.strength --games 1000 --latency
 
 ## lock: re-pin constraints.txt from a fresh resolve of pyproject.toml
 lock:
