@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 def _bool(text: str) -> bool:
@@ -31,7 +31,6 @@ class Config:
     access_log: bool = True
     metrics: bool = True
     cors_max_age: int = 600
-    extra: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:

@@ -16,11 +16,11 @@ service.core.errors.InvalidCard: '1S' is not a card (rank A 2-10 J Q K, then sui
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import product
 from typing import NamedTuple
 
-from .errors import DuplicateCard, InvalidCard
+from .errors import InvalidCard
 
 SUITS = "CDHS"
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -96,16 +96,3 @@ def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
         texts = [t for t in texts.replace(",", " ").split() if t]
     return tuple(parse_card(t) for t in texts)
 
-
-def ensure_distinct(cards: Sequence[Card], what: str = "cards") -> None:
-    """Raise :class:`DuplicateCard` naming the first card that appears twice."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise DuplicateCard(f"{card} appears more than once in the {what}")
-        seen.add(card)
-
-
-def format_cards(cards: Iterable[Card]) -> list[str]:
-    """The canonical strings of ``cards``, in the given order."""
-    return [str(c) for c in cards]

@@ -24,7 +24,3 @@ class ScoreItem:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
-
-def total_of(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> int:
-    """The points of several items."""
-    return sum(item.points for item in items)
