@@ -148,3 +148,10 @@ def test_batch_over_its_limit_is_400(client: FlaskClient) -> None:
 
 def test_empty_batch_is_400(client: FlaskClient) -> None:
     _problem(client.post("/v1/hands/score-batch", json={"hands": []}), 400)
+
+
+def test_a_whole_number_float_is_an_integer(client: FlaskClient) -> None:
+    # JSON Schema counts 12.0 as an integer, so the contract lets it through; it must act as 12.
+    body = client.post("/v1/hands/score", json={**WORTH_14, "claimed": 12.0, "muggins": True}).json
+    assert body["claim"]["claimed"] == 12 and type(body["claim"]["claimed"]) is int
+    assert body["claim"]["muggins_points"] == 2

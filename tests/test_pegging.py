@@ -655,3 +655,15 @@ def test_any_card_on_any_pile(pile: list[str], card: str) -> None:
     assert result.points == ref_peg([ref_card(c) for c in (*pile, card)])
     for item in result.items:
         assert tuple(result.pile[-len(item.cards):]) == item.cards  # the trailing cards made it
+
+
+def test_a_go_while_any_card_must_fit_is_refused_even_without_hands() -> None:
+    # At a count of 21 or less every card (worth at most 10) still fits under 31.
+    from service.core.errors import IllegalPlay
+    from service.core.pegging import play_card, say_go, start_play
+    from service.core.rules import preset
+
+    play = start_play(preset("six_card"), 0)
+    play, _ = play_card(play, 0, parse_card("5S"))
+    with pytest.raises(IllegalPlay):
+        say_go(play, 1)

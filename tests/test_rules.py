@@ -52,3 +52,18 @@ def test_options_apply_and_move_dependent_defaults() -> None:
 def test_bad_rules_are_refused(variant: str, options: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(InvalidRules):
         resolve(variant, options)
+
+
+def test_whole_number_floats_become_ints_and_share_the_cache() -> None:
+    # JSON allows 5.0 where an integer is asked for; it must never reach a score as a float.
+    rules = resolve("six_card", {"target": 5.0, "skunk_lines": [3.0]})
+    assert type(rules.target) is int and rules.target == 5
+    assert all(type(line) is int for line in rules.skunk_lines)
+    assert type(resolve("six_card", {"target": 5}).target) is int
+
+
+def test_hoyle_lurch_is_the_half_way_line() -> None:
+    # RULES.md 7 and 8.2: the lurch is the loser below half the game, a double game.
+    assert resolve("six_card", {"game_point_scheme": "hoyle_lurch"}).game_points == (1, 1, 2, 2)
+    assert resolve("five_card", {"game_point_scheme": "hoyle_lurch"}).game_points == (1, 2, 2, 2)
+    assert resolve("six_card", {"target": 181, "game_point_scheme": "hoyle_lurch"}).game_points == (1, 1, 1, 2)

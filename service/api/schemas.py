@@ -58,7 +58,7 @@ def load_hand(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
             "hand": tuple(parse_card(text) for text in data["hand"]),
             "starter": parse_card(data["starter"]),
             "crib": data.get("crib", False),
-            "claimed": data.get("claimed"),
+            "claimed": None if data.get("claimed") is None else int(data["claimed"]),  # 12.0 is a JSON integer
             "muggins": data.get("muggins", False),
             "rules": rules_from(data),
         }

@@ -100,19 +100,6 @@ class PlayStep:
     reset: bool
     play_over: bool
 
-    def points_for(self, seat: int) -> int:
-        return sum(item.points for who, item in self.scores if who == seat)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "card": None if self.card is None else str(self.card),
-            "go": self.card is None,
-            "count": self.count,
-            "scores": [{"seat": who, **item.to_dict()} for who, item in self.scores],
-            "reset": self.reset,
-            "play_over": self.play_over,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,8 +251,8 @@ def say_go(play: Play, seat: int) -> tuple[Play, PlayStep]:
             pointer="/go",
             legal_cards=[str(c) for c in play.playable(seat)],
         )
-    if not play.pile:
-        raise IllegalPlay("no one says go on an empty count: any card fits under 31", pointer="/go")
+    if play.held[seat] and play.count <= 21:  # any card (at most 10) still fits: true without the hands too
+        raise IllegalPlay(f"the count is {play.count}: any card fits under 31, so no go", pointer="/go")
     passed = tuple(True if s == seat else p for s, p in enumerate(play.passed))
     after = replace(play, passed=passed, go_streak=play.go_streak + 1)
     nxt = _next_seat(after, seat, skip_passed=True)

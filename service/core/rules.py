@@ -26,7 +26,6 @@ THREE_FOR_LAST = ("none", "game_start", "every_deal")
 MULTI_GO_RULES = ("continue_until_none", "bicycle_three_hand")
 DEAL_CUT_WINNER = ("low", "high")
 OVERCLAIM_POLICIES = ("correct", "correct_and_award_excess", "correct_and_award_2")
-NEXT_GAME_FIRST_DEALER = ("loser", "winner", "alternate", "cut")
 TIEBREAKERS = ("game_points", "games_won", "spread", "skunks", "head_to_head")
 
 # Game points per outcome level (0 normal win, 1 skunk, 2 double, 3 triple), RULES.md 8.2.
@@ -83,13 +82,17 @@ class Rules:
     tiebreakers: tuple[str, ...] = ("game_points", "games_won", "spread")
     muggins: bool = False
     overclaim_policy: str = "correct"
-    next_game_first_dealer: str = "loser"
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:
             if not ok:
                 raise InvalidRules(message)
 
+        need(
+            all(type(v) is int for v in (self.target, *self.skunk_lines))
+            and all(v is None or type(v) is int for v in (self.fixed_deals, self.no_heels_at_or_above)),
+            "target, fixed_deals, no_heels_at_or_above and skunk_lines are whole numbers",
+        )
         need(2 <= self.players <= 4, "players must be 2, 3 or 4")
         need(not self.partnerships or self.players == 4, "partnerships need four players")
         need(
@@ -108,10 +111,6 @@ class Rules:
         need(self.deal_cut_winner in DEAL_CUT_WINNER, f"deal_cut_winner must be one of {DEAL_CUT_WINNER}")
         need(self.game_point_scheme in GAME_POINT_SCHEMES, f"game_point_scheme must be one of {tuple(GAME_POINT_SCHEMES)}")
         need(self.overclaim_policy in OVERCLAIM_POLICIES, f"overclaim_policy must be one of {OVERCLAIM_POLICIES}")
-        need(
-            self.next_game_first_dealer in NEXT_GAME_FIRST_DEALER,
-            f"next_game_first_dealer must be one of {NEXT_GAME_FIRST_DEALER}",
-        )
         need(all(t in TIEBREAKERS for t in self.tiebreakers), f"tiebreakers must be taken from {TIEBREAKERS}")
         need(len(set(self.tiebreakers)) == len(self.tiebreakers), "a tiebreaker is listed twice")
         need(
@@ -143,17 +142,22 @@ class Rules:
     def game_points(self) -> tuple[int, int, int, int]:
         """Game points for a win at each skunk level (none, skunk, double, triple).
 
-        Hoyle knows only the lurch, the half-way line: with three lines (121 up) that is
-        the second (below 61); with a single line (61 up: below 31) it is the first, so a
-        lurch is a double game either way.
+        Hoyle knows only the lurch: the loser below half the game (61 of 121, 31 of 61) loses
+        a double game. That is whichever skunk line sits at half the target (below 61 is the
+        second of 91/61/31; below 31 the only line of a 61-point game); with no such line
+        among ``skunk_lines`` every win is a single game.
 
         >>> resolve("six_card", {"game_point_scheme": "hoyle_lurch"}).game_points
         (1, 1, 2, 2)
         >>> resolve("five_card", {"game_point_scheme": "hoyle_lurch"}).game_points
         (1, 2, 2, 2)
+        >>> resolve("six_card", {"game_point_scheme": "hoyle_lurch", "skunk_lines": [91]}).game_points
+        (1, 1, 1, 1)
         """
-        if self.game_point_scheme == "hoyle_lurch" and len(self.skunk_lines) == 1:
-            return (1, 2, 2, 2)
+        if self.game_point_scheme == "hoyle_lurch":
+            half = (self.target + 1) // 2
+            lurch = self.skunk_lines.index(half) + 1 if half in self.skunk_lines else 4
+            return (1, 1, 1, 1)[:lurch] + (2, 2, 2, 2)[lurch:]  # type: ignore[return-value]
         return GAME_POINT_SCHEMES[self.game_point_scheme]
 
     def to_dict(self) -> dict[str, Any]:
@@ -204,7 +208,6 @@ OPTION_NAMES = (
     "tiebreakers",
     "muggins",
     "overclaim_policy",
-    "next_game_first_dealer",
 )
 STANDARD = _PRESETS["six_card"]
 
@@ -223,7 +226,14 @@ def preset(name: str) -> Rules:
 
 
 def _frozen(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+    """A hashable, normalised option value: lists become tuples, and whole-number floats
+    (JSON Schema counts ``5.0`` as an integer) become ints, so ``5.0`` and ``5`` name the
+    same rules and a float never reaches a score."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def resolve(variant: str = "six_card", options: Mapping[str, Any] | None = None) -> Rules:
