@@ -30,5 +30,5 @@ USER 10001
 EXPOSE 8000
 # The slim image has no curl: a liveness probe in Python.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
-  CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]
+  CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('GUNICORN_BIND', ':8000').rsplit(':', 1)[1]; sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=2).status == 200 else 1)"]
 CMD ["gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"]

@@ -44,7 +44,7 @@ endef
 
 ## run: set up and serve the API with gunicorn on http://127.0.0.1:8000 (no configuration needed)
 run: $(VENV)/.installed
-	$(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
+	GUNICORN_BIND=$${GUNICORN_BIND:-127.0.0.1:8000} $(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
 
 ## test: set up with test dependencies and run the whole suite (CI runs exactly this)
 test: $(VENV)/.installed-test
@@ -63,7 +63,7 @@ loadtest: $(VENV)/.installed
 
 ## bench: the in-process benchmarks (numbers, not pass/fail; `make loadtest` is the server under load)
 bench: $(VENV)/.installed-test
-	$(BIN)/python -m benchmarks.core_scoring --peer
+	$(BIN)/python -m benchmarks.core_scoring
 	$(BIN)/python -m benchmarks.score_path
 	$(BIN)/python -m benchmarks.pegging
 	$(BIN)/python -m benchmarks.games

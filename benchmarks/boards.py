@@ -52,7 +52,7 @@ def main() -> None:
     from service.api.app import create_app
     from service.api.config import Config
 
-    client = create_app(Config(testing=True)).test_client()
+    client = create_app(Config(testing=True, access_log=False)).test_client()
     body = {"board": data, "side": 1, "points": 2, "kind": "fifteen"}
     deal_body = {"board": data, "deal": {"heels": 2, "pegging": [4, 6], "hands": [8, 12], "crib": 5}}
     http = [

@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     key = Fernet.generate_key().decode()
-    app = create_app(Config(state_keys=(key,), log_level="WARNING"))
+    app = create_app(Config(state_keys=(key,), log_level="WARNING", access_log=False))
     app.logger.disabled = True
     import logging
 

@@ -82,7 +82,7 @@ def main() -> None:
                 (f"[{name}] parse the JSON body (orjson)", best_us(lambda: orjson.loads(raw))),
                 (f"[{name}] check it against openapi.yaml (jsonschema-rs)",
                  best_us(lambda: SPEC.check("scoreHand", body))),
-                (f"[{name}] convert it (marshmallow load_hand)", best_us(lambda: load_hand(body))),
+                (f"[{name}] convert it (load_hand)", best_us(lambda: load_hand(body))),
                 (f"[{name}] score it (core score_show)", best_us(
                     lambda: score_show(loaded["hand"], loaded["starter"], is_crib=False, rules=loaded["rules"]))),
                 (f"[{name}] build the answer dict (to_dict)", best_us(lambda: score.to_dict())),

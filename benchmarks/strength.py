@@ -164,7 +164,7 @@ def latency_http(games: int) -> None:
     from service.api.app import create_app
     from service.api.config import Config
 
-    app = create_app(Config(testing=True))
+    app = create_app(Config(testing=True, access_log=False))
     client = app.test_client()
     times: dict[str, list[float]] = defaultdict(list)
     # The access log stays on (it is part of the request path) but goes to /dev/null: one

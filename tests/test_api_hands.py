@@ -106,7 +106,7 @@ def test_not_json_is_415(client: FlaskClient) -> None:
     _problem(client.post("/v1/hands/score", data="5S 5H", content_type="text/plain"), 415)
 
 
-def test_malformed_json_is_400(client: FlaskClient) -> None:
+def test_malformed_json_is_400_problem(client: FlaskClient) -> None:
     _problem(client.post("/v1/hands/score", data="{", content_type="application/json"), 400)
 
 
@@ -155,3 +155,17 @@ def test_a_whole_number_float_is_an_integer(client: FlaskClient) -> None:
     body = client.post("/v1/hands/score", json={**WORTH_14, "claimed": 12.0, "muggins": True}).json
     assert body["claim"]["claimed"] == 12 and type(body["claim"]["claimed"]) is int
     assert body["claim"]["muggins_points"] == 2
+
+
+def test_malformed_json_is_a_contract_violation_at_the_root(client: FlaskClient) -> None:
+    problem = _problem(client.post("/v1/hands/score", data='{"hand": [5', content_type="application/json"), 400)
+    assert problem["errors"][0]["pointer"] == "" and "not valid JSON" in problem["detail"]
+
+
+def test_contract_errors_are_bounded(client: FlaskClient) -> None:
+    # Thousands of bad entries must not turn into a megabyte of answer.
+    response = client.post("/v1/pegging/score", json={"pile": ["x"] * 3000, "card": "x"})
+    problem = _problem(response, 400)
+    assert len(problem["errors"]) <= 20 and problem["truncated"] is True
+    assert all(len(error["detail"]) <= 200 for error in problem["errors"])
+    assert len(response.get_data()) < 20_000

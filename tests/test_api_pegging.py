@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import os
+
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import given, settings
@@ -246,7 +248,7 @@ def test_sequence_contract_violations(client: FlaskClient, body: dict[str, Any],
 # Random legal plays through HTTP agree with the reference in tests/test_pegging.py.
 
 
-@settings(max_examples=40)
+@settings(max_examples=400 if os.environ.get("HYPOTHESIS_PROFILE") == "long" else 40)
 @given(
     variant=st.sampled_from(["six_card", "five_card", "three_player", "four_player"]),
     bicycle=st.booleans(),

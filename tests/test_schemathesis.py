@@ -5,6 +5,7 @@ Bounded for CI by the ``ci`` Hypothesis profile; ``HYPOTHESIS_PROFILE=long`` run
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import schemathesis
@@ -14,12 +15,13 @@ from service.api.app import create_app
 from service.api.config import Config
 
 ROOT = Path(__file__).resolve().parents[1]
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
 schema.app = create_app(Config(testing=True))
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+@settings(max_examples=400 if LONG else 40, deadline=None, derandomize=not LONG, database=None,
           suppress_health_check=list(HealthCheck))
 def test_every_operation(case: schemathesis.Case) -> None:
     case.call_and_validate()

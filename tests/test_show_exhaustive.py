@@ -4,7 +4,7 @@
 (4-card hand, starter) combinations as hands and as cribs, and all 1,082,900 (3-card hand,
 starter) combinations, in CI. The reference comparison is bounded in CI (every rank
 multiset, and every 97th hand with all its starters); ``CRIBBAGE_EXHAUSTIVE=full`` compares
-the fast path with the reference on every combination (about 15 minutes on 2 cores).
+the fast path with the reference on every combination (about 15 minutes on one core).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from ..core.claims import check_claim
 from ..core.errors import CribbageError
 from ..core.show import score_show
 from .problems import contract_problem, rules_problem
-from .schemas import load_hand
+from .schemas import load_hand, under
 from .spec import SPEC, ContractViolation, body
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
@@ -18,14 +18,12 @@ bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
 
 def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
     """Convert, score and (when a claim is given) judge one hand request."""
-    request = load_hand(data, pointer)
-    rules = request["rules"]
     try:
+        request = load_hand(data)
+        rules = request["rules"]
         score = score_show(request["hand"], request["starter"], is_crib=request["crib"], rules=rules)
-    except CribbageError as error:
-        if error.pointer is not None:
-            error.pointer = pointer + error.pointer
-        raise
+    except CribbageError as error:  # pointers from the core are relative to this hand
+        raise under(error, pointer) from None
     result = score.to_dict()
     result["hand"] = [str(c) for c in request["hand"]]
     result["starter"] = str(request["starter"])

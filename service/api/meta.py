@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app
@@ -11,6 +12,7 @@ from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .problems import problem
 from .spec import SPEC
 
+log = logging.getLogger("service.meta")
 bp = Blueprint("meta", __name__)
 
 
@@ -29,8 +31,9 @@ def readyz() -> Response | dict[str, Any]:
     for name, check in current_app.extensions.get("cribbage.ready", {}).items():
         try:
             checks[name] = check()
-        except Exception as error:  # a failing check means not ready, not a server error
-            return problem(503, "Not ready", f"{name}: {error}", slug="not-ready")
+        except Exception:  # a failing check means not ready, not a server error
+            log.exception("readiness check %s failed", name)
+            return problem(503, "Not ready", f"the {name} check failed (see the log)", slug="not-ready")
     return {"status": "ready", "checks": checks}
 
 

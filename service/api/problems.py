@@ -67,6 +67,7 @@ def contract_problem(error: ContractViolation) -> dict[str, Any]:
         "status": 400,
         "detail": "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in error.errors[:5]),
         "errors": error.errors,
+        **({"truncated": True} if error.truncated else {}),
     }
 
 

@@ -50,19 +50,19 @@ class WithRules(Schema):
         return data
 
 
-def load_hand(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
-    """Convert one contract-valid hand request (see the module docstring for why by hand);
-    rules errors get a pointer under ``pointer``."""
-    try:
-        return {
-            "hand": tuple(parse_card(text) for text in data["hand"]),
-            "starter": parse_card(data["starter"]),
-            "crib": data.get("crib", False),
-            "claimed": None if data.get("claimed") is None else int(data["claimed"]),  # 12.0 is a JSON integer
-            "muggins": data.get("muggins", False),
-            "rules": rules_from(data),
-        }
-    except CribbageError as error:
-        if error.pointer is not None:
-            error.pointer = pointer + error.pointer
-        raise error.at(pointer or "/")
+def load_hand(data: dict[str, Any]) -> dict[str, Any]:
+    """Convert one contract-valid hand request (see the module docstring for why by hand)."""
+    return {
+        "hand": tuple(parse_card(text) for text in data["hand"]),
+        "starter": parse_card(data["starter"]),
+        "crib": data.get("crib", False),
+        "claimed": None if data.get("claimed") is None else int(data["claimed"]),  # 12.0 is a JSON integer
+        "muggins": data.get("muggins", False),
+        "rules": rules_from(data),
+    }
+
+
+def under(error: CribbageError, pointer: str) -> CribbageError:
+    """``error`` with its JSON pointer moved under ``pointer`` (an item of a batch)."""
+    error.pointer = pointer + (error.pointer or "")
+    return error
