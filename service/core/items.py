@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):
     """One distinct scoring combination: its kind, the cards that made it, its points.
+
+    An immutable NamedTuple rather than a frozen dataclass, like :class:`~.cards.Card`:
+    one is built for every reason of every score, and the dataclass's ``__init__`` cost
+    more than the scoring around it.
 
     Show kinds: ``fifteen pair run flush nobs``. Play kinds: ``fifteen thirty_one pair
     pair_royal double_pair_royal run go last_card``; at the cut ``heels``; in five-card

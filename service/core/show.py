@@ -20,7 +20,7 @@ from .cards import JACK, Card
 from .errors import DuplicateCard, WrongCardCount
 from .items import ScoreItem
 from .rules import STANDARD, Rules
-from .show_tables import PATTERNS, RANK_KEY, TOTAL_BY_KEY
+from .show_tables import PICKERS, RANK_KEY, TOTAL_BY_KEY
 
 SHOW_KINDS = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "nobs"}
 
@@ -82,7 +82,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, is_crib: bool = False, ru
     check_show(hand, starter, is_crib, rules)
     cards = sorted((*hand, starter))
     ranks = tuple(card.rank for card in cards)
-    items = [ScoreItem(kind, tuple(cards[i] for i in pos), points) for kind, pos, points in PATTERNS[ranks]]
+    items = [ScoreItem(kind, pick(cards), points) for kind, pick, points in PICKERS[ranks]]
     flush = flush_points(hand, starter, is_crib, rules)
     if flush:
         flushed = sorted(hand) if flush == len(hand) else cards

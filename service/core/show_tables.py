@@ -20,8 +20,10 @@ Two views of the same facts:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
+from typing import Any
 
 Pattern = tuple[str, tuple[int, ...], int]
 
@@ -74,3 +76,9 @@ def _build() -> tuple[dict[tuple[int, ...], tuple[Pattern, ...]], dict[int, int]
 
 
 PATTERNS, TOTAL_BY_KEY = _build()
+
+# The same patterns with each position tuple as an ``itemgetter`` (every pattern names two
+# or more cards, so it always returns a tuple): the scorer with items picks cards in C.
+PICKERS: dict[tuple[int, ...], tuple[tuple[str, Callable[[Sequence[Any]], tuple[Any, ...]], int], ...]] = {
+    ranks: tuple((kind, itemgetter(*pos), points) for kind, pos, points in found) for ranks, found in PATTERNS.items()
+}
