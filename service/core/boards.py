@@ -429,12 +429,11 @@ def _check_points(kind: str, points: int, allowed: frozenset[int], pointer: str)
 def _check_heels(board: Board, points: int, pointer: str) -> None:
     """His heels is 2 to the dealer's side, unless a house rule withholds it."""
     rules = board.rules
-    dealer_side = rules.side_of(board.dealer)
-    front = board.pegs[dealer_side].front
-    if points and rules.no_heels_at_or_above is not None and front >= rules.no_heels_at_or_above:
-        raise IllegalAction(f"house rule: no heels at or above {rules.no_heels_at_or_above}", pointer=pointer)
-    if points and not rules.heels_can_peg_out and board.target is not None and front + points >= board.target:
-        raise IllegalAction("house rule: his heels cannot peg out", pointer=pointer)
+    front = board.pegs[rules.side_of(board.dealer)].front
+    if points and not rules.heels_allowed(front):
+        late = rules.no_heels_at_or_above is not None and front >= rules.no_heels_at_or_above
+        reason = f"no heels at or above {rules.no_heels_at_or_above}" if late else "his heels cannot peg out"
+        raise IllegalAction(f"house rule: {reason}", pointer=pointer)
 
 
 def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdate:

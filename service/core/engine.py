@@ -418,10 +418,7 @@ def _cut(step: _Step) -> None:
     step.set(starter=starter)
     step.events.append({"type": "starter", "card": str(starter)})
     if starter.rank == JACK:
-        score = state.scores[rules.side_of(state.dealer)]
-        allowed = rules.no_heels_at_or_above is None or score < rules.no_heels_at_or_above
-        if not rules.heels_can_peg_out and rules.fixed_deals is None and score + 2 >= rules.target:
-            allowed = False
+        allowed = rules.heels_allowed(state.scores[rules.side_of(state.dealer)])
         if allowed and step.peg(state.dealer, 2, "heels", (ScoreItem("heels", (starter,), 2),)):
             return
     play = start_play(rules, state.pone, state.hands)

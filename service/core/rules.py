@@ -160,6 +160,19 @@ class Rules:
             return (1, 1, 1, 1)[:lurch] + (2, 2, 2, 2)[lurch:]  # type: ignore[return-value]
         return GAME_POINT_SCHEMES[self.game_point_scheme]
 
+    def heels_allowed(self, dealer_score: int) -> bool:
+        """Whether the dealer's side, at ``dealer_score``, pegs his heels (2 for a jack
+        turned): always, unless a house rule withholds it near the end (RULES.md 3).
+
+        >>> resolve("six_card", {"heels_can_peg_out": False}).heels_allowed(119)
+        False
+        >>> resolve("six_card", {"no_heels_at_or_above": 115}).heels_allowed(114)
+        True
+        """
+        if self.no_heels_at_or_above is not None and dealer_score >= self.no_heels_at_or_above:
+            return False
+        return self.heels_can_peg_out or self.fixed_deals is not None or dealer_score + 2 < self.target
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field, with tuples as lists."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
