@@ -20,8 +20,7 @@ from flask import Blueprint
 from flask.blueprints import BlueprintSetupState
 from marshmallow import Schema, fields, post_load
 
-from ..core.engine import apply, events_for, legal_actions, new_game, record, view
-from ..core.errors import IllegalAction
+from ..core.engine import apply, check_seat, events_for, new_game, record, seen_by
 from ..core.game_state import Action, GameState, from_dict, to_dict
 from . import state_token
 from .schemas import CardField, WithRules
@@ -76,16 +75,10 @@ def _open(token: str) -> GameState:
     return from_dict(state_token.sealer().open(token))
 
 
-def _check_seat(state: GameState, seat: int | None) -> None:
-    if seat is not None and not 0 <= seat < state.rules.players:
-        raise IllegalAction(f"seat {seat} does not exist with {state.rules.players} players", pointer="/seat")
-
-
 def _answer(state: GameState, events: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
     return {
+        **seen_by(state, seat),
         "state": state_token.sealer().seal(to_dict(state)),
-        "view": view(state, seat),
-        "legal_actions": [] if seat is None else [a.to_dict() for a in legal_actions(state, seat)],
         "events": events_for(events, seat),
     }
 
@@ -96,7 +89,6 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_schema.load(data)
     seed = request["seed"] if request["seed"] is not None else secrets.randbits(63)
     state, events = new_game(request["rules"], seed, request["dealer"])
-    _check_seat(state, request["seat"])
     return _answer(state, events, request["seat"]), 201
 
 
@@ -105,7 +97,7 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 def act(data: dict[str, Any]) -> dict[str, Any]:
     request = act_schema.load(data)
     state = _open(request["state"])
-    _check_seat(state, request["seat"])
+    check_seat(state, request["seat"])
     state, events = apply(state, request["action"])
     return _answer(state, events, request["seat"])
 
@@ -114,11 +106,7 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
     request = view_schema.load(data)
-    state = _open(request["state"])
-    seat = request["seat"]
-    _check_seat(state, seat)
-    return {"view": view(state, seat),
-            "legal_actions": [] if seat is None else [a.to_dict() for a in legal_actions(state, seat)]}
+    return seen_by(_open(request["state"]), request["seat"])
 
 
 @bp.post("/record")

@@ -565,6 +565,22 @@ def _owners(state: GameState) -> dict[Card, int]:
     return {card: seat for seat, hand in enumerate(state.hands) for card in hand}
 
 
+def check_seat(state: GameState, seat: int | None) -> None:
+    """Raise unless ``seat`` (whose eyes an answer is for) sits at this table."""
+    if seat is not None and not 0 <= seat < state.rules.players:
+        raise IllegalAction(f"seat {seat} does not exist with {state.rules.players} players", pointer="/seat")
+
+
+def seen_by(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The ``view`` and ``legal_actions`` for ``seat`` (a spectator, ``None``, has no moves:
+    listing the moves of the seat to act would show its hand)."""
+    check_seat(state, seat)
+    return {
+        "view": view(state, seat),
+        "legal_actions": [] if seat is None else [a.to_dict() for a in legal_actions(state, seat)],
+    }
+
+
 def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     """What ``seat`` sees at the table (``None``: a spectator, who sees no hand).
 
