@@ -68,7 +68,7 @@ from .game_state import (
 )
 from .items import ScoreItem
 from .outcome import outcome
-from .pegging import PlayStep, play_card, say_go, start_play
+from .pegging import PlayStep, check_card, check_go, play_card, say_go, start_play
 from .rules import Rules
 from .show import score_show
 
@@ -349,21 +349,17 @@ def verify(state: GameState, action: Action) -> Action:
     if action.type in ("play", "go"):
         play = state.play
         assert play is not None and play.hands is not None
-        if action.type == "go":
-            if play.can_play(seat):
-                cards = ", ".join(str(c) for c in sorted(play.playable(seat)))
-                raise refuse(f"seat {seat} can play ({cards}), so may not say go", "/action/type")
-            return Action("go", seat)
-        wanted_card = action.card
-        if wanted_card is None:
+        if action.type == "play" and action.card is None:
             raise refuse("a play names a card", "/action/card")
-        if wanted_card not in play.hands[seat]:
-            held = "has already been played" if wanted_card in play.played else f"is not in seat {seat}'s hand"
-            raise refuse(f"{wanted_card} {held}", "/action/card")
-        if play.count + wanted_card.value > 31:
-            raise refuse(f"{wanted_card} would take the count from {play.count} to {play.count + wanted_card.value}, past 31",
-                         "/action/card")
-        return Action("play", seat, card=wanted_card)
+        try:  # the play machine's own checks, answered with this game's legal actions
+            if action.type == "go":
+                check_go(play, seat)
+                return Action("go", seat)
+            assert action.card is not None
+            check_card(play, seat, action.card)
+            return Action("play", seat, card=action.card)
+        except CribbageError as error:
+            raise refuse(error.message, "/action/type" if action.type == "go" else "/action/card") from None
     if action.type == "count":
         if action.claimed is None or not 0 <= action.claimed <= MAX_CLAIM:
             raise refuse(f"a claim is a count from 0 to {MAX_CLAIM}", "/action/claimed")

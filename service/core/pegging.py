@@ -216,13 +216,36 @@ def _end_count(play: Play, seat: int, scores: list[tuple[int, ScoreItem]], card:
     return ended, PlayStep(seat, card, count, tuple(scores), True, over)
 
 
-def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
-    """``seat`` plays ``card``: scored by :func:`score_play`, then the count may end."""
+def check_card(play: Play, seat: int, card: Card) -> None:
+    """Raise unless ``seat`` may play ``card`` now (the engine asks before it acts)."""
     _check_turn(play, seat)
     if card in play.played:
         raise DuplicateCard(f"{card} has already been played", pointer="/card")
     if play.hands is not None and card not in play.hands[seat]:
         raise IllegalPlay(f"seat {seat} does not hold {card}", pointer="/card", legal_cards=[str(c) for c in play.playable(seat)])
+    if play.count + card.value > 31:
+        raise IllegalPlay(
+            f"{card} would take the count from {play.count} to {play.count + card.value}, past 31", pointer="/card"
+        )
+
+
+def check_go(play: Play, seat: int) -> None:
+    """Raise unless ``seat`` may say go now: with known hands, only when it cannot play;
+    without them, never while the count is 21 or less (any card, at most 10, still fits)."""
+    _check_turn(play, seat)
+    if play.can_play(seat) and play.hands is not None:
+        raise IllegalPlay(
+            f"seat {seat} can play ({', '.join(str(c) for c in play.playable(seat))}), so may not say go",
+            pointer="/go",
+            legal_cards=[str(c) for c in play.playable(seat)],
+        )
+    if play.held[seat] and play.count <= 21:
+        raise IllegalPlay(f"the count is {play.count}: any card fits under 31, so no go", pointer="/go")
+
+
+def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
+    """``seat`` plays ``card``: scored by :func:`score_play`, then the count may end."""
+    check_card(play, seat, card)
     items = score_play(play.pile, card)
     scores = [(seat, item) for item in items]
     hands = play.hands
@@ -243,16 +266,8 @@ def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
 
 
 def say_go(play: Play, seat: int) -> tuple[Play, PlayStep]:
-    """``seat`` cannot play. With known hands a go while able is refused."""
-    _check_turn(play, seat)
-    if play.can_play(seat) and play.hands is not None:
-        raise IllegalPlay(
-            f"seat {seat} can play ({', '.join(str(c) for c in play.playable(seat))}), so may not say go",
-            pointer="/go",
-            legal_cards=[str(c) for c in play.playable(seat)],
-        )
-    if play.held[seat] and play.count <= 21:  # any card (at most 10) still fits: true without the hands too
-        raise IllegalPlay(f"the count is {play.count}: any card fits under 31, so no go", pointer="/go")
+    """``seat`` cannot play (see :func:`check_go`)."""
+    check_go(play, seat)
     passed = tuple(True if s == seat else p for s, p in enumerate(play.passed))
     after = replace(play, passed=passed, go_streak=play.go_streak + 1)
     nxt = _next_seat(after, seat, skip_passed=True)
