@@ -39,7 +39,8 @@ from typing import Any
 
 from .errors import AmbiguousDeal, CribbageError, GameOver, IllegalAction, InvalidBoard, InvalidScore
 from .outcome import Outcome, outcome
-from .rules import OPTION_NAMES, Rules, preset, resolve
+from .pegging import PAIR_KINDS
+from .rules import HEELS_POINTS, OPTION_NAMES, THREE_FOR_LAST_POINTS, Rules, preset, resolve
 
 STAGES = ("cut", "play", "show")
 
@@ -49,9 +50,7 @@ STAGES = ("cut", "play", "show")
 PLAY_POINTS: dict[str, frozenset[int]] = {
     "fifteen": frozenset({2}),
     "thirty_one": frozenset({2}),
-    "pair": frozenset({2}),
-    "pair_royal": frozenset({6}),
-    "double_pair_royal": frozenset({12}),
+    **{kind: frozenset({points}) for kind, points in PAIR_KINDS.values()},
     "run": frozenset(range(3, 8)),
     "go": frozenset({1}),
     "last_card": frozenset({1}),
@@ -72,8 +71,6 @@ FOUR_CARD_TOTALS = frozenset(range(30)) - {19, 25, 26, 27}
 THREE_CARD_TOTALS = frozenset(range(21)) - {16, 17, 18, 19}
 CRIB_TOTALS = FOUR_CARD_TOTALS
 MAX_CARD_PEGGING = 15
-HEELS = 2
-THREE_FOR_LAST = 3
 MAX_DEALS = 10_000  # a board's deal number stays below this (a real game to 121 takes about ten)
 
 
@@ -114,7 +111,7 @@ def deal_bound(rules: Rules, side: int, dealer: int) -> int:
     dealing = rules.side_of(dealer) == side
     best_hand = max(hand_totals(rules))
     return (
-        (HEELS + max(CRIB_TOTALS) if dealing else 0)
+        (HEELS_POINTS + max(CRIB_TOTALS) if dealing else 0)
         + pegging_bound(rules, side)
         + best_hand * len(seats_of(rules, side))
     )
@@ -326,7 +323,7 @@ def board_from_dict(data: Mapping[str, Any], pointer: str = "/board") -> Board:
         raise _bad(f"a board of {rules.sides} sides has {rules.sides} pairs of pegs", f"{pointer}/pegs")
     pegs = tuple(Pegs(int(p["front"]), int(p["back"])) for p in pegs_data)
     fixed = rules.fixed_deals is not None
-    three = THREE_FOR_LAST * (deal if rules.three_for_last == "every_deal" else 1)
+    three = THREE_FOR_LAST_POINTS * (deal if rules.three_for_last == "every_deal" else 1)
     if rules.three_for_last == "none":
         three = 0
     for side, p in enumerate(pegs):
@@ -397,7 +394,7 @@ def _score(board: Board, side: int, points: int, kind: str, seat: int | None = N
 
 def _three_for_last(board: Board) -> BoardUpdate:
     pone = (board.dealer + 1) % board.rules.players
-    board, move = _score(board, board.rules.side_of(pone), THREE_FOR_LAST, "three_for_last", pone)
+    board, move = _score(board, board.rules.side_of(pone), THREE_FOR_LAST_POINTS, "three_for_last", pone)
     return BoardUpdate(board, () if move is None else (move,))
 
 
@@ -452,7 +449,7 @@ def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdat
     dealer_side = rules.side_of(board.dealer)
     seat: int | None = None
     if kind == "heels":
-        _check_points(kind, points, frozenset({HEELS}), "/points")
+        _check_points(kind, points, frozenset({HEELS_POINTS}), "/points")
         if side != dealer_side:
             raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
         if stage != "cut":
@@ -554,7 +551,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
     else:
         _lengths(deal.pegging, rules.sides, "/deal/pegging", "one pegging total per side")
         _lengths(deal.hands, rules.players, "/deal/hands", "one hand per player, in show order")
-        _check_points("heels", deal.heels, frozenset({0, HEELS}), "/deal/heels")
+        _check_points("heels", deal.heels, frozenset({0, HEELS_POINTS}), "/deal/heels")
         for side, points in enumerate(deal.pegging):
             most = pegging_bound(rules, side)
             if not 0 <= points <= most:

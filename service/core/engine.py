@@ -69,7 +69,7 @@ from .game_state import (
 from .items import ScoreItem
 from .outcome import outcome
 from .pegging import PlayStep, check_card, check_go, play_card, say_go, start_play
-from .rules import Rules
+from .rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from .show import score_show
 
 Event = dict[str, Any]
@@ -208,7 +208,8 @@ def _start_deal(step: _Step, deal_no: int, dealer: int, deck: tuple[Card, ...]) 
     step.events.append({"type": "deal", "deal": deal_no, "dealer": dealer,
                         "hands": [[str(c) for c in hand] for hand in dealt]})
     if rules.three_for_last == "every_deal" or (rules.three_for_last == "game_start" and deal_no == 1):
-        step.peg(step.state.pone, 3, "three_for_last", (ScoreItem("three_for_last", (), 3),))
+        step.peg(step.state.pone, THREE_FOR_LAST_POINTS, "three_for_last",
+                  (ScoreItem("three_for_last", (), THREE_FOR_LAST_POINTS),))
 
 
 def new_game(rules: Rules, seed: int, dealer: int | None = None, *,
@@ -415,7 +416,7 @@ def _cut(step: _Step) -> None:
     step.events.append({"type": "starter", "card": str(starter)})
     if starter.rank == JACK:
         allowed = rules.heels_allowed(state.scores[rules.side_of(state.dealer)])
-        if allowed and step.peg(state.dealer, 2, "heels", (ScoreItem("heels", (starter,), 2),)):
+        if allowed and step.peg(state.dealer, HEELS_POINTS, "heels", (ScoreItem("heels", (starter,), HEELS_POINTS),)):
             return
     play = start_play(rules, state.pone, state.hands)
     step.set(phase="play", play=play)

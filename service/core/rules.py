@@ -21,6 +21,10 @@ from typing import Any
 
 from .errors import InvalidRules
 
+# Fixed awards outside the show and the play (RULES.md 3 and 9.1).
+HEELS_POINTS = 2  # a jack turned as the starter, to the dealer
+THREE_FOR_LAST_POINTS = 3  # five-card: to the first non-dealer
+
 CRIB_FLUSH = ("five_only", "four_or_five")
 THREE_FOR_LAST = ("none", "game_start", "every_deal")
 MULTI_GO_RULES = ("continue_until_none", "bicycle_three_hand")
