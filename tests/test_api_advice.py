@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 
 from tests.reference import card as ref_card
 from tests.reference import reference_total
+from tests.problems import expect_problem
 
 URL = "/v1/hands/discard-advice"
-PROBLEM = "application/problem+json"
 DECK = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "CDHS"]
 
 
@@ -129,12 +129,6 @@ def test_a_four_card_crib_flush_option_raises_the_crib_mean(client: FlaskClient)
     assert crib(loose, ["KS", "QD"]) == crib(plain, ["KS", "QD"])
 
 
-def _problem(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, response.json
-    assert response.mimetype == PROBLEM
-    return response.json  # type: ignore[no-any-return]
-
-
 @pytest.mark.parametrize(
     ("variant", "cards"),
     [
@@ -145,22 +139,22 @@ def _problem(response: Any, status: int) -> dict[str, Any]:
     ],
 )
 def test_a_count_the_variant_does_not_deal_is_a_422(client: FlaskClient, variant: str, cards: list[str]) -> None:
-    body = _problem(client.post(URL, json={"cards": cards, "dealer": True, "variant": variant}), 422)
+    body = expect_problem(client.post(URL, json={"cards": cards, "dealer": True, "variant": variant}), 422)
     assert body["type"].endswith("wrong-card-count")
     assert body["errors"][0]["pointer"] == "/cards"
 
 
 def test_a_duplicate_card_is_a_422_pointing_at_it(client: FlaskClient) -> None:
-    body = _problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "jc", "7S"], "dealer": True}), 422)
+    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "jc", "7S"], "dealer": True}), 422)
     assert body["type"].endswith("duplicate-card")
     assert body["errors"][0]["pointer"] == "/cards/4"
 
 
 def test_partner_deals_without_partnerships_is_a_422(client: FlaskClient) -> None:
-    body = _problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": False,
+    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": False,
                                            "partner_deals": True}), 422)
     assert body["errors"][0]["pointer"] == "/partner_deals"
-    body = _problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True,
+    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True,
                                            "partner_deals": True, "variant": "four_player"}), 422)
     assert body["errors"][0]["pointer"] == "/partner_deals"
 
@@ -178,9 +172,9 @@ def test_partner_deals_without_partnerships_is_a_422(client: FlaskClient) -> Non
     ],
 )
 def test_a_body_that_breaks_the_contract_is_a_400(client: FlaskClient, body: dict[str, Any], pointer: str) -> None:
-    problem = _problem(client.post(URL, json=body), 400)
+    problem = expect_problem(client.post(URL, json=body), 400)
     assert pointer in [e["pointer"] for e in problem["errors"]]
 
 
 def test_not_json_is_a_415(client: FlaskClient) -> None:
-    _problem(client.post(URL, data="5S 5H", content_type="text/plain"), 415)
+    expect_problem(client.post(URL, data="5S 5H", content_type="text/plain"), 415)

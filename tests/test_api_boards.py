@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-PROBLEM = "application/problem+json"
+from tests.problems import expect_problem
+
 
 
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -25,14 +26,6 @@ def peg(client: FlaskClient, board: dict[str, Any], side: int, points: int, kind
 
 def deal(client: FlaskClient, board: dict[str, Any], **parts: Any):
     return client.post("/v1/boards/deal", json={"board": board, "deal": parts})
-
-
-def problem(response, status: int, slug: str | None = None) -> dict[str, Any]:
-    assert response.status_code == status, response.json
-    assert response.mimetype == PROBLEM
-    if slug:
-        assert response.json["type"].endswith(slug), response.json
-    return response.json
 
 
 def test_create_boards(client: FlaskClient) -> None:
@@ -65,7 +58,7 @@ def test_create_boards(client: FlaskClient) -> None:
     ],
 )
 def test_create_errors(client: FlaskClient, body: dict[str, Any], status: int) -> None:
-    problem(client.post("/v1/boards", json=body), status)
+    expect_problem(client.post("/v1/boards", json=body), status)
 
 
 def test_a_whole_game_by_deals_with_the_deal_rotating(client: FlaskClient) -> None:
@@ -88,8 +81,8 @@ def test_a_whole_game_by_deals_with_the_deal_rotating(client: FlaskClient) -> No
     assert [p["front"] for p in board["pegs"]] == [98, 121]
     assert board["outcome"]["skunk"] == "none" and board["outcome"]["game_points"] == [0, 2]
     assert board["outcome"]["spread"] == [-23, 23]
-    problem(deal(client, board, scores=[1, 1]), 422, "game-over")
-    problem(peg(client, board, 0, 2, "fifteen"), 422, "game-over")
+    expect_problem(deal(client, board, scores=[1, 1]), 422, "game-over")
+    expect_problem(peg(client, board, 0, 2, "fifteen"), 422, "game-over")
 
 
 def play_to(client: FlaskClient, fronts: tuple[int, int], dealer: int = 0) -> dict[str, Any]:
@@ -118,7 +111,7 @@ def test_g1_the_pone_goes_out_on_the_hand(client: FlaskClient) -> None:
         board = peg(client, board, side, points, kind).json["board"]
     response = peg(client, board, 1, 6, "hand")
     assert response.json["board"]["winner"] == 1
-    problem(peg(client, response.json["board"], 0, 29, "hand"), 422, "game-over")
+    expect_problem(peg(client, response.json["board"], 0, 29, "hand"), 422, "game-over")
 
 
 def test_g2_the_dealer_wins_on_heels(client: FlaskClient) -> None:
@@ -142,7 +135,7 @@ def test_g3_a_fifteen_at_120(client: FlaskClient) -> None:
 
 def test_both_sides_past_the_target_asks_for_the_itemised_form(client: FlaskClient) -> None:
     board = play_to(client, (110, 112))
-    body = problem(deal(client, board, scores=[12, 10]), 422, "ambiguous-deal")
+    body = expect_problem(deal(client, board, scores=[12, 10]), 422, "ambiguous-deal")
     assert "itemised" in body["detail"] and body["sides"] == [0, 1]
     assert body["errors"][0]["pointer"] == "/deal/scores"
     # itemised, the order decides: the pone's hand is counted before the dealer's
@@ -166,7 +159,7 @@ def test_both_sides_past_the_target_asks_for_the_itemised_form(client: FlaskClie
 )
 def test_bad_pegs(client: FlaskClient, side: int, points: int, kind: str, status: int, slug: str) -> None:
     board = create(client, players=2, dealer=0)["board"]
-    problem(peg(client, board, side, points, kind), status, slug)
+    expect_problem(peg(client, board, side, points, kind), status, slug)
 
 
 @pytest.mark.parametrize(
@@ -187,7 +180,7 @@ def test_bad_pegs(client: FlaskClient, side: int, points: int, kind: str, status
 )
 def test_bad_deals(client: FlaskClient, parts: dict[str, Any], status: int) -> None:
     board = create(client, players=2, dealer=0)["board"]
-    problem(deal(client, board, **parts), status)
+    expect_problem(deal(client, board, **parts), status)
 
 
 @pytest.mark.parametrize(
@@ -205,7 +198,7 @@ def test_bad_deals(client: FlaskClient, parts: dict[str, Any], status: int) -> N
 def test_tampered_boards_are_a_422(client: FlaskClient, tamper) -> None:
     board = play_to(client, (30, 20))
     tamper(board)
-    body = problem(peg(client, board, 0, 2, "fifteen"), 422, "invalid-board")
+    body = expect_problem(peg(client, board, 0, 2, "fifteen"), 422, "invalid-board")
     assert body["errors"][0]["pointer"].startswith("/board/")
 
 
@@ -224,7 +217,7 @@ def test_tampered_boards_are_a_422(client: FlaskClient, tamper) -> None:
 def test_boards_that_break_the_contract_are_a_400(client: FlaskClient, tamper) -> None:
     board = create(client, players=2, dealer=0)["board"]
     tamper(board)
-    problem(peg(client, board, 0, 2, "fifteen"), 400, "contract-violation")
+    expect_problem(peg(client, board, 0, 2, "fifteen"), 400, "contract-violation")
 
 
 def test_three_players_and_partnerships_in_show_order(client: FlaskClient) -> None:

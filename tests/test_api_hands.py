@@ -6,8 +6,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.test_show import SHOW_CASES
+from tests.problems import expect_problem
 
-PROBLEM = "application/problem+json"
 
 
 @pytest.mark.parametrize(("case", "hand", "starter", "crib", "expected"), SHOW_CASES, ids=[c[0] for c in SHOW_CASES])
@@ -57,14 +57,6 @@ def test_claims(client: FlaskClient, claimed: int, muggins: bool, expected: dict
 WORTH_14 = {"hand": ["6H", "6D", "9S", "9C"], "starter": "3C"}
 
 
-def _problem(response, status: int) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.mimetype == PROBLEM
-    body = response.json
-    assert body["status"] == status and body["title"] and body["type"]
-    return body
-
-
 @pytest.mark.parametrize(
     ("body", "pointer"),
     [
@@ -83,7 +75,7 @@ def _problem(response, status: int) -> dict:  # type: ignore[no-untyped-def,type
     ],
 )
 def test_contract_violations_are_400_naming_the_field(client: FlaskClient, body: dict, pointer: str) -> None:  # type: ignore[type-arg]
-    problem = _problem(client.post("/v1/hands/score", json=body), 400)
+    problem = expect_problem(client.post("/v1/hands/score", json=body), 400)
     assert pointer in [error["pointer"] for error in problem["errors"]]
 
 
@@ -97,31 +89,31 @@ def test_contract_violations_are_400_naming_the_field(client: FlaskClient, body:
     ],
 )
 def test_rules_violations_are_422_naming_the_field(client: FlaskClient, body: dict, pointer: str) -> None:  # type: ignore[type-arg]
-    problem = _problem(client.post("/v1/hands/score", json=body), 422)
+    problem = expect_problem(client.post("/v1/hands/score", json=body), 422)
     assert problem["errors"][0]["pointer"] == pointer
     assert problem["detail"]
 
 
 def test_not_json_is_415(client: FlaskClient) -> None:
-    _problem(client.post("/v1/hands/score", data="5S 5H", content_type="text/plain"), 415)
+    expect_problem(client.post("/v1/hands/score", data="5S 5H", content_type="text/plain"), 415)
 
 
 def test_malformed_json_is_400_problem(client: FlaskClient) -> None:
-    _problem(client.post("/v1/hands/score", data="{", content_type="application/json"), 400)
+    expect_problem(client.post("/v1/hands/score", data="{", content_type="application/json"), 400)
 
 
 def test_oversized_body_is_413(client: FlaskClient) -> None:
-    _problem(client.post("/v1/hands/score", data="[" + "1," * 40000 + "1]", content_type="application/json"), 413)
+    expect_problem(client.post("/v1/hands/score", data="[" + "1," * 40000 + "1]", content_type="application/json"), 413)
 
 
 def test_wrong_method_is_405_with_allow(client: FlaskClient) -> None:
     response = client.get("/v1/hands/score")
-    _problem(response, 405)
+    expect_problem(response, 405)
     assert "POST" in response.headers["Allow"]
 
 
 def test_unknown_path_is_404(client: FlaskClient) -> None:
-    _problem(client.get("/v1/nothing-here"), 404)
+    expect_problem(client.get("/v1/nothing-here"), 404)
 
 
 def test_batch_scores_in_order_and_isolates_bad_entries(client: FlaskClient) -> None:
@@ -142,12 +134,12 @@ def test_batch_scores_in_order_and_isolates_bad_entries(client: FlaskClient) -> 
 
 def test_batch_over_its_limit_is_400(client: FlaskClient) -> None:
     hands = [{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}] * 501
-    problem = _problem(client.post("/v1/hands/score-batch", json={"hands": hands}), 400)
+    problem = expect_problem(client.post("/v1/hands/score-batch", json={"hands": hands}), 400)
     assert problem["errors"][0]["pointer"] == "/hands"
 
 
 def test_empty_batch_is_400(client: FlaskClient) -> None:
-    _problem(client.post("/v1/hands/score-batch", json={"hands": []}), 400)
+    expect_problem(client.post("/v1/hands/score-batch", json={"hands": []}), 400)
 
 
 def test_a_whole_number_float_is_an_integer(client: FlaskClient) -> None:
@@ -158,14 +150,14 @@ def test_a_whole_number_float_is_an_integer(client: FlaskClient) -> None:
 
 
 def test_malformed_json_is_a_contract_violation_at_the_root(client: FlaskClient) -> None:
-    problem = _problem(client.post("/v1/hands/score", data='{"hand": [5', content_type="application/json"), 400)
+    problem = expect_problem(client.post("/v1/hands/score", data='{"hand": [5', content_type="application/json"), 400)
     assert problem["errors"][0]["pointer"] == "" and "not valid JSON" in problem["detail"]
 
 
 def test_contract_errors_are_bounded(client: FlaskClient) -> None:
     # Thousands of bad entries must not turn into a megabyte of answer.
     response = client.post("/v1/pegging/score", json={"pile": ["x"] * 3000, "card": "x"})
-    problem = _problem(response, 400)
+    problem = expect_problem(response, 400)
     assert len(problem["errors"]) <= 20 and problem["truncated"] is True
     assert all(len(error["detail"]) <= 200 for error in problem["errors"])
     assert len(response.get_data()) < 20_000

@@ -14,17 +14,9 @@ from hypothesis import strategies as st
 
 from service.core.rules import resolve
 from tests.test_pegging import CARD_CASES, P8_HANDS, REF_DECK, SEQUENCE_CASES, RefPlay, ref_card
+from tests.problems import expect_problem
 
-PROBLEM = "application/problem+json"
 DEFAULT_FOR = {2: "six_card", 3: "three_player", 4: "four_player"}
-
-
-def problem(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, response.json
-    assert response.mimetype == PROBLEM
-    body: dict[str, Any] = response.json
-    assert body["status"] == status and body["title"] and body["type"]
-    return body
 
 
 def pointers(body: dict[str, Any]) -> list[str]:
@@ -89,7 +81,7 @@ def test_spellings_are_accepted_and_answers_are_canonical(client: FlaskClient) -
     ],
 )
 def test_score_rejections(client: FlaskClient, body: dict[str, Any], pointer: str, slug: str) -> None:
-    answer = problem(client.post("/v1/pegging/score", json=body), 422)
+    answer = expect_problem(client.post("/v1/pegging/score", json=body), 422)
     assert pointers(answer) == [pointer]
     assert answer["type"].endswith(slug) and answer["detail"]
 
@@ -105,13 +97,13 @@ def test_score_rejections(client: FlaskClient, body: dict[str, Any], pointer: st
     ],
 )
 def test_score_contract_violations(client: FlaskClient, body: dict[str, Any], pointer: str) -> None:
-    answer = problem(client.post("/v1/pegging/score", json=body), 400)
+    answer = expect_problem(client.post("/v1/pegging/score", json=body), 400)
     assert pointer in pointers(answer)
 
 
 def test_not_json_is_415(client: FlaskClient) -> None:
-    problem(client.post("/v1/pegging/score", data="pile=5S", content_type="text/plain"), 415)
-    problem(client.post("/v1/pegging/sequence", data="x", content_type="text/plain"), 415)
+    expect_problem(client.post("/v1/pegging/score", data="pile=5S", content_type="text/plain"), 415)
+    expect_problem(client.post("/v1/pegging/sequence", data="x", content_type="text/plain"), 415)
 
 
 # --------------------------------------------------------------------------------------------
@@ -212,7 +204,7 @@ def test_empty_play(client: FlaskClient) -> None:
     ],
 )
 def test_sequence_rejections(client: FlaskClient, case: str, body: dict[str, Any], pointer: str) -> None:
-    answer = problem(client.post("/v1/pegging/sequence", json=body), 422)
+    answer = expect_problem(client.post("/v1/pegging/sequence", json=body), 422)
     assert pointers(answer) == [pointer]
     assert answer["detail"]
 
@@ -220,7 +212,7 @@ def test_sequence_rejections(client: FlaskClient, case: str, body: dict[str, Any
 def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> None:
     body = {"players": 2, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")],
             "plays": plays_json("0:KS 1:go")}
-    answer = problem(client.post("/v1/pegging/sequence", json=body), 422)
+    answer = expect_problem(client.post("/v1/pegging/sequence", json=body), 422)
     assert sorted(a["card"] for a in answer["legal_actions"]) == ["10H", "2C", "2H", "7C"]
     assert all(a["seat"] == 1 for a in answer["legal_actions"])
 
@@ -240,7 +232,7 @@ def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> N
     ],
 )
 def test_sequence_contract_violations(client: FlaskClient, body: dict[str, Any], pointer: str) -> None:
-    answer = problem(client.post("/v1/pegging/sequence", json=body), 400)
+    answer = expect_problem(client.post("/v1/pegging/sequence", json=body), 400)
     assert pointer in pointers(answer), pointers(answer)
 
 

@@ -9,8 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.core.claims import muggins_award
-
-PROBLEM = "application/problem+json"
+from tests.problems import expect_problem
 
 
 def outcome(client: FlaskClient, **body: Any):
@@ -66,9 +65,7 @@ def test_outcome_variants(client: FlaskClient) -> None:
     ],
 )
 def test_outcome_errors(client: FlaskClient, body: dict[str, Any], status: int) -> None:
-    response = outcome(client, **body)
-    assert response.status_code == status, response.json
-    assert response.mimetype == PROBLEM
+    expect_problem(outcome(client, **body), status)
 
 
 def test_standings(client: FlaskClient) -> None:
