@@ -13,7 +13,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from service.core.boards import DealItems, DealTotals, board_from_dict, new_board, peg, score_deal
+from service.api.wire.boards import board as board_dict
+from service.api.wire.boards import load_board
+from service.core.boards import DealItems, DealTotals, new_board, peg, score_deal
 from service.core.rules import STANDARD
 from service.core.tournament import GameResult, bracket, standings
 
@@ -32,7 +34,7 @@ def main() -> None:
     logging.disable(logging.CRITICAL)
     board = new_board(STANDARD, 0).board
     board = score_deal(board, DealTotals((30, 25))).board
-    data = board.to_dict()
+    data = board_dict(board)
     rnd = random.Random(5)
     names = [f"p{i}" for i in range(120)]
     games = []
@@ -40,7 +42,7 @@ def main() -> None:
         a, b = rnd.sample(names, 2)
         games.append(GameResult((a, b), (121, rnd.randint(40, 120))))
     rows = [
-        ("board_from_dict (check a client's board)", lambda: board_from_dict(data), 20_000),
+        ("load_board (check a client's board)", lambda: load_board(data), 20_000),
         ("peg one score", lambda: peg(board, 1, 2, "fifteen"), 20_000),
         ("score_deal itemised", lambda: score_deal(board, DealItems(2, (4, 6), (8, 12), 5)), 20_000),
         ("standings, 540 games of 120 players", lambda: standings(games, STANDARD), 50),

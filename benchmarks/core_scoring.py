@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from service.api.wire.common import items
 from service.core.cards import DECK
 from service.core.show import score_show, show_total
 
@@ -73,17 +74,17 @@ def peer_us() -> float | None:
 def main() -> None:
     hands = deals()
     with_items = per_hand_us(lambda h, s: score_show(h, s), hands)
-    with_items_dict = per_hand_us(lambda h, s: score_show(h, s).to_dict(), hands)
+    with_items_dict = per_hand_us(lambda h, s: items(score_show(h, s).items), hands)
     total_only = per_hand_us(show_total, hands)
     print(f"score_show (total + items)          {with_items:6.2f} us/hand")
-    print(f"score_show(...).to_dict()           {with_items_dict:6.2f} us/hand")
+    print(f"score_show + its items as JSON      {with_items_dict:6.2f} us/hand")
     print(f"show_total (fast path, total only)  {total_only:6.2f} us/hand")
     if "--peer" in sys.argv:
         peer = peer_us()
         if peer is not None:
             print(f"peer cribbage-scorer show_calc_score {peer:6.2f} us/hand (same deals)")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.exhaustive import distributions
+    from tests.support.exhaustive import distributions
 
     start = time.perf_counter()
     counts = distributions(workers=2)

@@ -28,8 +28,8 @@ from cryptography.fernet import Fernet
 from service.api.app import create_app
 from service.api.config import Config
 from service.api.state_token import StateSealer
-from service.core.engine import apply, legal_actions, new_game
-from service.core.game_state import current_player, from_dict, to_dict
+from service.core.engine import apply, current_player, legal_actions, new_game
+from service.core.state_codec import decode_state, encode_state
 from service.core.rules import resolve
 
 VARIANTS = ("six_card", "five_card", "three_player", "four_player")
@@ -64,15 +64,15 @@ def play_http(client: Any, variant: str, seed: int, driver: str) -> tuple[list[f
 def play_core(variant: str, seed: int, sealer: StateSealer) -> list[float]:
     """Open, check, apply, seal: the core and the token without HTTP."""
     state, _ = new_game(resolve(variant), seed)
-    token = sealer.seal(to_dict(state))
+    token = sealer.seal(encode_state(state))
     times = []
     while True:
         start = time.perf_counter()
-        state = from_dict(sealer.open(token))
+        state = decode_state(sealer.open(token))
         if state.over:
             break
         state, _ = apply(state, legal_actions(state, current_player(state))[0])
-        token = sealer.seal(to_dict(state))
+        token = sealer.seal(encode_state(state))
         times.append(time.perf_counter() - start)
     return times
 

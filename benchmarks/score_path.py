@@ -63,7 +63,7 @@ def main() -> None:
     from service.api.app import create_app
     from service.api.config import Config
     from service.api.hands import score_one
-    from service.api.schemas import load_hand
+    from service.api.wire.hands import hand_score, load_hand
     from service.api.spec import SPEC
     from service.core.show import score_show
 
@@ -76,7 +76,7 @@ def main() -> None:
         for name, body in (("29 hand", HAND_29), ("2S 7H 9D KC | 4C", ORDINARY)):
             raw = json.dumps(body).encode()
             loaded = load_hand(body)
-            score = score_show(loaded["hand"], loaded["starter"], is_crib=False, rules=loaded["rules"])
+            score = score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules)
             result = score_one(body)
             rows += [
                 (f"[{name}] parse the JSON body (orjson)", best_us(lambda: orjson.loads(raw))),
@@ -84,8 +84,8 @@ def main() -> None:
                  best_us(lambda: SPEC.check("scoreHand", body))),
                 (f"[{name}] convert it (load_hand)", best_us(lambda: load_hand(body))),
                 (f"[{name}] score it (core score_show)", best_us(
-                    lambda: score_show(loaded["hand"], loaded["starter"], is_crib=False, rules=loaded["rules"]))),
-                (f"[{name}] build the answer dict (to_dict)", best_us(lambda: score.to_dict())),
+                    lambda: score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules))),
+                (f"[{name}] build the answer dict (hand_score)", best_us(lambda: hand_score(loaded, score, None))),
                 (f"[{name}] the whole view (score_one)", best_us(lambda: score_one(body))),
                 (f"[{name}] serialise the answer (orjson, sorted keys)", best_us(
                     lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS))),

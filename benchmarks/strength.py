@@ -46,7 +46,7 @@ from typing import Any
 from service.core import computer
 from service.core.engine import apply, may_act, new_game
 from service.core.rules import resolve
-from tests.players import OPPONENTS, GameResult, strength_game
+from tests.support.players import OPPONENTS, GameResult, strength_game
 
 TARGETS = {"random": 0.90, "greedy": 0.55}
 LATENCY_VARIANTS = ("six_card", "five_card", "three_player", "four_player", "four_player_individual")

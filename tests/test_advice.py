@@ -29,7 +29,8 @@ from service.core.advice import crib_outcomes, discard_advice, expected_crib, ex
 from service.core.cards import DECK, Card, parse_cards
 from service.core.errors import DuplicateCard, InvalidRules, WrongCardCount
 from service.core.rules import preset, resolve
-from tests.reference import reference_total
+from service.api.wire.advice import advice as advice_dict
+from tests.support.reference import reference_total
 
 DATA = Path(__file__).resolve().parent / "data" / "score_distributions.json"  # the published table
 VARIANTS = ("six_card", "five_card", "three_player", "four_player")
@@ -279,8 +280,8 @@ def test_partner_deals_needs_partnerships_and_a_seat_that_does_not_deal() -> Non
         discard_advice(parse_cards("5S 5H 5D JC 2H"), True, preset("four_player"), partner_deals=True)
 
 
-def test_to_dict_gives_exact_fractions() -> None:
-    advice = discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card")).to_dict()
+def test_the_wire_form_gives_exact_fractions() -> None:
+    advice = advice_dict(discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card")))
     assert advice["crib_owner"] == "self" and advice["starters"] == 46 and advice["crib_outcomes"] == 45540
     assert "uniformly random" in advice["assumption"]
     best = advice["options"][0]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.problems import expect_problem
+from tests.support.problems import expect_problem
 
 
 

@@ -173,17 +173,17 @@ def test_discarding_the_wrong_number(client: FlaskClient) -> None:
     assert "exactly 1" in answer["detail"] and len(answer["legal_actions"]) == 5
 
 
-def test_playing_past_31_and_go_while_able(client: FlaskClient) -> None:
+def test_playing_past_31_and_go_is_no_action(client: FlaskClient) -> None:
     game = to_play(client)
     for _ in range(20):
         view = game["view"]
         if view["turn"] == 0:
             hand = view["hand"]
             too_big = [c for c in hand if view["count"] + parse_card(c).value > 31]
-            playable = [a["card"] for a in game["legal_actions"]]
-            answer = problem(client, game["state"], {"type": "go", "seat": 0}, 0)
-            assert "may not say go" in answer["detail"]
-            assert [a["card"] for a in answer["legal_actions"]] == playable
+            # The engine says every forced go itself: "go" is not an action of the contract.
+            refused = act(client, game["state"], {"type": "go", "seat": 0}, 0, status=400)
+            assert refused["type"].endswith("contract-violation")
+            assert all(e["pointer"].startswith("/action") for e in refused["errors"])
             if too_big:
                 answer = problem(client, game["state"], {"type": "play", "seat": 0, "card": too_big[0]}, 0)
                 assert "past 31" in answer["detail"]

@@ -6,7 +6,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.test_show import SHOW_CASES
-from tests.problems import expect_problem
+from tests.support.problems import expect_problem
 
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.core.rules import resolve
 from tests.test_pegging import CARD_CASES, P8_HANDS, REF_DECK, SEQUENCE_CASES, RefPlay, ref_card
-from tests.problems import expect_problem
+from tests.support.problems import expect_problem
 
 DEFAULT_FOR = {2: "six_card", 3: "three_player", 4: "four_player"}
 

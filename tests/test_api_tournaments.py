@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.core.claims import muggins_award
-from tests.problems import expect_problem
+from tests.support.problems import expect_problem
 
 
 def outcome(client: FlaskClient, **body: Any):

@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.core.boards import Board, new_board, peg
-from service.core.engine import apply, is_terminal, legal_actions, new_game, winner
-from service.core.game_state import current_player
+from service.core.engine import apply, current_player, is_terminal, legal_actions, new_game, winner
 from service.core.rules import resolve
+from tests.support.wire import outcome_dict, wire
 
 # The engine's score kinds, as a board pegs them. Three for last is pegged by the board
 # itself (at the start of the game, or of each deal), so it is checked, not fed.
@@ -42,10 +42,10 @@ def play_random_game(variant: str, options: dict[str, Any], seed: int, dealer: i
     dealer %= rules.players
     state, events = new_game(rules, seed=seed, dealer=dealer)
     rng = random.Random(seed)
-    log = list(events)
+    log = wire(events)
     while not is_terminal(state):
         state, events = apply(state, rng.choice(legal_actions(state, current_player(state))))
-        log += events
+        log += wire(events)
     return rules, dealer, state, log
 
 
@@ -82,5 +82,5 @@ def test_a_board_fed_the_engines_events_ends_as_the_engine_does(variant, seed, d
     game_over = [e for e in log if e["type"] == "game_over"]
     assert len(game_over) == 1
     assert board.outcome is not None
-    assert board.outcome.to_dict() == game_over[0]["outcome"]
+    assert outcome_dict(board.outcome) == game_over[0]["outcome"]
     assert board.outcome.skunk == game_over[0]["outcome"]["skunk"]

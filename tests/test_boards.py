@@ -16,7 +16,6 @@ from service.core.boards import (
     Board,
     DealItems,
     DealTotals,
-    board_from_dict,
     deal_bound,
     new_board,
     peg,
@@ -25,6 +24,8 @@ from service.core.boards import (
 )
 from service.core.errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidRules, InvalidScore
 from service.core.rules import STANDARD, preset, resolve
+from service.api.wire.boards import board as board_dict
+from service.api.wire.boards import load_board as board_from_dict
 
 
 def board_at(pegs: list[tuple[int, int]], *, deal: int = 3, first_dealer: int = 0, variant: str = "six_card",
@@ -107,7 +108,7 @@ def test_triple_skunk_on_the_board():
     update = score_deal(board, DealTotals((11, 0)))
     assert update.board.outcome is not None
     assert update.board.outcome.skunk == "triple_skunk"
-    assert update.board.to_dict()["outcome"]["game_points"] == [3, 0]
+    assert board_dict(update.board)["outcome"]["game_points"] == [3, 0]
 
 
 # --- the counting order --------------------------------------------------------------------
@@ -302,7 +303,7 @@ def test_fixed_deals_end_after_the_last_deal_and_compare_totals():
     for scores in ((10, 12, 14), (9, 7, 5), (3, 3, 3)):
         drawn = score_deal(drawn, DealTotals(scores)).board
     assert drawn.over and drawn.winner is None and fronts(drawn) == [22, 22, 22]
-    assert board_from_dict(drawn.to_dict()) == drawn
+    assert board_from_dict(board_dict(drawn)) == drawn
 
 
 def test_five_card_three_for_last_goes_to_the_first_pone():
@@ -325,7 +326,7 @@ def test_sixty_one_board_uses_the_half_the_holes_skunk():
 
 
 def good() -> dict[str, Any]:
-    return board_at([(30, 20), (25, 24)]).to_dict()
+    return board_dict(board_at([(30, 20), (25, 24)]))
 
 
 @pytest.mark.parametrize(
@@ -367,7 +368,7 @@ def good_outcome() -> dict[str, Any]:
 
 
 def test_a_finished_board_with_a_forged_result_is_refused():
-    finished = score_deal(board_at([(110, 100), (25, 24)]), DealTotals((11, 0))).board.to_dict()
+    finished = board_dict(score_deal(board_at([(110, 100), (25, 24)]), DealTotals((11, 0))).board)
     assert board_from_dict(finished).winner == 0
     for forge in (lambda d: d.update(winner=1), lambda d: d["outcome"].update(game_points=[2, 0]),
                   lambda d: d.update(outcome=None), lambda d: d["pegs"][1].update(front=121)):
@@ -431,7 +432,7 @@ def test_itemised_deals_match_the_reference(first_dealer, deals):
             break
         played.append(deal)
         # the round trip through JSON keeps every fact
-        assert board_from_dict(board.to_dict()) == board
+        assert board_from_dict(board_dict(board)) == board
     score, back, winner = reference_game(first_dealer, played)
     assert fronts(board) == score
     assert [p.back for p in board.pegs] == back

@@ -13,22 +13,37 @@ from typing import Any
 import pytest
 
 from service.core.cards import parse_card, parse_cards
+from service.core import engine, views
 from service.core.engine import (
     Action,
-    apply,
     arrange_deck,
     current_player,
     is_terminal,
     legal_actions,
-    new_game,
     shuffled_deck,
     verify,
-    view,
     winner,
 )
 from service.core.errors import GameOver, IllegalAction
-from service.core.game_state import GameState, check_state
-from service.core.rules import resolve
+from service.core.invariants import check_state
+from service.core.rules import Rules, resolve
+from service.core.state import GameState
+from tests.support.wire import action_dict, view_dict, wire
+
+
+# The engine's events and views are read here in their wire form, as a client sees them.
+def apply(state: GameState, action: Action) -> tuple[GameState, list[dict[str, Any]]]:
+    after, events = engine.apply(state, action)
+    return after, wire(events)
+
+
+def new_game(rules: Rules, seed: int, dealer: int | None = None, **kwargs: Any) -> tuple[GameState, list[dict[str, Any]]]:
+    state, events = engine.new_game(rules, seed, dealer, **kwargs)
+    return state, wire(events)
+
+
+def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
+    return view_dict(views.view(state, seat))
 
 PEGGING = {"play", "go", "last_card"}
 
@@ -231,7 +246,7 @@ def test_m1_three_players_thirty_one_after_a_go() -> None:
     assert len(state.crib) == 4 and parse_card("KD") in state.crib
     state, events = play(state, "KS QH 9C")
     assert [e["seat"] for e in events if e["type"] == "go"] == [0]
-    assert [a.to_dict() for a in legal_actions(state)] == [{"type": "play", "seat": 1, "card": "2H"}]
+    assert [action_dict(a) for a in legal_actions(state)] == [{"type": "play", "seat": 1, "card": "2H"}]
     state, events = play(state, "2H")
     assert scores_of(events) == [(1, "play", 2)]
     assert current_player(state) == 2  # the next count is led by C, left of B
@@ -444,20 +459,14 @@ def test_discards_may_come_in_any_order() -> None:
     assert current_player(state) == 1 and state.phase == "discard"
 
 
-def test_an_explicit_go_is_accepted_when_the_seat_cannot_play() -> None:
-    # The engine says forced goes itself, so a state never waits on one; built by hand (P13's
-    # 10, K, 9 = 29 with the dealer to act and no card that fits), an explicit go is legal, and the
-    # pone's go that follows is said by the engine: pone 1 for the go.
-    from service.core.pegging import play_card
-
+def test_a_go_is_never_an_action() -> None:
+    # The engine says every forced go itself (P13: 10, K, 9 = 29, and neither can play: both
+    # goes are said for them), so a seat to play can always play, and ``go`` is no action.
     state, _ = deal("six_card", 1, ["10S 9D 5C 4H", "KH 8C 7D 6S"], ["AS 2S", "AH 2H"], "3D")
-    machine = state.play
-    assert machine is not None
-    for seat, card in ((0, "10S"), (1, "KH"), (0, "9D")):
-        machine, _ = play_card(machine, seat, parse_card(card))
-    waiting = replace(state, play=machine)
-    assert machine.turn == 1 and not machine.can_play(1)
-    assert [a.to_dict() for a in legal_actions(waiting)] == [{"type": "go", "seat": 1}]
-    after, events = apply(waiting, Action("go", 1))
-    assert [(e["type"], e.get("seat")) for e in events[:2]] == [("go", 1), ("go", 0)]
-    assert scores_of(events) == [(0, "go", 1)] and current_player(after) == 1
+    state, events = play(state, "10S KH 9D")
+    assert [(e["type"], e.get("seat")) for e in events if e["type"] == "go"] == [("go", 1), ("go", 0)]
+    assert scores_of(events)[-1] == (0, "go", 1) and current_player(state) == 1
+    assert all(a.type == "play" for a in legal_actions(state))
+    with pytest.raises(IllegalAction) as refused:
+        verify(state, Action("go", 1))
+    assert refused.value.pointer == "/action/type"

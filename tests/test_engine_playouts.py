@@ -3,7 +3,7 @@
 Each game starts from a random seed and takes random legal actions (the seat that acts is
 random too while several may discard). At every step: the 52 cards are each in exactly one
 place, no score falls, the count never passes 31, every legal action verifies, an illegal one
-is refused with the legal actions attached, the state survives ``to_dict``/JSON/``from_dict``
+is refused with the legal actions attached, the state survives ``encode_state``/JSON/``decode_state``
 unchanged; at the end exactly one side sits at the target (or, with fixed deals, the highest
 total wins or it is a draw) and the record replays to the same state.
 
@@ -24,19 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.core.cards import DECK, Card
-from service.core.engine import (
-    Action,
-    apply,
-    events_for,
-    legal_actions,
-    may_act,
-    new_game,
-    record,
-    verify,
-    view,
-)
+from service.core.engine import Action, apply, legal_actions, may_act, new_game, verify
+from service.core.events import events_for
+from service.core.record import record
+from service.core.views import view
+from tests.support.wire import view_dict, wire
 from service.core.errors import CribbageError
-from service.core.game_state import GameState, deal_cards, from_dict, to_dict
+from service.core.state import GameState, deal_cards
+from service.core.state_codec import decode_state, encode_state
 from service.core.rules import Rules, resolve
 
 GAMES = int(os.environ.get("CRIBBAGE_PLAYOUTS", "250"))
@@ -126,8 +121,8 @@ def playout(rules: Rules, seed: int, chooser: int, *, auto: float = 0.0) -> Game
         for side, (before, after) in enumerate(zip(previous.scores, state.scores)):
             assert after >= before, f"side {side}'s score fell"
             assert state.backs[side] <= after
-        assert from_dict(to_dict(state)) == state
-        assert from_dict(json.loads(json.dumps(to_dict(state)))) == state
+        assert decode_state(encode_state(state)) == state
+        assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
         previous = state
         steps += 1
         assert steps < 5000
@@ -154,7 +149,7 @@ def test_random_playouts(variant: str, options: dict[str, Any]) -> None:
     def run(seed: int, chooser: int) -> None:
         state = playout(rules, seed, chooser)
         if chooser % 25 == 0:
-            assert record(state)["outcome"]["winner"] == state.winner
+            assert record(state).outcome.winner == state.winner
 
     run()
 
@@ -185,7 +180,7 @@ def known_to(state: GameState, seat: int | None) -> set[str]:
     known = {str(c) for c in (state.play.played if state.play is not None else ())}
     if state.starter is not None:
         known.add(str(state.starter))
-    known |= {c for entry in view(state, seat)["shown"] for c in entry["cards"]}
+    known |= {c for entry in view_dict(view(state, seat))["shown"] for c in entry["cards"]}
     if seat is not None:
         known |= {str(c) for c in deal_cards(state.rules, state.deck, state.dealer)[seat]}
     return known
@@ -208,8 +203,8 @@ def test_views_and_events_never_show_hidden_cards(variant: str) -> None:
         while not state.over:
             for seat in [None, *range(state.rules.players)]:
                 hidden = {str(c) for c in DECK} - known_to(state, seat)
-                seen = json.dumps(view(state, seat))
+                seen = json.dumps(view_dict(view(state, seat)))
                 assert not {card for card in hidden if f'"{card}"' in seen}, (seat, state.phase)
-                check_events(events_for(events, seat), seat, state)
+                check_events(wire(events_for(events, seat)), seat, state)
             seat = rng.choice(may_act(state))
             state, events = apply(state, rng.choice(legal_actions(state, seat)))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from service.core.errors import InvalidScore
 from service.core.outcome import outcome, skunk_level
 from service.core.rules import STANDARD, preset, resolve
+from service.api.wire.common import outcome as outcome_dict
 
 # RULES.md 8.2, written out here rather than read from the code: points for a win at each
 # level (none, skunk, double, triple).
@@ -96,7 +97,7 @@ def test_fixed_deals_compare_totals_without_skunks():
     draw = outcome([99, 99], fixed)
     assert draw.winner is None and draw.draw
     assert draw.game_points == (0, 0) and draw.spread == (0, 0)
-    assert draw.to_dict()["winner"] is None
+    assert outcome_dict(draw)["winner"] is None
 
 
 def test_three_sides_margin_and_skunk_against_the_runner_up():
@@ -110,8 +111,8 @@ def test_three_sides_margin_and_skunk_against_the_runner_up():
     assert outcome([80, 121, 85], three).skunk == "skunk"
 
 
-def test_to_dict_is_plain_json():
-    data = outcome([121, 90], STANDARD).to_dict()
+def test_the_wire_form_is_plain_json():
+    data = outcome_dict(outcome([121, 90], STANDARD))
     assert data == {
         "scores": [121, 90], "winner": 0, "draw": False, "margin": 31, "skunk": "skunk", "skunk_level": 1,
         "skunked": [0, 1], "game_points": [3, 0], "spread": [31, -31], "scheme": "acc",

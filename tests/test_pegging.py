@@ -16,7 +16,10 @@ from service.core.cards import Card, parse_card, parse_cards
 from service.core.errors import CribbageError, DuplicateCard, IllegalPlay, InvalidRules, WrongCardCount
 from service.core.pegging import Play, play_card, say_go, score_play, start_play
 from service.core.rules import resolve
-from service.core.sequence import rules_for_players, score_card, score_sequence
+from service.core.rules import rules_for_table
+from service.core.sequence import score_card, score_sequence
+from service.api.wire.pegging import sequence as sequence_dict
+from service.api.wire.problems import member
 
 # --------------------------------------------------------------------------------------------
 # One card in its count (P1-P7, P9-P11, P16): (id, pile, card, points, kinds)
@@ -286,7 +289,7 @@ def test_m1_b_must_play_the_two() -> None:
     with pytest.raises(IllegalPlay) as error:
         run_case("three_player", None, 0, "KS 5S 6S 7S|QH 2H 9H 8H|9C AC 3C 4C", "0:KS 1:QH 2:9C 0:go 1:go")
     assert error.value.pointer == "/plays/4/go"
-    assert error.value.extra["legal_actions"] == [{"seat": 1, "card": "2H"}]
+    assert member(error.value.extra["legal_actions"]) == [{"seat": 1, "card": "2H"}]
 
 
 def test_partnership_totals() -> None:
@@ -371,46 +374,46 @@ P8_HANDS = "KS KD 2S 2D|10H 7C 2H 2C"
 )
 def test_sequence_rejections(case: str, hands: str | None, plays: str, error: type[CribbageError], pointer: str) -> None:
     with pytest.raises(error) as raised:
-        score_sequence(rules_for_players(2), 0, parse_plays(plays), hands_of(hands))
+        score_sequence(rules_for_table(2), 0, parse_plays(plays), hands_of(hands))
     assert raised.value.pointer == pointer
 
 
 def test_rejections_with_hands_list_the_legal_actions() -> None:
     with pytest.raises(IllegalPlay) as raised:
-        score_sequence(rules_for_players(2), 0, parse_plays("0:KS 1:go"), hands_of(P8_HANDS))
-    legal = raised.value.extra["legal_actions"]
+        score_sequence(rules_for_table(2), 0, parse_plays("0:KS 1:go"), hands_of(P8_HANDS))
+    legal = member(raised.value.extra["legal_actions"])
     assert sorted(a["card"] for a in legal) == ["10H", "2C", "2H", "7C"]
     # At 30 with only twos left, the only legal action is a go.
     with pytest.raises(IllegalPlay) as raised:
-        score_sequence(rules_for_players(2), 0, parse_plays("0:KS 1:10H 0:KD 1:2H"), hands_of(P8_HANDS))
-    assert raised.value.extra["legal_actions"] == [{"seat": 1, "go": True}]
+        score_sequence(rules_for_table(2), 0, parse_plays("0:KS 1:10H 0:KD 1:2H"), hands_of(P8_HANDS))
+    assert member(raised.value.extra["legal_actions"]) == [{"seat": 1, "go": True}]
 
 
 def test_setup_rejections() -> None:
     with pytest.raises(IllegalPlay) as leader:
-        score_sequence(rules_for_players(3), 3, [])
+        score_sequence(rules_for_table(3), 3, [])
     assert leader.value.pointer == "/leader"
     with pytest.raises(InvalidRules) as variant:
-        rules_for_players(3, "six_card")
+        rules_for_table(3, "six_card")
     assert variant.value.pointer == "/variant"
     with pytest.raises(InvalidRules):
-        rules_for_players(4, "three_player")
+        rules_for_table(4, "three_player")
     with pytest.raises(WrongCardCount) as short:
-        score_sequence(rules_for_players(2), 0, [], hands_of("KS KD 2S|10H 7C 2H 2C"))
+        score_sequence(rules_for_table(2), 0, [], hands_of("KS KD 2S|10H 7C 2H 2C"))
     assert short.value.pointer == "/hands/0"
     with pytest.raises(WrongCardCount) as count:
-        score_sequence(rules_for_players(2), 0, [], hands_of(P8_HANDS + "|AS 2C 3C 4C"))
+        score_sequence(rules_for_table(2), 0, [], hands_of(P8_HANDS + "|AS 2C 3C 4C"))
     assert count.value.pointer == "/hands"
     with pytest.raises(DuplicateCard) as dealt:
-        score_sequence(rules_for_players(2), 0, [], hands_of("KS KD 2S 2D|10H 7C 2H KS"))
+        score_sequence(rules_for_table(2), 0, [], hands_of("KS KD 2S 2D|10H 7C 2H KS"))
     assert dealt.value.pointer == "/hands/1/3"
 
 
 def test_default_variants() -> None:
-    assert rules_for_players(2).name == "six_card"
-    assert rules_for_players(3).name == "three_player"
-    assert rules_for_players(4).name == "four_player" and rules_for_players(4).partnerships
-    assert rules_for_players(2, "five_card", {"multi_go_rule": "bicycle_three_hand"}).multi_go_rule == "bicycle_three_hand"
+    assert rules_for_table(2).name == "six_card"
+    assert rules_for_table(3).name == "three_player"
+    assert rules_for_table(4).name == "four_player" and rules_for_table(4).partnerships
+    assert rules_for_table(2, "five_card", {"multi_go_rule": "bicycle_three_hand"}).multi_go_rule == "bicycle_three_hand"
 
 
 # --------------------------------------------------------------------------------------------
@@ -631,7 +634,7 @@ def test_random_plays_match_the_reference(deal: tuple[str, str, int, list[list[s
     assert list(result.side_totals()) == sides
     assert result.complete
     # The total of the items always equals the points, per entry and over the play.
-    answer = result.to_dict()
+    answer = sequence_dict(result)
     for step in answer["plays"]:
         assert step["points"] == sum(item["points"] for item in step["items"])
     assert sum(step["points"] for step in answer["plays"]) == sum(totals) == sum(answer["totals"]["sides"])

@@ -10,8 +10,8 @@ from service.core.cards import DECK, parse_card, parse_cards
 from service.core.errors import DuplicateCard, WrongCardCount
 from service.core.rules import resolve
 from service.core.show import score_show, show_total
-from tests.reference import card as ref_card
-from tests.reference import reference_show, reference_total
+from tests.support.reference import card as ref_card
+from tests.support.reference import reference_show, reference_total
 
 # (case, hand, starter, crib, expected total): RULES.md section 12, each computed there by two scorers.
 SHOW_CASES = [

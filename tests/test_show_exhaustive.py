@@ -19,8 +19,8 @@ import pytest
 
 from service.core.cards import DECK, Card
 from service.core.show import score_show, show_total
-from tests.exhaustive import distributions
-from tests.reference import reference_total
+from tests.support.exhaustive import distributions
+from tests.support.reference import reference_total
 
 pytestmark = pytest.mark.exhaustive
 

@@ -15,7 +15,8 @@ from service.api.config import Config
 from service.api.problems import ApiError
 from service.api.state_token import StateSealer
 from service.core.engine import Action, apply, current_player, new_game
-from service.core.game_state import deal_cards, letters, to_dict
+from service.core.state import deal_cards
+from service.core.state_codec import encode_state, letters
 from service.core.rules import resolve
 
 KEY_A = Fernet.generate_key().decode()
@@ -25,7 +26,7 @@ KEY_B = Fernet.generate_key().decode()
 def a_state() -> dict[str, object]:
     state, _ = new_game(resolve("six_card"), 12345, dealer=0)
     state, _ = apply(state, Action("auto", 1))
-    return to_dict(state)
+    return encode_state(state)
 
 
 def test_round_trip() -> None:
@@ -173,7 +174,7 @@ def test_the_state_of_a_whole_game_stays_small() -> None:
         largest = 0
         while not state.over:
             state, _ = apply(state, Action("auto", current_player(state) or 0))
-            largest = max(largest, len(sealer.seal(to_dict(state))))
+            largest = max(largest, len(sealer.seal(encode_state(state))))
         assert largest < 1536, (variant, largest)
 
 

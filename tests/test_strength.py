@@ -28,11 +28,11 @@ from typing import Any
 import pytest
 
 from service.core import computer
-from service.core.engine import Action, apply, legal_actions, may_act, new_game
-from service.core.game_state import GameState, show_order
+from service.core.engine import Action, GameState, apply, legal_actions, may_act, new_game
+from service.core.state import show_order
 from service.core.rules import resolve
-from tests.players import RandomPlayer, strength_game
-from tests.reference import reference_total
+from tests.support.players import RandomPlayer, strength_game
+from tests.support.reference import reference_total
 
 # Games per opponent (the documented long run: CRIBBAGE_STRENGTH_GAMES=1000 sets both), and the
 # share the computer must win at least.

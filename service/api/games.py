@@ -3,7 +3,7 @@
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
 has checked the body, marshmallow turns it into core values, the token is opened
-(:mod:`.state_token`) and checked (:func:`~service.core.game_state.from_dict`), and one
+(:mod:`.state_token`) and checked (:func:`~service.core.state_codec.decode_state`), and one
 engine function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's
@@ -14,19 +14,28 @@ legal actions (they would show the hand of the seat to act).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint
 from flask.blueprints import BlueprintSetupState
-from marshmallow import Schema, fields, post_load
 
-from ..core.engine import apply, check_seat, events_for, new_game, record, seen_by
-from ..core.game_state import Action, GameState, from_dict, to_dict
+from ..core.engine import apply, new_game
+from ..core.events import Event, events_for
+from ..core.record import record
+from ..core.state import MAX_SEED, GameState
+from ..core.state_codec import decode_state, encode_state
+from ..core.views import check_seat, seen_by
 from . import state_token
-from .schemas import CardField, WithRules
 from .spec import body
+from .wire.games import ActSchema, NewGameSchema, RecordSchema, ViewSchema, game_response, seen
+from .wire.games import record as encode_record
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
+new_game_request = NewGameSchema()
+act_request = ActSchema()
+view_request = ViewSchema()
+record_request = RecordSchema()
 
 
 @bp.record_once
@@ -35,81 +44,43 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(setup.app, config.state_keys)
 
 
-class NewGameSchema(WithRules):
-    seed = fields.Integer(load_default=None)
-    dealer = fields.Integer(load_default=None, allow_none=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-
-
-class ActionSchema(Schema):
-    type = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    cards = fields.List(CardField(), load_default=list)
-    card = CardField(load_default=None)
-    claimed = fields.Integer(load_default=None)
-    points = fields.Integer(load_default=None)
-
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action(data["type"], data["seat"], cards=tuple(data["cards"]), card=data["card"],
-                      claimed=data["claimed"], points=data["points"])
-
-
-class ActSchema(Schema):
-    state = fields.String(required=True)
-    action = fields.Nested(ActionSchema, required=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-
-
-class ViewSchema(Schema):
-    state = fields.String(required=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-
-
-new_game_schema = NewGameSchema()
-act_schema = ActSchema()
-view_schema = ViewSchema()
-
-
 def _open(token: str) -> GameState:
-    return from_dict(state_token.sealer().open(token))
+    return decode_state(state_token.sealer().open(token))
 
 
-def _answer(state: GameState, events: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
-    return {
-        **seen_by(state, seat),
-        "state": state_token.sealer().seal(to_dict(state)),
-        "events": events_for(events, seat),
-    }
+def _answer(state: GameState, happened: Iterable[Event], seat: int | None) -> dict[str, Any]:
+    token = state_token.sealer().seal(encode_state(state))
+    return game_response(seen_by(state, seat), token, events_for(happened, seat))
 
 
 @bp.post("")
 @body("createGame")
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    request = new_game_schema.load(data)
-    seed = request["seed"] if request["seed"] is not None else secrets.randbits(63)
-    state, events = new_game(request["rules"], seed, request["dealer"])
-    return _answer(state, events, request["seat"]), 201
+    request = new_game_request.load(data)
+    seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    state, happened = new_game(request.rules, seed, request.dealer)
+    return _answer(state, happened, request.seat), 201
 
 
 @bp.post("/act")
 @body("actGame")
 def act(data: dict[str, Any]) -> dict[str, Any]:
-    request = act_schema.load(data)
-    state = _open(request["state"])
-    check_seat(state, request["seat"])
-    state, events = apply(state, request["action"])
-    return _answer(state, events, request["seat"])
+    request = act_request.load(data)
+    state = _open(request.state)
+    check_seat(state, request.seat)
+    assert request.action is not None  # the contract requires it
+    state, happened = apply(state, request.action)
+    return _answer(state, happened, request.seat)
 
 
 @bp.post("/view")
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
-    request = view_schema.load(data)
-    return seen_by(_open(request["state"]), request["seat"])
+    request = view_request.load(data)
+    return seen(seen_by(_open(request.state), request.seat))
 
 
 @bp.post("/record")
 @body("recordGame")
 def game_record(data: dict[str, Any]) -> dict[str, Any]:
-    return record(_open(view_schema.load(data)["state"]))
+    return encode_record(record(_open(record_request.load(data).state)))

@@ -10,29 +10,25 @@ from ..core.claims import check_claim
 from ..core.errors import CribbageError
 from ..core.show import score_show
 from .problems import contract_problem, rules_problem
-from .schemas import load_hand, under
 from .spec import SPEC, ContractViolation, body
+from .wire.hands import hand_score, load_hand
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
 
 
 def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
-    """Convert, score and (when a claim is given) judge one hand request."""
+    """Convert, score and (when a claim is given) judge one hand request; errors point under
+    ``pointer`` (the entry of a batch)."""
     try:
         request = load_hand(data)
-        rules = request["rules"]
-        score = score_show(request["hand"], request["starter"], is_crib=request["crib"], rules=rules)
+        score = score_show(request.hand, request.starter, is_crib=request.crib, rules=request.rules)
     except CribbageError as error:  # pointers from the core are relative to this hand
-        raise under(error, pointer) from None
-    result = score.to_dict()
-    result["hand"] = [str(c) for c in request["hand"]]
-    result["starter"] = str(request["starter"])
-    result["crib"] = request["crib"]
-    if request["claimed"] is not None:
-        check = check_claim(score.total, request["claimed"], muggins=request["muggins"],
-                            overclaim_policy=rules.overclaim_policy)
-        result["claim"] = check.to_dict()
-    return result
+        raise error.under(pointer) from None
+    check = None
+    if request.claimed is not None:
+        check = check_claim(score.total, request.claimed, muggins=request.muggins,
+                            overclaim_policy=request.rules.overclaim_policy)
+    return hand_score(request, score, check)
 
 
 @bp.post("/score")

@@ -11,6 +11,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .problems import problem
 from .spec import SPEC
+from .wire.common import rules as encode_rules
 
 log = logging.getLogger("service.meta")
 bp = Blueprint("meta", __name__)
@@ -46,7 +47,7 @@ def openapi() -> Response:
 def variants() -> dict[str, Any]:
     return {
         "variants": [
-            {"name": name, "description": DESCRIPTIONS[name], "rules": preset(name).to_dict()}
+            {"name": name, "description": DESCRIPTIONS[name], "rules": encode_rules(preset(name))}
             for name in variant_names()
         ],
         "options": list(OPTION_NAMES),

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core.errors import CribbageError
 from .spec import ContractViolation
+from .wire.problems import member
 
 log = logging.getLogger("service.errors")
 PROBLEM_TYPE = "urn:cribbage:problem:"
@@ -55,7 +56,8 @@ def rules_problem(error: CribbageError) -> dict[str, Any]:
     }
     if error.pointer is not None:
         body["errors"] = [{"pointer": error.pointer, "detail": error.message}]
-    body.update(error.extra)
+    for name, value in error.extra.items():
+        body[name] = member(value)
     return body
 
 

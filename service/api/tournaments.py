@@ -8,29 +8,35 @@ from flask import Blueprint
 
 from ..core.outcome import outcome
 from ..core.tournament import bracket, standings
-from .board_schemas import bracket_schema, outcome_schema, standings_schema
 from .spec import body
+from .wire.common import outcome as encode_outcome
+from .wire.tournaments import BracketSchema, OutcomeSchema, StandingsSchema
+from .wire.tournaments import bracket as encode_bracket
+from .wire.tournaments import standings as encode_standings
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1")
+outcome_request = OutcomeSchema()
+standings_request = StandingsSchema()
+bracket_request = BracketSchema()
 
 
 @bp.post("/games/outcome")
 @body("gameOutcome")
 def game_outcome(data: dict[str, Any]) -> dict[str, Any]:
-    request = outcome_schema.load(data)
-    return outcome(request["scores"], request["rules"]).to_dict()
+    request = outcome_request.load(data)
+    return encode_outcome(outcome(request.scores, request.rules))
 
 
 @bp.post("/tournaments/standings")
 @body("tournamentStandings")
 def tournament_standings(data: dict[str, Any]) -> dict[str, Any]:
-    request = standings_schema.load(data)
-    return standings(request["games"], request["rules"]).to_dict()
+    request = standings_request.load(data)
+    return encode_standings(standings(request.games, request.rules))
 
 
 @bp.post("/tournaments/bracket")
 @body("tournamentBracket")
 def tournament_bracket(data: dict[str, Any]) -> dict[str, Any]:
-    request = bracket_schema.load(data)
-    return bracket(request["entrants"], request["qualifiers"], one_in=request["one_in"],
-                   players=request["players"]).to_dict()
+    request = bracket_request.load(data)
+    return encode_bracket(bracket(request.entrants, request.qualifiers, one_in=request.one_in,
+                                  players=request.players))

@@ -42,20 +42,14 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 from operator import mul
-from typing import Any
 
-from .cards import DECK, JACK, SUITS, Card
-from .errors import DuplicateCard, InvalidRules, WrongCardCount
+from .cards import DECK, JACK, SUITS, Card, check_distinct
+from .errors import InvalidRules, WrongCardCount
 from .rules import STANDARD, Rules
 from .crib_tables import multiset_weights, totals_row
 from .show_tables import RANK_KEY
 
 CRIB_OWNERS = ("self", "partner", "opponent")
-
-
-def _exact(value: Fraction) -> dict[str, Any]:
-    """A fraction for JSON: its float, and its numerator and denominator in lowest terms."""
-    return {"value": float(value), "numerator": value.numerator, "denominator": value.denominator}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +63,6 @@ class DiscardOption:
     hand_max: int
     crib: Fraction
     net: Fraction
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "keep": [str(c) for c in self.keep],
-            "discard": [str(c) for c in self.discard],
-            "expected_hand": _exact(self.hand),
-            "hand_min": self.hand_min,
-            "hand_max": self.hand_max,
-            "expected_crib": _exact(self.crib),
-            "net": _exact(self.net),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,18 +85,6 @@ class DiscardAdvice:
     @property
     def best(self) -> DiscardOption:
         return self.options[0]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cards": [str(c) for c in self.cards],
-            "variant": self.variant,
-            "dealer": self.dealer,
-            "crib_owner": self.crib_owner,
-            "starters": self.starters,
-            "crib_outcomes": self.crib_outcomes,
-            "assumption": self.assumption,
-            "options": [option.to_dict() for option in self.options],
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +186,7 @@ def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = (), rules: Rules 
     """
     if len(keep) not in (3, 4):
         raise WrongCardCount(f"a hand keeps 3 or 4 cards, not {len(keep)}", pointer="/keep")
-    _check_distinct((*keep, *dead))
+    check_distinct((*keep, *dead), _at_cards, _TWICE)
     return _hand_stats(keep, _Unseen.excluding((*keep, *dead)))
 
 
@@ -229,19 +200,18 @@ def expected_crib(discard: Sequence[Card], dead: Sequence[Card] = (), rules: Rul
     """
     if len(discard) not in (1, 2):
         raise WrongCardCount(f"a seat throws 1 or 2 cards to the crib, not {len(discard)}", pointer="/discard")
-    _check_distinct((*discard, *dead))
+    check_distinct((*discard, *dead), _at_cards, _TWICE)
     unseen = _Unseen.excluding((*discard, *dead))
     weights = multiset_weights(unseen.ranks, 5 - len(discard))
     numerator = _crib_numerator(discard, unseen, weights, rules)
     return Fraction(numerator, crib_outcomes(len(discard), len(unseen.cards)))
 
 
-def _check_distinct(cards: Sequence[Card], pointer: str = "/cards") -> None:
-    seen: set[Card] = set()
-    for index, card in enumerate(cards):
-        if card in seen:
-            raise DuplicateCard(f"{card} appears more than once", pointer=f"{pointer}/{index}")
-        seen.add(card)
+_TWICE = "appears more than once"
+
+
+def _at_cards(index: int) -> str:
+    return f"/cards/{index}"
 
 
 def assumption_text(rules: Rules) -> str:
@@ -299,7 +269,7 @@ def discard_advice(
         raise WrongCardCount(
             f"the {rules.name} game deals {rules.cards_dealt} cards to a seat, not {len(cards)}", pointer="/cards"
         )
-    _check_distinct(cards)
+    check_distinct(cards, _at_cards, _TWICE)
     owner = crib_owner(is_dealer, partner_deals, rules)
     sign = -1 if owner == "opponent" else 1
     dealt = tuple(sorted(cards))

@@ -1,7 +1,7 @@
 """The scoreboard for a game played with real cards: plain JSON that the client keeps.
 
 Nothing on a board is secret, so it travels as plain JSON and every request checks it
-whole (:func:`board_from_dict`): a board whose pegs, dealer, stage or result disagree is
+whole (:func:`check_board`): a board whose pegs, dealer, stage or result disagree is
 refused, never trusted. Each side has two pegs, ``front`` (its score) and ``back`` (where
 the front peg was before its last move), as on a wooden board.
 
@@ -33,14 +33,13 @@ service.core.errors.InvalidScore: a pair scores 2, not 20
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from .errors import AmbiguousDeal, CribbageError, GameOver, IllegalAction, InvalidBoard, InvalidScore
+from .errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
 from .outcome import Outcome, outcome
 from .pegging import PAIR_KINDS
-from .rules import HEELS_POINTS, OPTION_NAMES, THREE_FOR_LAST_POINTS, Rules, preset, resolve
+from .rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 
 STAGES = ("cut", "play", "show")
 
@@ -124,9 +123,6 @@ class Pegs:
     front: int
     back: int
 
-    def to_dict(self) -> dict[str, int]:
-        return {"front": self.front, "back": self.back}
-
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -139,10 +135,6 @@ class Move:
     front: int
     back: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"side": self.side, "kind": self.kind, "points": self.points, "seat": self.seat,
-                "front": self.front, "back": self.back}
-
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -150,7 +142,6 @@ class Board:
     ``shown`` say where that deal is in the counting order (``shown`` hands counted so far)."""
 
     rules: Rules
-    options: tuple[tuple[str, Any], ...]
     first_dealer: int
     deal: int
     stage: str
@@ -184,27 +175,6 @@ class Board:
     def outcome(self) -> Outcome | None:
         return outcome(self.scores, self.rules) if self.over else None
 
-    def to_dict(self) -> dict[str, Any]:
-        result = self.outcome
-        return {
-            "variant": self.rules.name,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options},
-            "players": self.rules.players,
-            "partnerships": self.rules.partnerships,
-            "sides": self.rules.sides,
-            "target": self.target,
-            "fixed_deals": self.rules.fixed_deals,
-            "first_dealer": self.first_dealer,
-            "dealer": self.dealer,
-            "deal": self.deal,
-            "stage": self.stage,
-            "shown": self.shown,
-            "pegs": [p.to_dict() for p in self.pegs],
-            "over": self.over,
-            "winner": self.winner,
-            "outcome": None if result is None else result.to_dict(),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class BoardUpdate:
@@ -212,9 +182,6 @@ class BoardUpdate:
 
     board: Board
     moves: tuple[Move, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"board": self.board.to_dict(), "moves": [m.to_dict() for m in self.moves]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,23 +206,6 @@ class DealItems:
 # --- building and reading boards ---------------------------------------------------------
 
 
-def _normal_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
-
-
-def options_of(rules: Rules) -> tuple[tuple[str, Any], ...]:
-    """The options that turn the preset ``rules.name`` into ``rules``: what a board keeps so
-    that every later request rebuilds exactly the same rules.
-
-    >>> from .rules import resolve
-    >>> options_of(resolve("six_card", {"target": 61}))
-    (('skunk_lines', (31,)), ('target', 61))
-    """
-    base = preset(rules.name)
-    return tuple(sorted((name, getattr(rules, name)) for name in OPTION_NAMES
-                        if getattr(rules, name) != getattr(base, name)))
-
-
 def new_board(rules: Rules, dealer: int) -> BoardUpdate:
     """A fresh board: every peg at 0, ``dealer`` to deal first.
 
@@ -265,7 +215,6 @@ def new_board(rules: Rules, dealer: int) -> BoardUpdate:
         raise IllegalAction(f"dealer must be a seat from 0 to {rules.players - 1}", pointer="/dealer")
     board = Board(
         rules=rules,
-        options=options_of(rules),
         first_dealer=dealer,
         deal=1,
         stage="cut",
@@ -283,45 +232,29 @@ def _bad(message: str, pointer: str) -> InvalidBoard:
     return InvalidBoard(message, pointer=pointer)
 
 
-def board_from_dict(data: Mapping[str, Any], pointer: str = "/board") -> Board:
-    """Rebuild a board a client sent back, checking that every part of it agrees.
+def check_board(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int,
+                pegs: Sequence[Pegs], over: bool, winner: int | None, pointer: str = "/board") -> Board:
+    """A board a client sent back, once every part of it is checked against the others.
 
     The shape (types, bounds, no unknown members) is the contract's job; this checks the
-    cribbage: the rules resolve, the dealer follows from the first dealer and the deal
-    number, the stage fits the show, no peg is past the game hole or behind its partner,
-    no side holds more than its deals could have given it, and ``over``, ``winner`` and
-    ``outcome`` follow from the pegs. Anything else raises :class:`InvalidBoard`.
+    cribbage: the dealer follows from the first dealer and the deal number, the stage fits
+    the show, no peg is past the game hole or behind its partner, no side holds more than
+    its deals could have given it, and ``over`` and ``winner`` follow from the pegs.
+    Anything else raises :class:`InvalidBoard` (``pointer`` is where the board sits in the
+    request).
     """
-    try:
-        rules = resolve(data["variant"], data.get("options") or {})
-    except CribbageError as error:
-        error.pointer = pointer + (error.pointer or "/options")
-        raise
-    for name, expected in (
-        ("players", rules.players),
-        ("partnerships", rules.partnerships),
-        ("sides", rules.sides),
-        ("fixed_deals", rules.fixed_deals),
-        ("target", None if rules.fixed_deals is not None else rules.target),
-    ):
-        if data[name] != expected:
-            raise _bad(f"{name} is {data[name]!r} but the board's rules say {expected!r}", f"{pointer}/{name}")
-    first_dealer, deal = int(data["first_dealer"]), int(data["deal"])
     if not 0 <= first_dealer < rules.players:
         raise _bad(f"first_dealer must be a seat from 0 to {rules.players - 1}", f"{pointer}/first_dealer")
     if deal < 1:
         raise _bad("deal numbers start at 1", f"{pointer}/deal")
-    if data["dealer"] != (first_dealer + deal - 1) % rules.players:
+    if dealer != (first_dealer + deal - 1) % rules.players:
         raise _bad("the dealer does not follow from first_dealer and the deal number", f"{pointer}/dealer")
-    stage, shown = data["stage"], int(data["shown"])
     if stage not in STAGES:
         raise _bad(f"stage must be one of {STAGES}", f"{pointer}/stage")
     if not 0 <= shown <= rules.players or (stage == "show") != (shown > 0):
         raise _bad("shown counts the hands counted, and only in the show", f"{pointer}/shown")
-    pegs_data = data["pegs"]
-    if len(pegs_data) != rules.sides:
+    if len(pegs) != rules.sides:
         raise _bad(f"a board of {rules.sides} sides has {rules.sides} pairs of pegs", f"{pointer}/pegs")
-    pegs = tuple(Pegs(int(p["front"]), int(p["back"])) for p in pegs_data)
     fixed = rules.fixed_deals is not None
     three = THREE_FOR_LAST_POINTS * (deal if rules.three_for_last == "every_deal" else 1)
     if rules.three_for_last == "none":
@@ -335,7 +268,6 @@ def board_from_dict(data: Mapping[str, Any], pointer: str = "/board") -> Board:
         most = deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
         if p.front > most:
             raise _bad(f"{p.front} points are more than {deal} deal(s) can give a side", f"{where}/front")
-    over, winner = data["over"] is True, data["winner"]
     fixed_deals = rules.fixed_deals
     if fixed_deals is not None:
         if deal > fixed_deals + 1:
@@ -350,18 +282,11 @@ def board_from_dict(data: Mapping[str, Any], pointer: str = "/board") -> Board:
             raise _bad("two sides cannot both reach the game hole", f"{pointer}/pegs/{at_target[1]}/front")
         if over != bool(at_target):
             raise _bad("a game is over exactly when a side reaches the target", f"{pointer}/over")
-    board = Board(rules, _normal_options(data.get("options") or {}), first_dealer, deal, stage, shown, pegs,
-                  over, None)
-    expected_winner = board.winner
-    if over:
-        result = outcome(board.scores, rules)
-        expected_winner = result.winner
+    board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
+    expected_winner = outcome(board.scores, rules).winner if over else None
     if winner != expected_winner:
         raise _bad(f"the winner is {expected_winner!r}, not {winner!r}", f"{pointer}/winner")
-    board = replace(board, winner=expected_winner)
-    if data["outcome"] != (None if board.outcome is None else board.outcome.to_dict()):
-        raise _bad("the outcome does not follow from the pegs", f"{pointer}/outcome")
-    return board
+    return replace(board, winner=expected_winner)
 
 
 # --- scoring ---------------------------------------------------------------------------------

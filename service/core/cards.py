@@ -16,11 +16,13 @@ service.core.errors.InvalidCard: '1S' is not a card (rank A 2-10 J Q K, then sui
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from .errors import InvalidCard
+from .errors import DuplicateCard, InvalidCard
+
+H = TypeVar("H", bound=Hashable)
 
 SUITS = "CDHS"
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -96,3 +98,25 @@ def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
         texts = [t for t in texts.replace(",", " ").split() if t]
     return tuple(parse_card(t) for t in texts)
 
+
+def first_repeat(items: Iterable[H]) -> int | None:
+    """The index of the first item that already appeared earlier, or ``None``: the one
+    repeated-card (or repeated-name) check every caller shares.
+
+    >>> first_repeat(parse_cards("5H 6D 5H")), first_repeat(["ann", "bob"])
+    (2, None)
+    """
+    seen: set[H] = set()
+    for index, item in enumerate(items):
+        if item in seen:
+            return index
+        seen.add(item)
+    return None
+
+
+def check_distinct(cards: Sequence[Card], pointer: Callable[[int], str], what: str = "appears twice") -> None:
+    """Raise :class:`DuplicateCard` (``"<card> <what>"``, at ``pointer(index)``) unless
+    every card of ``cards`` is different."""
+    index = first_repeat(cards)
+    if index is not None:
+        raise DuplicateCard(f"{cards[index]} {what}", pointer=pointer(index))

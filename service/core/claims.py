@@ -10,8 +10,7 @@ ClaimCheck(claimed=12, actual=14, correct=False, pegged=12, muggins_points=2, op
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from .errors import InvalidScore
 
@@ -28,9 +27,6 @@ class ClaimCheck:
     pegged: int
     muggins_points: int
     opponent_points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def check_claim(actual: int, claimed: int, *, muggins: bool = False, overclaim_policy: str = "correct") -> ClaimCheck:

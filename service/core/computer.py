@@ -18,7 +18,8 @@ sees and turns the answer into an :class:`~.game_state.Action`.
 from __future__ import annotations
 
 from .cards import DECK
-from .game_state import Action, GameState, deal_cards, show_order
+from .actions import Action
+from .state import GameState, deal_cards, shown_cards
 from .show import score_show
 from .strategy import choose_claim, choose_discard, choose_play, muggins_call
 
@@ -42,9 +43,9 @@ def choose(state: GameState, seat: int) -> Action:
                 holds = play.held[other]
                 break
         card = choose_play(play.hands[seat], play.pile, play.count, unseen, opponent_holds=holds)
-        return Action("go", seat) if card is None else Action("play", seat, card=card)
-    owner, is_crib = show_order(state)[state.show_step]
-    cards = state.crib if is_crib else state.hands[owner]
+        assert card is not None  # a seat to play can always play: the engine says every forced go
+        return Action("play", seat, card=card)
+    _, is_crib, cards = shown_cards(state, state.show_step)
     assert state.starter is not None
     if state.claim is None:
         return Action("count", seat, claimed=choose_claim(cards, state.starter, is_crib=is_crib, rules=rules))

@@ -22,10 +22,17 @@ class CribbageError(Exception):
         self.pointer = pointer
         self.extra = extra
 
-    def at(self, pointer: str) -> CribbageError:
-        """Attach a JSON pointer (the field the caller got wrong) and return self."""
-        if self.pointer is None:
-            self.pointer = pointer
+    def under(self, prefix: str = "", otherwise: str = "") -> CribbageError:
+        """Move the error's JSON pointer under ``prefix`` (where the part it is about sits in
+        the request: ``/hands/3``, ``/board``), using ``otherwise`` when the error has no
+        pointer of its own; return self. The one place pointers are rewritten.
+
+        >>> CribbageError("bad", pointer="/card").under("/plays/2").pointer
+        '/plays/2/card'
+        >>> CribbageError("bad").under("/board", otherwise="/options").pointer
+        '/board/options'
+        """
+        self.pointer = prefix + (self.pointer or otherwise)
         return self
 
 

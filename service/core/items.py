@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -22,7 +22,4 @@ class ScoreItem(NamedTuple):
     kind: str
     cards: tuple[Card, ...]
     points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 

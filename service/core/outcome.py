@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import InvalidScore
 from .rules import Rules
@@ -63,22 +62,6 @@ class Outcome:
     @property
     def draw(self) -> bool:
         return self.winner is None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": list(self.scores),
-            "winner": self.winner,
-            "draw": self.draw,
-            "margin": self.margin,
-            "skunk": self.skunk,
-            "skunk_level": self.skunk_level,
-            "skunked": list(self.skunked),
-            "game_points": list(self.game_points),
-            "spread": list(self.spread),
-            "scheme": self.scheme,
-            "skunk_lines": list(self.skunk_lines),
-            "fixed_deals": self.fixed_deals,
-        }
 
 
 def skunk_level(loser: int, lines: Sequence[int]) -> int:

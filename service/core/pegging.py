@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card
+from .cards import Card, check_distinct
 from .errors import DuplicateCard, IllegalPlay, WrongCardCount
 from .items import ScoreItem
 from .rules import Rules
@@ -38,11 +38,7 @@ def pile_count(pile: Sequence[Card]) -> int:
 
 def check_pile(pile: Sequence[Card]) -> int:
     """Raise unless ``pile`` could be a count in progress; return its count."""
-    seen: set[Card] = set()
-    for index, card in enumerate(pile):
-        if card in seen:
-            raise DuplicateCard(f"{card} appears twice in the pile", pointer=f"/pile/{index}")
-        seen.add(card)
+    check_distinct(pile, lambda index: f"/pile/{index}", "appears twice in the pile")
     count = pile_count(pile)
     if count > 31:
         raise IllegalPlay(f"the pile counts {count}, past 31", pointer="/pile")
@@ -154,17 +150,15 @@ def start_play(rules: Rules, leader: int, hands: Sequence[Sequence[Card]] | None
         if len(hands) != rules.players:
             raise WrongCardCount(f"give one hand per seat ({rules.players})", pointer="/hands")
         known = tuple(tuple(hand) for hand in hands)
-        seen: set[Card] = set()
         for seat, hand in enumerate(known):
             if len(hand) != rules.hand_size:
                 raise WrongCardCount(
                     f"seat {seat} holds {len(hand)} cards; a hand in the play has {rules.hand_size}",
                     pointer=f"/hands/{seat}",
                 )
-            for index, card in enumerate(hand):
-                if card in seen:
-                    raise DuplicateCard(f"{card} is dealt twice", pointer=f"/hands/{seat}/{index}")
-                seen.add(card)
+        size = rules.hand_size  # every hand has that many cards now: position -> (seat, index)
+        check_distinct([card for hand in known for card in hand],
+                       lambda at: f"/hands/{at // size}/{at % size}", "is dealt twice")
     held = tuple(len(h) for h in known) if known is not None else (rules.hand_size,) * rules.players
     return Play(
         players=rules.players,
@@ -222,7 +216,7 @@ def check_card(play: Play, seat: int, card: Card) -> None:
     if card in play.played:
         raise DuplicateCard(f"{card} has already been played", pointer="/card")
     if play.hands is not None and card not in play.hands[seat]:
-        raise IllegalPlay(f"seat {seat} does not hold {card}", pointer="/card", legal_cards=[str(c) for c in play.playable(seat)])
+        raise IllegalPlay(f"seat {seat} does not hold {card}", pointer="/card", legal_cards=play.playable(seat))
     if play.count + card.value > 31:
         raise IllegalPlay(
             f"{card} would take the count from {play.count} to {play.count + card.value}, past 31", pointer="/card"
@@ -237,7 +231,7 @@ def check_go(play: Play, seat: int) -> None:
         raise IllegalPlay(
             f"seat {seat} can play ({', '.join(str(c) for c in play.playable(seat))}), so may not say go",
             pointer="/go",
-            legal_cards=[str(c) for c in play.playable(seat)],
+            legal_cards=play.playable(seat),
         )
     if play.held[seat] and play.count <= 21:
         raise IllegalPlay(f"the count is {play.count}: any card fits under 31, so no go", pointer="/go")

@@ -15,7 +15,7 @@ No code branches on a variant's name: it reads the fields below (OpenSpiel's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -38,8 +38,9 @@ GAME_POINT_SCHEMES: dict[str, tuple[int, int, int, int]] = {
     "bar_league": (2, 3, 3, 3),
     "match_1_2_3": (1, 2, 3, 3),
     "match_1_2_4": (1, 2, 4, 4),
-    "hoyle_lurch": (1, 1, 2, 2),
 }
+# Hoyle's lurch has no fixed table: its double game sits at half the target (Rules.game_points).
+SCHEME_NAMES = (*GAME_POINT_SCHEMES, "hoyle_lurch")
 DEFAULT_TIEBREAKERS: dict[str, tuple[str, ...]] = {
     "bar_league": ("game_points", "games_won", "skunks", "spread"),
 }
@@ -113,7 +114,7 @@ class Rules:
         need(self.three_for_last in THREE_FOR_LAST, f"three_for_last must be one of {THREE_FOR_LAST}")
         need(self.multi_go_rule in MULTI_GO_RULES, f"multi_go_rule must be one of {MULTI_GO_RULES}")
         need(self.deal_cut_winner in DEAL_CUT_WINNER, f"deal_cut_winner must be one of {DEAL_CUT_WINNER}")
-        need(self.game_point_scheme in GAME_POINT_SCHEMES, f"game_point_scheme must be one of {tuple(GAME_POINT_SCHEMES)}")
+        need(self.game_point_scheme in SCHEME_NAMES, f"game_point_scheme must be one of {SCHEME_NAMES}")
         need(self.overclaim_policy in OVERCLAIM_POLICIES, f"overclaim_policy must be one of {OVERCLAIM_POLICIES}")
         need(all(t in TIEBREAKERS for t in self.tiebreakers), f"tiebreakers must be taken from {TIEBREAKERS}")
         need(len(set(self.tiebreakers)) == len(self.tiebreakers), "a tiebreaker is listed twice")
@@ -177,10 +178,6 @@ class Rules:
             return False
         return self.heels_can_peg_out or self.fixed_deals is not None or dealer_score + 2 < self.target
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of every field, with tuples as lists."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
-
 
 _PRESETS: dict[str, Rules] = {
     "six_card": Rules(name="six_card"),
@@ -242,15 +239,25 @@ def preset(name: str) -> Rules:
     return rules
 
 
-def _frozen(value: Any) -> Any:
-    """A hashable, normalised option value: lists become tuples, and whole-number floats
+def normal_value(value: Any) -> Any:
+    """The one normal form of an option value: lists become tuples, and whole-number floats
     (JSON Schema counts ``5.0`` as an integer) become ints, so ``5.0`` and ``5`` name the
     same rules and a float never reaches a score."""
     if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
+        return tuple(normal_value(v) for v in value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def normal_options(options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    """Options in their one normal form: sorted ``(name, value)`` pairs, values normalised.
+    Hashable (when every value is), so it keys the rules cache.
+
+    >>> normal_options({"target": 61.0, "skunk_lines": [31]})
+    (('skunk_lines', (31,)), ('target', 61))
+    """
+    return tuple(sorted((name, normal_value(value)) for name, value in (options or {}).items()))
 
 
 def resolve(variant: str = "six_card", options: Mapping[str, Any] | None = None) -> Rules:
@@ -259,15 +266,16 @@ def resolve(variant: str = "six_card", options: Mapping[str, Any] | None = None)
     A new ``target`` moves the default skunk lines with it unless ``skunk_lines`` is
     given too; a new ``game_point_scheme`` brings its own default tie-breakers.
     Answers are cached: requests name the same few rule sets again and again, and
-    building and checking a ``Rules`` costs more than scoring a hand.
+    building and checking a ``Rules`` costs more than scoring a hand. ``Rules`` is frozen,
+    so a cached answer cannot be changed by a caller.
     """
     if not options:
         return preset(variant)
+    key = normal_options(options)
     try:
-        key = tuple(sorted((k, _frozen(v)) for k, v in options.items()))
         hash(key)
     except TypeError:  # an unhashable option value: let _build say what is wrong
-        return _build(variant, dict(options))
+        return _build(variant, dict(key))
     return _cached(variant, key)
 
 
@@ -281,9 +289,7 @@ def _build(variant: str, options: dict[str, Any]) -> Rules:
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
         raise InvalidRules(f"unknown option {unknown[0]!r}", pointer=f"/options/{unknown[0]}")
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        changes[key] = _frozen(value)
+    changes = dict(options)
     if "target" in changes and "skunk_lines" not in changes:
         changes["skunk_lines"] = default_skunk_lines(changes["target"])
     if "game_point_scheme" in changes and "tiebreakers" not in changes:
@@ -291,9 +297,114 @@ def _build(variant: str, options: dict[str, Any]) -> Rules:
     try:
         return replace(base, **changes)
     except InvalidRules as error:
-        raise error.at("/options")
+        raise error.under(otherwise="/options")
     except TypeError as error:  # a value of the wrong type that slipped past the contract
         raise InvalidRules(str(error), pointer="/options") from None
+
+
+@lru_cache(maxsize=256)
+def changes(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """The one serialised form of a rule set: the options that turn its preset
+    (``rules.name``) into it, so that ``resolve(rules.name, dict(changes(rules))) == rules``.
+    The sealed game token and the scoreboard both keep rules this way.
+
+    An option that :func:`resolve` would otherwise default from another is always written
+    with it (``skunk_lines`` with ``target``, ``tiebreakers`` with ``game_point_scheme``),
+    even when it equals the preset's value, so the round trip is exact.
+
+    >>> changes(resolve("six_card", {"target": 61}))
+    (('skunk_lines', (31,)), ('target', 61))
+    >>> rules = resolve("six_card", {"target": 181, "skunk_lines": [91, 61, 31]})
+    >>> resolve(rules.name, dict(changes(rules))) == rules
+    True
+    """
+    base = preset(rules.name)
+    names = {name for name in OPTION_NAMES if getattr(rules, name) != getattr(base, name)}
+    for option, follower in _FOLLOWERS.items():
+        if option in names:
+            names.add(follower)
+    return tuple(sorted((name, getattr(rules, name)) for name in names))
+
+
+# Options whose default follows another option's value in ``resolve``.
+_FOLLOWERS = {"target": "skunk_lines", "game_point_scheme": "tiebreakers"}
+
+
+# --- which rules a request means ------------------------------------------------------------------
+
+# The usual game for a table: (players, partnerships) -> preset. Four players with no word on
+# partnerships play in partnerships (the usual four-hand game); four sides are four players alone.
+DEFAULT_VARIANTS: dict[tuple[int, bool], str] = {
+    (2, False): "six_card",
+    (3, False): "three_player",
+    (4, True): "four_player",
+    (4, False): "four_player_individual",
+}
+# Top-level request shortcuts and the option each stands for.
+SHORTCUTS = {"target": "target", "scheme": "game_point_scheme", "tiebreakers": "tiebreakers",
+             "fixed_deals": "fixed_deals"}
+
+
+def default_variant(players: int, partnerships: bool | None = None, pointer: str = "/players") -> str:
+    """The preset a table of ``players`` means when a request names none.
+
+    >>> default_variant(2), default_variant(4), default_variant(4, partnerships=False)
+    ('six_card', 'four_player', 'four_player_individual')
+    """
+    together = players == 4 if partnerships is None else partnerships
+    name = DEFAULT_VARIANTS.get((players, together))
+    if name is None:
+        if partnerships and players != 4:
+            raise InvalidRules("partnerships need four players", pointer="/partnerships")
+        raise InvalidRules(f"a game has 2, 3 or 4 players, not {players}", pointer=pointer)
+    return name
+
+
+def variant_for_sides(sides: int, pointer: str = "/scores") -> str:
+    """The preset a result with ``sides`` scores means when a request names none (each side
+    one player: four sides are four players alone)."""
+    return default_variant(sides, partnerships=False, pointer=pointer)
+
+
+def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the request's top-level shortcuts (``target``, ``scheme``,
+    ``tiebreakers``, ``fixed_deals``; ``None`` means absent) folded in; a shortcut that
+    contradicts its option is an :class:`InvalidRules` pointing at the shortcut.
+
+    >>> merge_shortcuts({"muggins": True}, {"scheme": "bar_league", "target": None})
+    {'muggins': True, 'game_point_scheme': 'bar_league'}
+    """
+    merged = dict(options or {})
+    for shortcut, value in shortcuts.items():
+        if value is None:
+            continue
+        option = SHORTCUTS[shortcut]
+        if option in merged and normal_value(merged[option]) != normal_value(value):
+            raise InvalidRules(f"{shortcut} and options.{option} disagree", pointer=f"/{shortcut}")
+        merged[option] = value
+    return merged
+
+
+def rules_for_table(players: int | None, variant: str | None = None, options: Mapping[str, Any] | None = None,
+                    partnerships: bool | None = None) -> Rules:
+    """The rules of a table: ``variant`` if given (it must seat ``players``, with or without
+    partnerships as asked, when those are given too), else the usual game for ``players``
+    (:func:`default_variant`; two players when that is not given either).
+
+    >>> rules_for_table(4).partnerships, rules_for_table(2, "five_card").single_count_play
+    (True, True)
+    >>> rules_for_table(3, "six_card")
+    Traceback (most recent call last):
+    ...
+    service.core.errors.InvalidRules: six_card is played by 2 players, not 3
+    """
+    rules = resolve(variant or default_variant(players or 2, partnerships), options)
+    if players is not None and rules.players != players:
+        raise InvalidRules(f"{rules.name} is played by {rules.players} players, not {players}", pointer="/variant")
+    if partnerships is not None and partnerships != rules.partnerships:
+        raise InvalidRules(f"the {rules.name} variant {'has' if rules.partnerships else 'has no'} partnerships",
+                           pointer="/partnerships")
+    return rules
 
 
 __all__ = [
@@ -301,9 +412,17 @@ __all__ = [
     "STANDARD",
     "preset",
     "resolve",
+    "changes",
+    "normal_options",
+    "normal_value",
+    "default_variant",
+    "variant_for_sides",
+    "merge_shortcuts",
+    "rules_for_table",
     "variant_names",
     "default_skunk_lines",
     "GAME_POINT_SCHEMES",
+    "SCHEME_NAMES",
     "DESCRIPTIONS",
     "OPTION_NAMES",
 ]

@@ -5,7 +5,8 @@ is walked only by the :class:`.pegging.Play` state machine that the game engine 
 so a front-end pegging card by card, a tournament tool checking a finished play and the
 engine can never disagree. What this module adds is what a caller outside the engine needs:
 checks on a pile the client sent, plays given as a list (errors point at ``/plays/<i>``),
-which variant a bare player count means, and the totals per seat and per side.
+and the totals per seat and per side (which variant a bare player count means is
+:func:`.rules.rules_for_table`'s).
 
 >>> from .cards import parse_cards
 >>> score_card(parse_cards("4S 6D"), parse_cards("5C")[0]).points
@@ -13,47 +14,32 @@ which variant a bare player count means, and the totals per seat and per side.
 >>> pone, dealer = parse_cards("KS 4D 6C 7H"), parse_cards("QH 5C 8S 9D")
 >>> plays = [(0, pone[0]), (1, dealer[0]), (0, pone[1]), (1, dealer[1]), (0, None), (1, None),
 ...          (0, pone[2]), (1, dealer[2]), (0, pone[3]), (1, dealer[3])]
->>> result = score_sequence(rules_for_players(2), 0, plays, [pone, dealer])
+>>> result = score_sequence(rules_for_table(2), 0, plays, [pone, dealer])
 >>> result.seat_totals(), result.complete
 ((3, 6), True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from .cards import Card
-from .errors import CribbageError, IllegalPlay, InvalidRules
+from .errors import CribbageError, IllegalPlay
 from .items import ScoreItem
 from .pegging import Play, PlayStep, check_pile, play_card, say_go, score_play, start_play
-from .rules import Rules, resolve
-
-# The variant a bare player count means (four players: partnerships, the usual game).
-DEFAULT_VARIANT = {2: "six_card", 3: "three_player", 4: "four_player"}
+from .rules import Rules, rules_for_table
 
 # One entry of a play: ``(seat, card)``, or ``(seat, None)`` for a go.
 PlayInput = tuple[int, Card | None]
 
 
-def rules_for_players(players: int, variant: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
-    """The rules of a play by ``players`` players: ``variant`` if given (it must seat that
-    many), else the usual game for that many (2 six-card, 3 three-player, 4 partnerships).
+class PlayEntry(NamedTuple):
+    """A play entry the core offers (a legal move): ``card`` ``None`` is a go."""
 
-    >>> rules_for_players(4).partnerships, rules_for_players(2, "five_card").single_count_play
-    (True, True)
-    >>> rules_for_players(3, "six_card")
-    Traceback (most recent call last):
-    ...
-    service.core.errors.InvalidRules: six_card is played by 2 players, not 3
-    """
-    if players not in DEFAULT_VARIANT:
-        raise InvalidRules(f"a play has 2, 3 or 4 players, not {players}", pointer="/players")
-    rules = resolve(variant or DEFAULT_VARIANT[players], options)
-    if rules.players != players:
-        raise InvalidRules(f"{rules.name} is played by {rules.players} players, not {players}", pointer="/variant")
-    return rules
+    seat: int
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +57,6 @@ class CardScore:
     def count(self) -> int:
         return sum(card.value for card in self.pile)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "points": self.points,
-            "items": [item.to_dict() for item in self.items],
-            "count": self.count,
-            "pile": [str(card) for card in self.pile],
-        }
-
 
 def score_card(pile: Sequence[Card], card: Card) -> CardScore:
     """Score ``card`` played onto ``pile`` (the cards since the count last reset, in order).
@@ -88,8 +66,8 @@ def score_card(pile: Sequence[Card], card: Card) -> CardScore:
     Go and last-card points are not scored here: they depend on what the other players hold.
 
     >>> from .cards import parse_cards
-    >>> score_card(parse_cards("10S 10D 10C"), parse_cards("AH")[0]).to_dict()["items"]
-    [{'kind': 'thirty_one', 'cards': ['10S', '10D', '10C', 'AH'], 'points': 2}]
+    >>> score_card(parse_cards("10S 10D 10C"), parse_cards("AH")[0]).items
+    (ScoreItem(kind='thirty_one', cards=(Card(rank=10, suit='S'), Card(rank=10, suit='D'), Card(rank=10, suit='C'), Card(rank=1, suit='H')), points=2),)
     """
     if check_pile(pile) == 31:
         raise IllegalPlay("the pile already counts 31: that count is over and the next card starts a new one",
@@ -127,46 +105,21 @@ class SequenceScore:
             totals[self.rules.side_of(seat)] += points
         return tuple(totals)
 
-    def to_dict(self) -> dict[str, Any]:
-        final = self.final
-        return {
-            "variant": self.rules.name,
-            "players": self.rules.players,
-            "leader": self.leader,
-            "plays": [_step_dict(index, step) for index, step in enumerate(self.steps)],
-            "resets": [index for index, step in enumerate(self.steps) if step.reset],
-            "totals": {"seats": list(self.seat_totals()), "sides": list(self.side_totals())},
-            "complete": self.complete,
-            "turn": final.turn,
-            "count": final.count,
-            "pile": [str(card) for card in final.pile],
-            "held": list(final.held),
-            "hands": None if final.hands is None else [[str(card) for card in hand] for hand in final.hands],
-        }
+    @property
+    def resets(self) -> tuple[int, ...]:
+        """The indexes of the entries that ended a count."""
+        return tuple(index for index, step in enumerate(self.steps) if step.reset)
 
 
-def _step_dict(index: int, step: PlayStep) -> dict[str, Any]:
-    return {
-        "index": index,
-        "seat": step.seat,
-        "card": None if step.card is None else str(step.card),
-        "go": step.card is None,
-        "count": step.count,
-        "points": sum(item.points for _, item in step.scores),
-        "items": [{"seat": seat, **item.to_dict()} for seat, item in step.scores],
-        "reset": step.reset,
-        "play_over": step.play_over,
-    }
-
-
-def legal_actions(play: Play) -> list[dict[str, Any]]:
-    """What the seat to act may do, in the shape a client sends (known hands only)."""
+def legal_plays(play: Play) -> list[PlayEntry]:
+    """What the seat to act may do, as play entries (known hands only): each card that fits,
+    or ``(seat, None)``, a go, when none does."""
     if play.turn is None or play.hands is None:
         return []
     cards = play.playable(play.turn)
     if not cards:
-        return [{"seat": play.turn, "go": True}]
-    return [{"seat": play.turn, "card": str(card)} for card in cards]
+        return [PlayEntry(play.turn, None)]
+    return [PlayEntry(play.turn, card) for card in cards]
 
 
 def score_sequence(
@@ -189,9 +142,9 @@ def score_sequence(
         try:
             play, step = say_go(play, seat) if card is None else play_card(play, seat, card)
         except CribbageError as error:
-            error.pointer = f"/plays/{index}{error.pointer or ''}"
+            error.under(f"/plays/{index}")
             if "legal_actions" not in error.extra and play.hands is not None and not play.over:
-                error.extra["legal_actions"] = legal_actions(play)
+                error.extra["legal_actions"] = legal_plays(play)
             raise
         steps.append(step)
     return SequenceScore(rules, leader, tuple(steps), play)
@@ -201,9 +154,9 @@ __all__ = [
     "CardScore",
     "SequenceScore",
     "PlayInput",
-    "DEFAULT_VARIANT",
-    "legal_actions",
-    "rules_for_players",
+    "PlayEntry",
+    "legal_plays",
+    "rules_for_table",
     "score_card",
     "score_sequence",
 ]

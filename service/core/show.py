@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .cards import JACK, Card
+from .cards import JACK, Card, check_distinct
 from .errors import DuplicateCard, WrongCardCount
 from .items import ScoreItem
 from .rules import STANDARD, Rules
@@ -39,11 +38,8 @@ class ShowScore:
             out[SHOW_KINDS[item.kind]] += item.points
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"total": self.total, "by_kind": self.by_kind(), "items": [i.to_dict() for i in self.items]}
 
-
-def check_show(hand: Sequence[Card], starter: Card, is_crib: bool, rules: Rules = STANDARD) -> None:
+def check_show(hand: Sequence[Card], starter: Card, is_crib: bool) -> None:
     """Raise unless ``hand`` is a legal hand (or crib) of distinct cards, none the starter."""
     sizes = (4,) if is_crib else (3, 4)
     if len(hand) not in sizes:
@@ -51,13 +47,8 @@ def check_show(hand: Sequence[Card], starter: Card, is_crib: bool, rules: Rules 
         raise WrongCardCount(f"{what}, not {len(hand)}", pointer="/hand")
     if len({*hand, starter}) == len(hand) + 1:
         return
-    seen: dict[Card, int] = {}
-    for index, card in enumerate(hand):
-        if card in seen:
-            raise DuplicateCard(f"{card} appears twice in the hand", pointer=f"/hand/{index}")
-        seen[card] = index
-    if starter in seen:
-        raise DuplicateCard(f"the starter {starter} is also in the hand", pointer="/starter")
+    check_distinct(hand, lambda index: f"/hand/{index}", "appears twice in the hand")
+    raise DuplicateCard(f"the starter {starter} is also in the hand", pointer="/starter")
 
 
 def flush_points(hand: Sequence[Card], starter: Card, is_crib: bool, rules: Rules = STANDARD) -> int:
@@ -79,7 +70,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, is_crib: bool = False, ru
     Items come in a fixed order (fifteens, pairs, runs, flush, nobs) and each names its
     cards sorted by rank, so the answer does not depend on the order cards were given in.
     """
-    check_show(hand, starter, is_crib, rules)
+    check_show(hand, starter, is_crib)
     cards = sorted((*hand, starter))
     ranks = tuple(card.rank for card in cards)
     items = [ScoreItem(kind, pick(cards), points) for kind, pick, points in PICKERS[ranks]]

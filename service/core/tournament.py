@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from .cards import first_repeat
 from .errors import CribbageError, InvalidScore
 from .outcome import outcome
 from .rules import Rules
@@ -49,22 +49,12 @@ class Standing:
     skunks: int
     spread: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank, "player": self.player, "games": self.games, "wins": self.wins,
-            "losses": self.losses, "draws": self.draws, "game_points": self.game_points,
-            "skunks": self.skunks, "spread": self.spread,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Standings:
     rows: tuple[Standing, ...]
     ranking: tuple[str, ...]
     scheme: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"standings": [r.to_dict() for r in self.rows], "ranking": list(self.ranking), "scheme": self.scheme}
 
 
 def _check_game(game: GameResult, rules: Rules, index: int) -> None:
@@ -74,11 +64,9 @@ def _check_game(game: GameResult, rules: Rules, index: int) -> None:
                            f"this one names {len(game.players)}", pointer=f"{where}/players")
     if len(game.scores) != len(game.players):
         raise InvalidScore("one score per player", pointer=f"{where}/scores")
-    seen: set[str] = set()
-    for slot, name in enumerate(game.players):
-        if name in seen:
-            raise InvalidScore(f"{name!r} is named twice in one game", pointer=f"{where}/players/{slot}")
-        seen.add(name)
+    slot = first_repeat(game.players)
+    if slot is not None:
+        raise InvalidScore(f"{game.players[slot]!r} is named twice in one game", pointer=f"{where}/players/{slot}")
 
 
 def ranking_keys(rules: Rules) -> tuple[str, ...]:
@@ -103,8 +91,7 @@ def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
         try:
             result = outcome(game.scores, rules)
         except CribbageError as error:
-            error.pointer = f"/games/{index}" + (error.pointer or "")
-            raise
+            raise error.under(f"/games/{index}")
         for side, name in enumerate(game.players):
             row = stats.setdefault(name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points",
                                                         "skunks", "spread"), 0))
@@ -201,32 +188,16 @@ class Bracket:
     def byes(self) -> int:
         return self.size - self.qualifiers
 
-    def _name(self, seed: int | None) -> str | None:
+    def name(self, seed: int | None) -> str | None:
+        """The player holding ``seed``, when players were named."""
         if seed is None or self.players is None:
             return None
         return self.players[seed - 1]
 
-    def to_dict(self) -> dict[str, Any]:
-        def match(m: Match) -> dict[str, Any]:
-            return {
-                "id": m.id, "round": m.round, "high_seed": m.high_seed, "low_seed": m.low_seed,
-                "players": None if m.round > 1 else [self._name(m.high_seed), self._name(m.low_seed)],
-                "winners_of": None if m.winners_of is None else list(m.winners_of), "bye": m.bye,
-            }
-
-        def round_name(index: int) -> str:
-            left = self.size >> index
-            return {2: "final", 4: "semifinals", 8: "quarterfinals"}.get(left, f"round of {left}")
-
-        return {
-            "entrants": self.entrants,
-            "qualifiers": self.qualifiers,
-            "size": self.size,
-            "byes": self.byes,
-            "seeds": [{"seed": s, "player": self._name(s)} for s in range(1, self.qualifiers + 1)],
-            "rounds": [{"round": i + 1, "name": round_name(i), "matches": [match(m) for m in matches]}
-                       for i, matches in enumerate(self.rounds)],
-        }
+    def round_name(self, index: int) -> str:
+        """What round ``index`` (from 0) is called: the final, the semifinals, ..., round of 16."""
+        left = self.size >> index
+        return {2: "final", 4: "semifinals", 8: "quarterfinals"}.get(left, f"round of {left}")
 
 
 def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
@@ -244,11 +215,9 @@ def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
     if players is not None:
         if len(players) != entrants:
             raise InvalidScore(f"{len(players)} players named for {entrants} entrants", pointer="/players")
-        seen: set[str] = set()
-        for index, name in enumerate(players):
-            if name in seen:
-                raise InvalidScore(f"{name!r} is named twice", pointer=f"/players/{index}")
-            seen.add(name)
+        index = first_repeat(players)
+        if index is not None:
+            raise InvalidScore(f"{players[index]!r} is named twice", pointer=f"/players/{index}")
     count = qualifiers_for(entrants, one_in) if qualifiers is None else qualifiers
     if not 2 <= count <= min(entrants, MAX_QUALIFIERS):
         raise InvalidScore(f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, "

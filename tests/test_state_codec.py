@@ -1,4 +1,4 @@
-"""The state's dict form: small, versioned, and refused unless every invariant holds."""
+"""The token codec (the state's dict form inside the seal): small, versioned, and refused unless every invariant holds."""
 
 from __future__ import annotations
 
@@ -11,14 +11,9 @@ import pytest
 from service.core.cards import parse_card, parse_cards
 from service.core.engine import Action, apply, arrange_deck, current_player, new_game
 from service.core.errors import InvalidState
-from service.core.game_state import (
-    GameState,
-    cards_from_letters,
-    check_state,
-    from_dict,
-    letters,
-    to_dict,
-)
+from service.core.invariants import check_state
+from service.core.state import GameState
+from service.core.state_codec import cards_from_letters, decode_state, encode_state, letters
 from service.core.rules import resolve
 
 
@@ -38,17 +33,17 @@ def test_round_trip_at_every_phase() -> None:
     state, _ = new_game(resolve("four_player", {"muggins": True}), 77)
     seen = set()
     while not state.over:
-        data = to_dict(state)
-        assert from_dict(json.loads(json.dumps(data))) == state
+        data = encode_state(state)
+        assert decode_state(json.loads(json.dumps(data))) == state
         seen.add(state.phase)
         state, _ = apply(state, Action("auto", current_player(state) or 0))
-    assert from_dict(to_dict(state)) == state
+    assert decode_state(encode_state(state)) == state
     assert seen == {"discard", "play", "show"}
 
 
 def test_the_dict_is_small_and_names_no_card() -> None:
     state = in_play()
-    data = to_dict(state)
+    data = encode_state(state)
     text = json.dumps(data, separators=(",", ":"))
     assert len(text) < 400
     for card in ("KS", "QH", "4D", "5C", "10H"):
@@ -67,12 +62,12 @@ def test_letters_cover_the_deck_both_ways() -> None:
 def test_rules_options_survive() -> None:
     rules = resolve("three_player", {"target": 61, "muggins": True, "multi_go_rule": "bicycle_three_hand"})
     state, _ = new_game(rules, 3)
-    data = to_dict(state)
-    assert data["r"]["o"]["target"] == 61 and from_dict(data).rules == rules
+    data = encode_state(state)
+    assert data["r"]["o"]["target"] == 61 and decode_state(data).rules == rules
 
 
 def broken(change: Any) -> dict[str, Any]:
-    data = to_dict(in_play())
+    data = encode_state(in_play())
     change(data)
     return data
 
@@ -107,18 +102,18 @@ def broken(change: Any) -> dict[str, Any]:
 def test_invariants_are_checked(name: str, change: Any) -> None:
     data: Any = [] if change is None else broken(change)
     with pytest.raises(InvalidState):
-        from_dict(data)
+        decode_state(data)
 
 
 def test_a_count_past_31_is_refused() -> None:
     state = in_play()
     assert state.play is not None
     # K, Q then 4, 5 make 29; claim a pile of all four plus the 6 (35): not a state a game reaches.
-    data = to_dict(state)
+    data = encode_state(state)
     letters_played = data["y"] + letters(parse_cards("4D 5C 6C"))
     data.update(y=letters_played, l=5, u=1, a=0)
     with pytest.raises(InvalidState):
-        from_dict(data)
+        decode_state(data)
 
 
 def test_check_state_catches_a_state_built_wrong() -> None:

@@ -1,0 +1,69 @@
+"""Wire shapes of discard advice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from marshmallow import fields, post_load
+
+from ...core.advice import DiscardAdvice, DiscardOption
+from ...core.cards import Card
+from ...core.rules import Rules
+from . import encoder, request_schema
+from .common import CardField, WithRules, cards
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceRequest:
+    cards: tuple[Card, ...]
+    dealer: bool
+    partner_deals: bool
+    rules: Rules
+
+
+@request_schema("DiscardAdviceRequest")
+class DiscardAdviceSchema(WithRules):
+    """The dealt cards, whether the seat deals (or its partner does), and the variant."""
+
+    cards = fields.List(CardField(), required=True)
+    dealer = fields.Boolean(required=True)
+    partner_deals = fields.Boolean(load_default=False)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> AdviceRequest:
+        return AdviceRequest(tuple(data["cards"]), data["dealer"], data["partner_deals"], data["rules"])
+
+
+@encoder("ExactMean")
+def exact(value: Fraction) -> dict[str, Any]:
+    """A fraction for JSON: its float, and its numerator and denominator in lowest terms."""
+    return {"value": float(value), "numerator": value.numerator, "denominator": value.denominator}
+
+
+@encoder("DiscardOption")
+def option(value: DiscardOption) -> dict[str, Any]:
+    return {
+        "keep": cards(value.keep),
+        "discard": cards(value.discard),
+        "expected_hand": exact(value.hand),
+        "hand_min": value.hand_min,
+        "hand_max": value.hand_max,
+        "expected_crib": exact(value.crib),
+        "net": exact(value.net),
+    }
+
+
+@encoder("DiscardAdvice")
+def advice(value: DiscardAdvice) -> dict[str, Any]:
+    return {
+        "cards": cards(value.cards),
+        "variant": value.variant,
+        "dealer": value.dealer,
+        "crib_owner": value.crib_owner,
+        "starters": value.starters,
+        "crib_outcomes": value.crib_outcomes,
+        "assumption": value.assumption,
+        "options": [option(o) for o in value.options],
+    }

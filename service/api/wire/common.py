@@ -1,0 +1,89 @@
+"""Wire shapes shared by every resource: cards, score items, rules and options, outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
+
+from ...core.cards import Card, parse_card
+from ...core.items import ScoreItem
+from ...core.outcome import Outcome
+from ...core.rules import OPTION_NAMES, Rules, changes, resolve
+from . import encoder
+
+
+def cards(values: Iterable[Card]) -> list[str]:
+    """Cards in their canonical spelling (``10H``, ``JD``)."""
+    return [str(card) for card in values]
+
+
+def card_or_none(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+@encoder("ScoreItem")
+def item(value: ScoreItem) -> dict[str, Any]:
+    return {"kind": value.kind, "cards": [str(c) for c in value.cards], "points": value.points}
+
+
+def items(values: Iterable[ScoreItem]) -> list[dict[str, Any]]:
+    return [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in values]
+
+
+@encoder("Rules")
+def rules(value: Rules) -> dict[str, Any]:
+    """Every field of a rule set, tuples as lists."""
+    return {name: list(v) if isinstance(v, tuple) else v
+            for name in Rules.__dataclass_fields__ for v in (getattr(value, name),)}
+
+
+def options(value: Rules) -> dict[str, Any]:
+    """The options that make ``value`` from its preset (:func:`~service.core.rules.changes`)."""
+    return {name: list(v) if isinstance(v, tuple) else v for name, v in changes(value)}
+
+
+@encoder("Outcome")
+def outcome(value: Outcome) -> dict[str, Any]:
+    return {
+        "scores": list(value.scores),
+        "winner": value.winner,
+        "draw": value.draw,
+        "margin": value.margin,
+        "skunk": value.skunk,
+        "skunk_level": value.skunk_level,
+        "skunked": list(value.skunked),
+        "game_points": list(value.game_points),
+        "spread": list(value.spread),
+        "scheme": value.scheme,
+        "skunk_lines": list(value.skunk_lines),
+        "fixed_deals": value.fixed_deals,
+    }
+
+
+class CardField(fields.Field):
+    """A card in any accepted spelling in (a :class:`Card` out of ``load``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        return parse_card(value)
+
+
+class OptionsField(fields.Dict):
+    """The ``Options`` component: checked by the contract, resolved by the core."""
+
+
+class WithRules(Schema):
+    """A request that names a variant and options: loading it adds the resolved ``rules``."""
+
+    variant = fields.String(load_default="six_card")
+    options = OptionsField(load_default=None)
+
+    @post_load
+    def add_rules(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        data["rules"] = resolve(data["variant"], data["options"])
+        return data
+
+
+__all__ = ["cards", "card_or_none", "item", "items", "rules", "options", "outcome", "CardField", "WithRules",
+           "OPTION_NAMES"]

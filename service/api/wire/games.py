@@ -1,0 +1,314 @@
+"""Wire shapes of games: the requests, actions, views, events and records.
+
+Actions are one marshmallow schema per kind (the contract's discriminated ``GameAction``);
+:data:`ACTION_SCHEMAS` is the table the ``action`` field dispatches on, and a new action kind
+is one entry there beside its entry in ``service.core.actions.ACTIONS``. Events are encoded
+one function per kind (:data:`EVENT_ENCODERS`), from the typed events of
+``service.core.events``, after the core has filtered them for the viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
+
+from ...core import events as ev
+from ...core.actions import Action
+from ...core.record import DealRecord, GameRecord
+from ...core.rules import Rules
+from ...core.views import SeatView, Seen
+from . import encoder, request_schema
+from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
+
+
+# --- requests -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    rules: Rules
+    seed: int | None
+    dealer: int | None
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRequest:
+    """A request about a game in progress: its sealed ``state``, the ``seat`` whose eyes the
+    answer is for, and (for ``/act``) the ``action``."""
+
+    state: str
+    seat: int | None
+    action: Action | None = None
+
+
+@request_schema("NewGameRequest")
+class NewGameSchema(WithRules):
+    seed = fields.Integer(load_default=None)
+    dealer = fields.Integer(load_default=None, allow_none=True)
+    seat = fields.Integer(load_default=None, allow_none=True)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
+        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"])
+
+
+class _ActionSchema(Schema):
+    type = fields.String(required=True)
+    seat = fields.Integer(required=True)
+
+
+@request_schema("DiscardAction")
+class DiscardActionSchema(_ActionSchema):
+    cards = fields.List(CardField(), required=True)
+
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("discard", data["seat"], cards=tuple(data["cards"]))
+
+
+@request_schema("PlayAction")
+class PlayActionSchema(_ActionSchema):
+    card = CardField(required=True)
+
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("play", data["seat"], card=data["card"])
+
+
+@request_schema("CountAction")
+class CountActionSchema(_ActionSchema):
+    claimed = fields.Integer(required=True)
+
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("count", data["seat"], claimed=data["claimed"])
+
+
+@request_schema("MugginsAction")
+class MugginsActionSchema(_ActionSchema):
+    points = fields.Integer(required=True)
+
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("muggins", data["seat"], points=data["points"])
+
+
+@request_schema("AcceptAction")
+class AcceptActionSchema(_ActionSchema):
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("accept", data["seat"])
+
+
+@request_schema("AutoAction")
+class AutoActionSchema(_ActionSchema):
+    @post_load
+    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
+        return Action("auto", data["seat"])
+
+
+# The contract's discriminator: one schema per action kind.
+ACTION_SCHEMAS: dict[str, Schema] = {
+    "discard": DiscardActionSchema(),
+    "play": PlayActionSchema(),
+    "count": CountActionSchema(),
+    "muggins": MugginsActionSchema(),
+    "accept": AcceptActionSchema(),
+    "auto": AutoActionSchema(),
+}
+
+
+class ActionField(fields.Field):
+    """A ``GameAction``: loaded by the schema its ``type`` names."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Action:
+        action: Action = ACTION_SCHEMAS[value["type"]].load(value)
+        return action
+
+
+@request_schema("ActRequest")
+class ActSchema(Schema):
+    state = fields.String(required=True)
+    action = ActionField(required=True)
+    seat = fields.Integer(load_default=None, allow_none=True)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
+        return GameRequest(data["state"], data["seat"], data["action"])
+
+
+@request_schema("ViewGameRequest")
+class ViewSchema(Schema):
+    state = fields.String(required=True)
+    seat = fields.Integer(load_default=None, allow_none=True)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
+        return GameRequest(data["state"], data["seat"])
+
+
+@request_schema("RecordGameRequest")
+class RecordSchema(Schema):
+    state = fields.String(required=True)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
+        return GameRequest(data["state"], None)
+
+
+# --- actions out ------------------------------------------------------------------------------------
+
+
+@encoder("GameAction")
+def action(value: Action) -> dict[str, Any]:
+    """An action in the shape a client sends it back."""
+    out: dict[str, Any] = {"type": value.type, "seat": value.seat}
+    if value.type == "discard":
+        out["cards"] = cards(value.cards)
+    elif value.type == "play":
+        out["card"] = str(value.card)
+    elif value.type == "count":
+        out["claimed"] = value.claimed
+    elif value.type == "muggins":
+        out["points"] = value.points
+    return out
+
+
+# --- events -------------------------------------------------------------------------------------------
+
+
+def _seat_cards(pairs: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "card": str(card)} for seat, card in pairs]
+
+
+def _deal(e: ev.Deal) -> dict[str, Any]:
+    return {"type": "deal", "deal": e.deal, "dealer": e.dealer, "hands": [cards(hand) for hand in e.hands]}
+
+
+def _deal_seen(e: ev.DealSeen) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "deal", "deal": e.deal, "dealer": e.dealer, "cards_each": e.cards_each}
+    if e.hand is not None:
+        out["hand"] = cards(e.hand)
+    return out
+
+
+def _show(e: ev.Show) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "show", "seat": e.seat, "crib": e.crib, "cards": cards(e.cards)}
+    if e.claimed is not None:
+        out["claimed"] = e.claimed
+    return out
+
+
+def _score(e: ev.Score) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "score", "seat": e.seat, "side": e.side, "kind": e.score_kind, "points": e.points,
+        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back,
+    }
+    if e.claimed is not None:
+        out["claimed"] = e.claimed
+    return out
+
+
+EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
+    ev.CutForDeal: lambda e: {"type": "cut_for_deal", "rounds": [_seat_cards(r) for r in e.rounds],
+                              "dealer": e.dealer},
+    ev.Deal: _deal,
+    ev.DealSeen: _deal_seen,
+    ev.Discard: lambda e: {"type": "discard", "seat": e.seat, "cards": cards(e.cards)},
+    ev.DiscardSeen: lambda e: {"type": "discard", "seat": e.seat, "count": e.count},
+    ev.Starter: lambda e: {"type": "starter", "card": str(e.card)},
+    ev.CardPlayed: lambda e: {"type": "play", "seat": e.seat, "card": str(e.card), "count": e.count},
+    ev.Go: lambda e: {"type": "go", "seat": e.seat, "count": e.count},
+    ev.CountReset: lambda e: {"type": "count_reset", "leader": e.leader},
+    ev.PlayOver: lambda e: {"type": "play_over"},
+    ev.Show: _show,
+    ev.Score: _score,
+    ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
+    ev.Settled: lambda e: {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed,
+                           "actual": e.actual, "items": items(e.items)},
+    ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
+}
+
+
+@encoder("GameEvent")
+def event(value: ev.Event) -> dict[str, Any]:
+    return EVENT_ENCODERS[type(value)](value)
+
+
+def events(values: Iterable[ev.Event]) -> list[dict[str, Any]]:
+    return [EVENT_ENCODERS[type(value)](value) for value in values]
+
+
+# --- views, answers, records ------------------------------------------------------------------------
+
+
+@encoder("GameView")
+def view(value: SeatView) -> dict[str, Any]:
+    game_rules = value.rules
+    claim = value.claim
+    return {
+        "seat": value.seat,
+        "variant": game_rules.name,
+        "players": game_rules.players,
+        "partnerships": game_rules.partnerships,
+        "target": game_rules.target if game_rules.fixed_deals is None else None,
+        "fixed_deals": game_rules.fixed_deals,
+        "muggins": game_rules.muggins,
+        "deal": value.deal,
+        "dealer": value.dealer,
+        "phase": value.phase,
+        "turn": value.turn,
+        "to_act": list(value.to_act),
+        "pegs": [{"side": p.side, "seats": list(p.seats), "front": p.front, "back": p.back} for p in value.pegs],
+        "hand": None if value.hand is None else cards(value.hand),
+        "held": list(value.held),
+        "discarded": list(value.discarded),
+        "crib_size": value.crib_size,
+        "starter": card_or_none(value.starter),
+        "count": value.count,
+        "pile": _seat_cards(value.pile),
+        "played": _seat_cards(value.played),
+        "gone": list(value.gone),
+        "shown": [{"seat": s.seat, "crib": s.crib, "cards": cards(s.cards)} for s in value.shown],
+        "claim": None if claim is None else {"seat": claim.seat, "crib": claim.crib, "claimed": claim.claimed},
+        "winner": value.winner,
+        "draw": value.draw,
+        "outcome": None if value.outcome is None else outcome(value.outcome),
+    }
+
+
+@encoder("GameSeen")
+def seen(value: Seen) -> dict[str, Any]:
+    return {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
+
+
+@encoder("GameResponse")
+def game_response(value: Seen, token: str, happened: Iterable[ev.Event]) -> dict[str, Any]:
+    """A game answer: the view and moves for the viewer, the new token, and the events as the
+    viewer may see them (already filtered by the core)."""
+    return {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions],
+            "state": token, "events": events(happened)}
+
+
+def _deal_record(value: DealRecord) -> dict[str, Any]:
+    return {"deal": value.deal, "dealer": value.dealer, "hands": [cards(hand) for hand in value.hands],
+            "crib": cards(value.crib), "starter": card_or_none(value.starter),
+            "actions": [action(a) for a in value.actions], "events": events(value.events)}
+
+
+@encoder("GameRecord")
+def record(value: GameRecord) -> dict[str, Any]:
+    return {
+        "variant": value.rules.name,
+        "rules": rules(value.rules),
+        "seed": value.seed,
+        "first_dealer": value.first_dealer,
+        "cut_for_deal": None if value.cut_for_deal is None else event(value.cut_for_deal),
+        "deals": [_deal_record(entry) for entry in value.deals],
+        "actions": value.actions,
+        "outcome": outcome(value.outcome),
+    }

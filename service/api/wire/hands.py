@@ -1,0 +1,81 @@
+"""Wire shapes of hand scoring: ``HandRequest`` in, ``HandScore`` (with its ``ClaimCheck``) out.
+
+The hand is the hottest path of the service, so its request has a hand-written loader,
+:func:`load_hand`, beside the marshmallow schema that defines it (a test holds the two equal
+on every example): the schema's ``load`` cost 19 us of a 105 us scoring request in-process,
+the largest single part of what the request spends beyond ``/healthz``; the contract has
+already checked every field, so what is left is turning card strings into cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import fields, post_load
+
+from ...core.cards import Card, parse_card
+from ...core.claims import ClaimCheck
+from ...core.rules import Rules, resolve
+from ...core.show import ShowScore
+from . import encoder, request_schema
+from .common import CardField, WithRules
+
+
+@dataclass(frozen=True, slots=True)
+class HandRequest:
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    claimed: int | None
+    muggins: bool
+    rules: Rules
+
+
+@request_schema("HandRequest")
+class HandRequestSchema(WithRules):
+    hand = fields.List(CardField(), required=True)
+    starter = CardField(required=True)
+    crib = fields.Boolean(load_default=False)
+    claimed = fields.Integer(load_default=None)
+    muggins = fields.Boolean(load_default=False)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> HandRequest:
+        return HandRequest(tuple(data["hand"]), data["starter"], data["crib"], data["claimed"], data["muggins"],
+                           data["rules"])
+
+
+def load_hand(data: dict[str, Any]) -> HandRequest:
+    """A contract-valid ``HandRequest`` as :class:`HandRequestSchema` loads it, by hand (see
+    the module docstring for why)."""
+    claimed = data.get("claimed")
+    return HandRequest(
+        tuple(parse_card(text) for text in data["hand"]),
+        parse_card(data["starter"]),
+        data.get("crib", False),
+        None if claimed is None else int(claimed),  # 12.0 is a JSON integer
+        data.get("muggins", False),
+        resolve(data.get("variant", "six_card"), data.get("options")),
+    )
+
+
+@encoder("ClaimCheck")
+def claim_check(check: ClaimCheck) -> dict[str, Any]:
+    return {"claimed": check.claimed, "actual": check.actual, "correct": check.correct, "pegged": check.pegged,
+            "muggins_points": check.muggins_points, "opponent_points": check.opponent_points}
+
+
+@encoder("HandScore")
+def hand_score(request: HandRequest, score: ShowScore, check: ClaimCheck | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "total": score.total,
+        "by_kind": score.by_kind(),
+        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
+        "hand": [str(c) for c in request.hand],
+        "starter": str(request.starter),
+        "crib": request.crib,
+    }
+    if check is not None:
+        out["claim"] = claim_check(check)
+    return out

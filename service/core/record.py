@@ -1,0 +1,139 @@
+"""The record of a finished game, replayed from its seed and its action log.
+
+A state carries a compact log of every action (:func:`.actions.encode_action`); with the
+seed (and a scripted first deck, if any) that is the whole game. :func:`replay` plays it
+again and checks that it ends in the very state given; :func:`record` turns the replay into
+a :class:`GameRecord`: every deal with all the hands dealt, the crib, the starter, the
+actions and the full events, and the outcome. Only for a finished game: while it is played
+a record would show the hidden cards.
+
+>>> from .engine import Action, apply, may_act, new_game
+>>> from .rules import resolve
+>>> state, _ = new_game(resolve("six_card", {"fixed_deals": 2}), seed=11, dealer=0)
+>>> while not state.over:
+...     state, _ = apply(state, Action("auto", may_act(state)[0]))
+>>> game = record(state)
+>>> len(game.deals), game.actions == sum(len(d.actions) for d in game.deals)
+(2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import Action, decode_action
+from .cards import Card
+from .chance import shuffled_deck
+from .engine import apply, new_game
+from .errors import CribbageError, GameNotOver, InvalidState
+from .events import CutForDeal, Deal, Discard, Event, Starter
+from .outcome import Outcome, outcome
+from .rules import Rules
+from .state import GameState, crib_from_pack, current_player
+from .state_codec import encode_state
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal of a finished game: every seat's dealt cards, the crib, the starter (``None``
+    if the game ended before the cut), the actions taken in it and everything that happened."""
+
+    deal: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    starter: Card | None
+    actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    rules: Rules
+    seed: int
+    first_dealer: int
+    cut_for_deal: CutForDeal | None
+    deals: tuple[DealRecord, ...]
+    outcome: Outcome
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game took."""
+        return sum(len(entry.actions) for entry in self.deals)
+
+
+def replay(state: GameState) -> tuple[list[Event], list[tuple[Action, list[Event]]]]:
+    """Play the game again from its seed and its log: the opening events, then every action
+    with its events. The replay must end in ``state`` itself (an :class:`InvalidState`
+    otherwise)."""
+    current, opening = new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
+                                deck=state.opening_deck)
+    steps: list[tuple[Action, list[Event]]] = []
+    log = state.log
+    at = 0
+    try:
+        while at < len(log):
+            action, size = decode_action(log[at:], current, current_player(current) or 0)
+            at += size
+            current, events = apply(current, action)
+            steps.append((action, events))
+    except (CribbageError, IndexError, ValueError) as error:
+        message = error.message if isinstance(error, CribbageError) else str(error)
+        raise InvalidState(f"the game's log does not replay: {message}") from None
+    if encode_state(current) != encode_state(state):
+        raise InvalidState("the game's log does not replay to this state")
+    return opening, steps
+
+
+@dataclass
+class _DealBuilder:
+    deal: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    crib: list[Card]
+    starter: Card | None = None
+    actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def build(self) -> DealRecord:
+        return DealRecord(self.deal, self.dealer, self.hands, tuple(sorted(self.crib)), self.starter,
+                          tuple(self.actions), tuple(self.events))
+
+
+def record(state: GameState) -> GameRecord:
+    """The full record of a finished game; refused while it is still being played
+    (:class:`GameNotOver`): it would show the hidden cards."""
+    if not state.over:
+        raise GameNotOver("the record of a game is available once it is over", pointer="/state")
+    opening, steps = replay(state)
+    rules = state.rules
+    deals: list[_DealBuilder] = []
+    cut: CutForDeal | None = None
+
+    def take(events: list[Event]) -> None:
+        nonlocal cut
+        for event in events:
+            if isinstance(event, Deal):
+                first = event.deal == 1 and state.opening_deck is not None
+                deck = state.opening_deck if first and state.opening_deck else shuffled_deck(state.seed, event.deal)
+                deals.append(_DealBuilder(event.deal, event.dealer, event.hands, list(crib_from_pack(rules, deck))))
+            if isinstance(event, CutForDeal):
+                cut = event
+            if not deals:
+                continue
+            entry = deals[-1]
+            entry.events.append(event)
+            if isinstance(event, Starter):
+                entry.starter = event.card
+            elif isinstance(event, Discard):
+                entry.crib.extend(event.cards)
+
+    take(opening)
+    for action, events in steps:
+        deals[-1].actions.append(action)  # the deal the action was made in, before any deal it led to
+        take(events)
+    return GameRecord(rules, state.seed, state.first_dealer, cut, tuple(entry.build() for entry in deals),
+                      outcome(state.scores, rules))
+
+
+__all__ = ["GameRecord", "DealRecord", "record", "replay"]

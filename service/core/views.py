@@ -1,0 +1,157 @@
+"""What one seat sees at the table (OpenSpiel's observer, apart from the game's contract).
+
+:func:`view` builds a :class:`SeatView` for a seat, or for a spectator (``None``): never
+another seat's hidden cards, the pack, or the crib before it is shown. Only this seat's own
+hand, how many cards each seat holds, the starter once cut, the cards played (with who played
+them), the current count, the hands shown so far, the pegs, and the result once the game is
+over. The events of a step are filtered for a seat by :func:`.events.events_for`; both are
+the only ways game information leaves the core for a seat.
+
+>>> from .engine import new_game
+>>> from .rules import preset
+>>> state, _ = new_game(preset("six_card"), seed=7, dealer=0)
+>>> seen = view(state, 1)
+>>> seen.phase, len(seen.hand or ()), seen.held, view(state, None).hand is None
+('discard', 6, (6, 6), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .engine import legal_actions
+from .errors import IllegalAction
+from .outcome import Outcome, outcome
+from .rules import Rules
+from .state import GameState, current_player, may_act, show_order, shown_cards
+
+
+@dataclass(frozen=True, slots=True)
+class SidePegs:
+    side: int
+    seats: tuple[int, ...]
+    front: int
+    back: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    seat: int
+    crib: bool
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The count just claimed in manual counting, while an opponent may call muggins."""
+
+    seat: int
+    crib: bool
+    claimed: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's view of the table (``seat`` ``None``: a spectator, who sees no hand).
+
+    ``hand``: this seat's cards now (dealt, kept, or still to play). ``held``: how many cards
+    each seat holds. ``discarded``: whether each seat has thrown to the crib. ``pile``: the
+    cards of the current count with who played them; ``played``: every card played this
+    deal. ``gone``: seats that have said go in this count. ``turn``: the seat to act;
+    ``to_act``: every seat that may (several in the discard).
+    """
+
+    seat: int | None
+    rules: Rules
+    deal: int
+    dealer: int
+    phase: str
+    turn: int | None
+    to_act: tuple[int, ...]
+    pegs: tuple[SidePegs, ...]
+    hand: tuple[Card, ...] | None
+    held: tuple[int, ...]
+    discarded: tuple[bool, ...]
+    crib_size: int
+    starter: Card | None
+    count: int
+    pile: tuple[tuple[int, Card], ...]
+    played: tuple[tuple[int, Card], ...]
+    gone: tuple[int, ...]
+    shown: tuple[ShownHand, ...]
+    claim: Claim | None
+    winner: int | None
+    draw: bool
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A view with the moves that go with it: what a game answer carries for one seat."""
+
+    view: SeatView
+    legal_actions: tuple[Action, ...]
+
+
+def check_seat(state: GameState, seat: int | None) -> None:
+    """Raise unless ``seat`` (whose eyes an answer is for) sits at this table."""
+    if seat is not None and not 0 <= seat < state.rules.players:
+        raise IllegalAction(f"seat {seat} does not exist with {state.rules.players} players", pointer="/seat")
+
+
+def seen_by(state: GameState, seat: int | None) -> Seen:
+    """The view and the legal actions for ``seat`` (a spectator, ``None``, has no moves:
+    listing the moves of the seat to act would show its hand)."""
+    check_seat(state, seat)
+    return Seen(view(state, seat), () if seat is None else tuple(legal_actions(state, seat)))
+
+
+def view(state: GameState, seat: int | None = None) -> SeatView:
+    """What ``seat`` sees at the table (``None``: a spectator)."""
+    rules = state.rules
+    players = rules.players
+    play = state.play
+    owners = {card: owner for owner, hand in enumerate(state.hands) for card in hand}
+    holding: Sequence[Sequence[Card]] = play.hands if play is not None and play.hands is not None else state.hands
+    shown: list[ShownHand] = []
+    claim: Claim | None = None
+    if state.phase == "show":
+        last = state.show_step if (state.claim is not None or state.over) else state.show_step - 1
+        shown = [ShownHand(*shown_cards(state, index)) for index in range(last + 1)]
+        if state.claim is not None:
+            owner, is_crib = show_order(state)[state.show_step]
+            claim = Claim(owner, is_crib, state.claim)
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        deal=state.deal_no,
+        dealer=state.dealer,
+        phase="over" if state.over else state.phase,
+        turn=current_player(state),
+        to_act=may_act(state),
+        pegs=tuple(
+            SidePegs(side, tuple(s for s in range(players) if rules.side_of(s) == side),
+                     state.scores[side], state.backs[side])
+            for side in range(rules.sides)
+        ),
+        hand=None if seat is None else tuple(sorted(holding[seat])),
+        held=tuple(len(hand) for hand in holding),
+        discarded=tuple(len(hand) == rules.hand_size for hand in state.hands),
+        crib_size=len(state.crib),
+        starter=state.starter,
+        count=0 if play is None else play.count,
+        pile=() if play is None else tuple((owners[c], c) for c in play.pile),
+        played=() if play is None else tuple((owners[c], c) for c in play.played),
+        gone=() if play is None else tuple(s for s in range(players) if play.passed[s]),
+        shown=tuple(shown),
+        claim=claim,
+        winner=state.winner,
+        draw=state.draw,
+        outcome=outcome(state.scores, rules) if state.over else None,
+    )
+
+
+__all__ = ["SeatView", "SidePegs", "ShownHand", "Claim", "Seen", "view", "seen_by", "check_seat"]
