@@ -42,13 +42,13 @@ def per_hand_us(fn, hands) -> float:  # type: ignore[no-untyped-def]
     return best / len(hands) * 1e6
 
 
-PEER = """
+PEER = f"""
 import random, sys, time
 from cribbage_scorer import cribbage_scorer as cs
 rnd = random.Random(2026)
 deck = [(r, s) for r in range(1, 14) for s in "CDHS"]
 hands = []
-for _ in range(%d):
+for _ in range({N}):
     c = rnd.sample(deck, 5); hands.append((c[:4], c[4]))
 best = 1e9
 for _ in range(5):
@@ -56,7 +56,7 @@ for _ in range(5):
     for h, s in hands: cs.show_calc_score(s, h, False)
     best = min(best, time.perf_counter() - t)
 print(best / len(hands) * 1e6)
-""" % N
+"""
 
 
 def peer_us() -> float | None:

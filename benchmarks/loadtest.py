@@ -415,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n== side by side, same server: GET /healthz vs POST /v1/hands/score ({args.rounds} x "
                   f"{args.compare_duration:.0f} s each, alternating) ==")
             rng = random.Random(args.seed + 1)
-            score_reqs = [post("/v1/hands/score", HAND_29)] + hand_requests(rng, 199)
+            score_reqs = [post("/v1/hands/score", HAND_29), *hand_requests(rng, 199)]
             health_reqs = [Req("GET /healthz", 200, "GET", "/healthz")]
             rounds = []
             cpu = {"healthz": 0.0, "score": 0.0}

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.support.problems import expect_problem
 from tests.support.reference import card as ref_card
 from tests.support.reference import reference_total
-from tests.support.problems import expect_problem
 
 URL = "/v1/hands/discard-advice"
 DECK = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "CDHS"]

@@ -10,7 +10,6 @@ from flask.testing import FlaskClient
 from tests.support.problems import expect_problem
 
 
-
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
     response = client.post("/v1/boards", json=body)
     assert response.status_code == 201, response.json

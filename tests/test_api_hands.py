@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from tests.test_show import SHOW_CASES
 from tests.support.problems import expect_problem
-
+from tests.test_show import SHOW_CASES
 
 
 @pytest.mark.parametrize(("case", "hand", "starter", "crib", "expected"), SHOW_CASES, ids=[c[0] for c in SHOW_CASES])

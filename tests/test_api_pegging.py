@@ -3,9 +3,8 @@ of bad input as problem+json naming the field."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core.rules import resolve
-from tests.test_pegging import CARD_CASES, P8_HANDS, REF_DECK, SEQUENCE_CASES, RefPlay, ref_card
 from tests.support.problems import expect_problem
+from tests.test_pegging import CARD_CASES, P8_HANDS, REF_DECK, SEQUENCE_CASES, RefPlay, ref_card
 
 DEFAULT_FOR = {2: "six_card", 3: "three_player", 4: "four_player"}
 

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.api.wire.boards import board as board_dict
+from service.api.wire.boards import load_board as board_from_dict
 from service.core.boards import (
     Board,
     DealItems,
@@ -24,8 +26,6 @@ from service.core.boards import (
 )
 from service.core.errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidRules, InvalidScore
 from service.core.rules import STANDARD, preset, resolve
-from service.api.wire.boards import board as board_dict
-from service.api.wire.boards import load_board as board_from_dict
 
 
 def board_at(pegs: list[tuple[int, int]], *, deal: int = 3, first_dealer: int = 0, variant: str = "six_card",

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from service.core.cards import parse_card, parse_cards
 from service.core import engine, views
+from service.core.cards import parse_card, parse_cards
 from service.core.engine import (
     Action,
     arrange_deck,
@@ -230,7 +230,7 @@ def test_f1_f2_five_card_single_count_and_three_for_last() -> None:
 
 
 def test_five_card_three_for_last_every_deal_option() -> None:
-    state, start = deal("five_card", 1, ["10S 9D 2C", "KH 5C 7D"], ["AS 3S", "AH 3H"], "4D",
+    state, _start = deal("five_card", 1, ["10S 9D 2C", "KH 5C 7D"], ["AS 3S", "AH 3H"], "4D",
                         options={"three_for_last": "every_deal"})
     state, events = play(state, "10S KH 9D 2C")
     assert [(e["seat"], e["points"]) for e in events if e["type"] == "score" and e["kind"] == "three_for_last"] == [(1, 3)]
@@ -292,7 +292,7 @@ def test_m4_a_seat_with_no_cards_is_skipped_and_the_cards_around_it_pair() -> No
     assert state.play is not None and state.play.held[0] == 0
     assert current_player(state) == 1
     state, events = play(state, "JH")
-    jack = [e for e in events if e["type"] == "score"][0]
+    jack = next(e for e in events if e["type"] == "score")
     assert (jack["seat"], jack["side"], jack["kind"], jack["points"]) == (1, 1, "play", 2)
     assert [(i["kind"], i["cards"]) for i in jack["items"]] == [("pair", ["JC", "JH"])]
 
@@ -375,7 +375,7 @@ def test_auto_counts_exactly_and_mugs_exactly() -> None:
 def test_a_claim_that_reaches_the_target_wins_at_once() -> None:
     state = to_show({})
     state = replace(state, scores=(118, 100), backs=(118, 100))
-    state, events = apply(state, Action("count", 0, claimed=4))
+    state, _events = apply(state, Action("count", 0, claimed=4))
     assert is_terminal(state) and winner(state) == 0 and state.scores == (121, 100)
 
 
@@ -406,7 +406,7 @@ def test_fixed_deals_compare_totals_and_a_tie_is_a_draw() -> None:
 def test_fixed_deals_winner_has_the_most_points() -> None:
     state, _ = new_game(resolve("three_player", {"fixed_deals": 3}), seed=11)
     while not is_terminal(state):
-        state, events = apply(state, Action("auto", current_player(state)))  # type: ignore[arg-type]
+        state, _events = apply(state, Action("auto", current_player(state)))  # type: ignore[arg-type]
     assert state.deal_no == 3
     best = max(state.scores)
     if state.scores.count(best) == 1:
@@ -455,7 +455,7 @@ def test_discards_may_come_in_any_order() -> None:
     state, _ = new_game(resolve("six_card"), 4, dealer=0)
     assert current_player(state) == 1
     dealer_discard = legal_actions(state, 0)[0]
-    state, events = apply(state, dealer_discard)
+    state, _events = apply(state, dealer_discard)
     assert current_player(state) == 1 and state.phase == "discard"
 
 

@@ -25,14 +25,14 @@ from hypothesis import strategies as st
 
 from service.core.cards import DECK, Card
 from service.core.engine import Action, apply, legal_actions, may_act, new_game, verify
+from service.core.errors import CribbageError
 from service.core.events import events_for
 from service.core.record import record
-from service.core.views import view
-from tests.support.wire import view_dict, wire
-from service.core.errors import CribbageError
+from service.core.rules import Rules, resolve
 from service.core.state import GameState, deal_cards
 from service.core.state_codec import decode_state, encode_state
-from service.core.rules import Rules, resolve
+from service.core.views import view
+from tests.support.wire import view_dict, wire
 
 GAMES = int(os.environ.get("CRIBBAGE_PLAYOUTS", "250"))
 VARIANTS = [
@@ -80,7 +80,7 @@ def an_illegal_action(state: GameState, rng: random.Random) -> Action:
         if rng.random() < 0.5:
             return Action("discard", seat, cards=hand[: rules.discards + 1])  # one card too many
         stranger = next(c for c in DECK if c not in hand)
-        return Action("discard", seat, cards=(stranger,) + hand[: rules.discards - 1])
+        return Action("discard", seat, cards=(stranger, *hand[:rules.discards - 1]))
     if state.phase == "play":
         assert state.play is not None and state.play.hands is not None
         choice = rng.random()

@@ -12,14 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.api.wire.pegging import sequence as sequence_dict
+from service.api.wire.problems import member
 from service.core.cards import Card, parse_card, parse_cards
 from service.core.errors import CribbageError, DuplicateCard, IllegalPlay, InvalidRules, WrongCardCount
 from service.core.pegging import Play, play_card, say_go, score_play, start_play
-from service.core.rules import resolve
-from service.core.rules import rules_for_table
+from service.core.rules import resolve, rules_for_table
 from service.core.sequence import score_card, score_sequence
-from service.api.wire.pegging import sequence as sequence_dict
-from service.api.wire.problems import member
 
 # --------------------------------------------------------------------------------------------
 # One card in its count (P1-P7, P9-P11, P16): (id, pile, card, points, kinds)
@@ -498,10 +497,7 @@ class RefPlay:
         points = ref_peg(self.pile)
         if self.count() == 31:
             self._next_count()
-        elif not any(self.hands):
-            points += 1
-            self._next_count()
-        elif self._still_in(seat) is None:
+        elif not any(self.hands) or self._still_in(seat) is None:
             points += 1
             self._next_count()
         else:

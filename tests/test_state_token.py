@@ -15,9 +15,9 @@ from service.api.config import Config
 from service.api.problems import ApiError
 from service.api.state_token import StateSealer
 from service.core.engine import Action, apply, current_player, new_game
+from service.core.rules import resolve
 from service.core.state import deal_cards
 from service.core.state_codec import encode_state, letters
-from service.core.rules import resolve
 
 KEY_A = Fernet.generate_key().decode()
 KEY_B = Fernet.generate_key().decode()
@@ -111,7 +111,7 @@ def test_no_card_can_be_read_from_a_token() -> None:
     # ... but neither the token's text nor its bytes show any of it, or any of the state's structure
     raw = base64.urlsafe_b64decode(token)
     for blob in (token.encode(), raw):
-        for secret in secrets + [b'"k":', b'"log"', orjson.dumps(data)[:12]]:
+        for secret in [*secrets, b'"k":', b'"log"', orjson.dumps(data)[:12]]:
             assert secret not in blob
     # and nothing in it inflates to the state: the compressed state is encrypted too
     for start in range(len(raw)):
@@ -142,7 +142,7 @@ def test_configured_keys_are_reported_and_shared_between_servers() -> None:
     assert moved.status_code == 200
 
 
-def _open_in_child(token: str, queue: "multiprocessing.Queue[object]") -> None:
+def _open_in_child(token: str, queue: multiprocessing.Queue[object]) -> None:
     from service.api import state_token
 
     app = _PRELOADED[0]

@@ -18,7 +18,6 @@ from service.core.cards import DECK, Card, parse_card, parse_cards
 from service.core.rules import preset
 from service.core.strategy import choose_claim, choose_discard, choose_play, muggins_call
 
-
 # --- a plain play scorer ---------------------------------------------------------------------
 
 

@@ -29,8 +29,8 @@ import pytest
 
 from service.core import computer
 from service.core.engine import Action, GameState, apply, legal_actions, may_act, new_game
-from service.core.state import show_order
 from service.core.rules import resolve
+from service.core.state import show_order
 from tests.support.players import RandomPlayer, strength_game
 from tests.support.reference import reference_total
 

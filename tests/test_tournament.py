@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.api.wire.tournaments import bracket as bracket_dict
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
 from service.core.tournament import GameResult, bracket, qualifiers_for, seeding_order, standings
-from service.api.wire.tournaments import bracket as bracket_dict
 
 
 def games(*rows: tuple[str, str, int, int]) -> list[GameResult]:

@@ -6,12 +6,12 @@ import logging
 
 from flask import Flask
 
-from . import hands, jsonio, meta, observability, problems
-from . import pegging as pegging_api
 from . import advice as advice_api
 from . import boards as boards_api
-from . import tournaments as tournaments_api
 from . import games as games_api
+from . import hands, jsonio, meta, observability, problems
+from . import pegging as pegging_api
+from . import tournaments as tournaments_api
 from .config import Config
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
-from flask import Blueprint
+from flask import Blueprint, Flask
 from flask.blueprints import BlueprintSetupState
 
 from ..core.engine import apply, new_game
@@ -40,8 +40,8 @@ record_request = RecordSchema()
 
 @bp.record_once
 def _install(setup: BlueprintSetupState) -> None:
-    config = setup.app.extensions["cribbage.config"]
-    state_token.install(setup.app, config.state_keys)
+    app = cast(Flask, setup.app)
+    state_token.install(app, app.extensions["cribbage.config"].state_keys)
 
 
 def _open(token: str) -> GameState:

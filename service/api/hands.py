@@ -9,11 +9,12 @@ from flask import Blueprint
 from ..core.claims import check_claim
 from ..core.errors import CribbageError
 from ..core.show import score_show
-from .problems import contract_problem, rules_problem
 from .spec import SPEC, ContractViolation, body
-from .wire.hands import hand_score, load_hand
+from .wire.hands import HandBatchSchema, batch_entry, batch_result, hand_score, load_hand
+from .wire.problems import contract_problem, rules_problem
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
+batch_request = HandBatchSchema()
 
 
 def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
@@ -41,13 +42,13 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 @body("scoreHandBatch")
 def score_batch(data: dict[str, Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
-    for index, item in enumerate(data["hands"]):
+    for index, item in enumerate(batch_request.load(data)["hands"]):
         pointer = f"/hands/{index}"
         try:
             SPEC.check("#/components/schemas/HandRequest", item, pointer)
-            results.append({"ok": True, "score": score_one(item, pointer)})
+            results.append(batch_entry(score=score_one(item, pointer)))
         except ContractViolation as error:
-            results.append({"ok": False, "problem": contract_problem(error)})
+            results.append(batch_entry(problem=contract_problem(error)))
         except CribbageError as error:
-            results.append({"ok": False, "problem": rules_problem(error)})
-    return {"results": results}
+            results.append(batch_entry(problem=rules_problem(error)))
+    return batch_result(results)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from flask import Flask, Response
@@ -20,7 +20,8 @@ class OrjsonProvider(JSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(orjson.dumps(obj, option=orjson.OPT_SORT_KEYS), mimetype="application/json")
+        app = cast(Flask, self._app)
+        return app.response_class(orjson.dumps(obj, option=orjson.OPT_SORT_KEYS), mimetype="application/json")
 
 
 def install(app: Flask) -> None:

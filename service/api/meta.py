@@ -11,16 +11,16 @@ from flask_swagger_ui import get_swaggerui_blueprint
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .problems import problem
 from .spec import SPEC
-from .wire.common import rules as encode_rules
+from .wire.meta import health, readiness, variant_list
 
 log = logging.getLogger("service.meta")
 bp = Blueprint("meta", __name__)
 
 
 @bp.get("/healthz")
-def healthz() -> dict[str, str]:
+def healthz() -> dict[str, Any]:
     """Liveness: the process answers. No dependencies, so it stays cheap."""
-    return {"status": "ok"}
+    return health()
 
 
 @bp.get("/readyz")
@@ -35,7 +35,7 @@ def readyz() -> Response | dict[str, Any]:
         except Exception:  # a failing check means not ready, not a server error
             log.exception("readiness check %s failed", name)
             return problem(503, "Not ready", f"the {name} check failed (see the log)", slug="not-ready")
-    return {"status": "ready", "checks": checks}
+    return readiness(checks)
 
 
 @bp.get("/openapi.yaml")
@@ -45,13 +45,7 @@ def openapi() -> Response:
 
 @bp.get("/v1/variants")
 def variants() -> dict[str, Any]:
-    return {
-        "variants": [
-            {"name": name, "description": DESCRIPTIONS[name], "rules": encode_rules(preset(name))}
-            for name in variant_names()
-        ],
-        "options": list(OPTION_NAMES),
-    }
+    return variant_list([(name, DESCRIPTIONS[name], preset(name)) for name in variant_names()], OPTION_NAMES)
 
 
 def install_docs(app: Flask) -> None:

@@ -13,7 +13,8 @@ from flask import Blueprint
 
 from ..core.sequence import score_card, score_sequence
 from .spec import body
-from .wire.pegging import CardScoreRequestSchema, SequenceRequestSchema, card_score, sequence as encode_sequence
+from .wire.pegging import CardScoreRequestSchema, SequenceRequestSchema, card_score
+from .wire.pegging import sequence as encode_sequence
 
 bp = Blueprint("pegging", __name__, url_prefix="/v1/pegging")
 card_request = CardScoreRequestSchema()

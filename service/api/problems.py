@@ -11,17 +11,16 @@ internals.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
 from ..core.errors import CribbageError
 from .spec import ContractViolation
-from .wire.problems import member
+from .wire.problems import contract_problem, problem_body, rules_problem
 
 log = logging.getLogger("service.errors")
-PROBLEM_TYPE = "urn:cribbage:problem:"
 
 
 class ApiError(Exception):
@@ -35,46 +34,11 @@ class ApiError(Exception):
 def problem(status: int, title: str, detail: str | None = None, *, slug: str | None = None,
             headers: Any = (), **extra: Any) -> Response:
     """Build a problem+json response. ``slug`` becomes ``urn:cribbage:problem:<slug>``."""
-    body: dict[str, Any] = {
-        "type": PROBLEM_TYPE + slug if slug else "about:blank",
-        "title": title,
-        "status": status,
-    }
-    if detail:
-        body["detail"] = detail
-    body.update(extra)
-    return _respond(body, headers)
-
-
-def rules_problem(error: CribbageError) -> dict[str, Any]:
-    """The problem members of a rules error, for a response or a batch item."""
-    body: dict[str, Any] = {
-        "type": PROBLEM_TYPE + error.slug,
-        "title": error.title,
-        "status": 422,
-        "detail": error.message,
-    }
-    if error.pointer is not None:
-        body["errors"] = [{"pointer": error.pointer, "detail": error.message}]
-    for name, value in error.extra.items():
-        body[name] = member(value)
-    return body
-
-
-def contract_problem(error: ContractViolation) -> dict[str, Any]:
-    """The problem members of a contract violation, for a response or a batch item."""
-    return {
-        "type": PROBLEM_TYPE + "contract-violation",
-        "title": "The request body breaks the API contract",
-        "status": 400,
-        "detail": "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in error.errors[:5]),
-        "errors": error.errors,
-        **({"truncated": True} if error.truncated else {}),
-    }
+    return _respond(problem_body(status, title, detail, slug=slug, **extra), headers)
 
 
 def _respond(body: dict[str, Any], headers: Any = ()) -> Response:
-    response = current_app.json.response(body)
+    response = cast(Response, current_app.json.response(body))
     response.status_code = body["status"]
     response.mimetype = "application/problem+json"
     for name, value in headers:

@@ -44,9 +44,9 @@ from math import comb
 from operator import mul
 
 from .cards import DECK, JACK, SUITS, Card, check_distinct
+from .crib_tables import multiset_weights, totals_row
 from .errors import InvalidRules, WrongCardCount
 from .rules import STANDARD, Rules
-from .crib_tables import multiset_weights, totals_row
 from .show_tables import RANK_KEY
 
 CRIB_OWNERS = ("self", "partner", "opponent")

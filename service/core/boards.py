@@ -313,7 +313,7 @@ def _score(board: Board, side: int, points: int, kind: str, seat: int | None = N
     if board.target is not None and front >= board.target:
         front, over, winner = board.target, True, side
     new = Pegs(front, old.front)
-    pegs = board.pegs[:side] + (new,) + board.pegs[side + 1:]
+    pegs = (*board.pegs[:side], new, *board.pegs[side + 1:])
     return replace(board, pegs=pegs, over=over, winner=winner), Move(side, kind, points, seat, new.front, new.back)
 
 
@@ -515,7 +515,7 @@ __all__ = [
     "DealTotals",
     "Move",
     "Pegs",
-    "board_from_dict",
+    "check_board",
     "deal_bound",
     "new_board",
     "peg",

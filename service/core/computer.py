@@ -17,10 +17,10 @@ sees and turns the answer into an :class:`~.game_state.Action`.
 
 from __future__ import annotations
 
-from .cards import DECK
 from .actions import Action
-from .state import GameState, deal_cards, shown_cards
+from .cards import DECK
 from .show import score_show
+from .state import GameState, deal_cards, shown_cards
 from .strategy import choose_claim, choose_discard, choose_play, muggins_call
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .cards import Card, check_distinct
 from .errors import DuplicateCard, IllegalPlay, WrongCardCount

@@ -58,7 +58,7 @@ from .state import (
 class Step:
     """The state and events of one engine call, built up as the rules play out."""
 
-    __slots__ = ("state", "events")
+    __slots__ = ("events", "state")
 
     def __init__(self, state: GameState, events: Iterable[Event] = ()) -> None:
         self.state = state

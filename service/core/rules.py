@@ -297,7 +297,7 @@ def _build(variant: str, options: dict[str, Any]) -> Rules:
     try:
         return replace(base, **changes)
     except InvalidRules as error:
-        raise error.under(otherwise="/options")
+        raise error.under(otherwise="/options") from None
     except TypeError as error:  # a value of the wrong type that slipped past the contract
         raise InvalidRules(str(error), pointer="/options") from None
 

@@ -116,7 +116,7 @@ def build_crib(rules: Rules, deck: Sequence[Card], dealt: Sequence[Sequence[Card
 def show_order(state: GameState) -> tuple[tuple[int, bool], ...]:
     """The counting order: clockwise from the dealer's left, the dealer, then the crib."""
     players = state.rules.players
-    return tuple(((state.dealer + 1 + i) % players, False) for i in range(players)) + ((state.dealer, True),)
+    return (*tuple(((state.dealer + 1 + i) % players, False) for i in range(players)), (state.dealer, True))
 
 
 def shown_cards(state: GameState, step: int) -> tuple[int, bool, tuple[Card, ...]]:

@@ -78,7 +78,7 @@ def _evaluate(
     if count_after == 31:
         return now, 0, 0  # the count resets; the opponent leads a new count
     replies: list[tuple[int, int, int]] = []  # (opponent's points, seat's counter, cards of that rank)
-    for rank, cards in unseen_by_rank.items():
+    for cards in unseen_by_rank.values():
         reply = cards[0]
         if count_after + reply.value > 31:
             continue

@@ -91,7 +91,7 @@ def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
         try:
             result = outcome(game.scores, rules)
         except CribbageError as error:
-            raise error.under(f"/games/{index}")
+            raise error.under(f"/games/{index}") from None
         for side, name in enumerate(game.players):
             row = stats.setdefault(name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points",
                                                         "skunks", "spread"), 0))

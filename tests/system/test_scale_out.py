@@ -15,7 +15,6 @@ import random
 import shutil
 import subprocess
 import tempfile
-import textwrap
 import urllib.error
 import urllib.request
 from collections.abc import Iterator

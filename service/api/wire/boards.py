@@ -64,7 +64,7 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     try:
         game_rules = resolve(data["variant"], data.get("options") or {})
     except CribbageError as error:
-        raise error.under(pointer, otherwise="/options")
+        raise error.under(pointer, otherwise="/options") from None
     for name in _RESTATED:
         expected = {"players": game_rules.players, "partnerships": game_rules.partnerships,
                     "sides": game_rules.sides, "fixed_deals": game_rules.fixed_deals,
@@ -83,14 +83,14 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     return checked
 
 
-class BoardField(fields.Field):
+class BoardField(fields.Field[Board]):
     """A client-held board, checked whole."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Board:
         return load_board(value)
 
 
-class DealField(fields.Field):
+class DealField(fields.Field[DealTotals | DealItems]):
     """One number per side (``DealTotals``), or the itemised counting order (``DealItems``)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> DealTotals | DealItems:

@@ -62,7 +62,7 @@ def outcome(value: Outcome) -> dict[str, Any]:
     }
 
 
-class CardField(fields.Field):
+class CardField(fields.Field[Card]):
     """A card in any accepted spelling in (a :class:`Card` out of ``load``)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:

@@ -23,7 +23,6 @@ from ...core.views import SeatView, Seen
 from . import encoder, request_schema
 from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
 
-
 # --- requests -------------------------------------------------------------------------------------
 
 
@@ -122,7 +121,7 @@ ACTION_SCHEMAS: dict[str, Schema] = {
 }
 
 
-class ActionField(fields.Field):
+class ActionField(fields.Field[Action]):
     """A ``GameAction``: loaded by the schema its ``type`` names."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Action:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import fields, post_load
+from marshmallow import Schema, fields, post_load
 
 from ...core.cards import Card, parse_card
 from ...core.claims import ClaimCheck
@@ -58,6 +58,24 @@ def load_hand(data: dict[str, Any]) -> HandRequest:
         data.get("muggins", False),
         resolve(data.get("variant", "six_card"), data.get("options")),
     )
+
+
+@request_schema("HandBatchRequest")
+class HandBatchSchema(Schema):
+    """The entries stay raw: each is checked against ``HandRequest`` and loaded on its own."""
+
+    hands = fields.List(fields.Raw(allow_none=True), required=True)
+
+
+@encoder("HandBatchEntry")
+def batch_entry(score: dict[str, Any] | None = None, problem: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One entry of a batch: its score, or the problem that stopped it."""
+    return {"ok": True, "score": score} if problem is None else {"ok": False, "problem": problem}
+
+
+@encoder("HandBatchResult")
+def batch_result(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"results": entries}
 
 
 @encoder("ClaimCheck")

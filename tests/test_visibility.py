@@ -1,0 +1,153 @@
+"""Private by default: no view or event for a seat ever shows a card that seat may not see.
+
+The rule of the table, written here independently of ``service.core.events.VISIBILITY``: a
+seat may know its own dealt cards, and the cards that have been shown to everyone: the cards
+cut for the deal, the starter once turned, every card played, and the hands and crib laid
+down at the show. Which events reveal cards is listed here by kind (``REVEALING``), not read
+from the engine's table. Nothing else: not another seat's hand (a partner's neither), not a
+discard to the crib before the crib is shown, not the pack.
+
+Over random playouts of every variant, each step's events are filtered for every seat and a
+spectator, and every card anywhere in what they are given (events and view, walked field by
+field) must be one that viewer knows at that point.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service.core import events as ev
+from service.core.cards import Card
+from service.core.engine import Action, apply, legal_actions, may_act, new_game
+from service.core.rules import resolve
+from service.core.state import GameState
+from service.core.views import seen_by
+
+# Events whose cards everyone at the table sees (the cut, the starter, a card played, a hand shown).
+REVEALING = {"cut_for_deal", "starter", "play", "show"}
+
+VARIANTS = [
+    ("six_card", {}),
+    ("six_card", {"muggins": True}),
+    ("five_card", {}),
+    ("three_player", {}),
+    ("three_player", {"muggins": True}),
+    ("four_player", {}),
+    ("four_player", {"muggins": True}),
+    ("four_player_individual", {}),
+    ("six_card", {"fixed_deals": 2}),
+]
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card anywhere inside a value: dataclass fields, tuples, lists, dicts."""
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from cards_in(getattr(value, field.name))
+    elif isinstance(value, (tuple, list)):
+        for part in value:
+            yield from cards_in(part)
+    elif isinstance(value, dict):
+        for part in value.values():
+            yield from cards_in(part)
+
+
+def event_kinds() -> list[type[ev.Event]]:
+    return [obj for _, obj in inspect.getmembers(ev, inspect.isclass)
+            if issubclass(obj, ev.Event) and obj is not ev.Event]
+
+
+def test_every_event_kind_has_a_visibility_rule() -> None:
+    kinds = event_kinds()
+    assert len(kinds) >= 13
+    missing = [kind.__name__ for kind in kinds if kind not in ev.VISIBILITY]
+    assert not missing, f"event kinds with no visibility rule: {missing}"
+
+
+def test_an_event_kind_without_a_rule_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Peek(ev.Event):
+        kind = "peek"
+        card: Card
+
+    with pytest.raises(KeyError):
+        ev.visible_to(Peek(Card(1, "S")), 0)
+
+
+class Table:
+    """What each viewer knows so far, kept from the truth as the game goes (per deal)."""
+
+    def __init__(self, players: int) -> None:
+        self.viewers: list[int | None] = [None, *range(players)]
+        self.known: dict[int | None, set[Card]] = {viewer: set() for viewer in self.viewers}
+
+    def learn(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Deal):  # a new deal: hands are new, what was shown stays known
+            for seat, hand in enumerate(event.hands):
+                self.known[seat] |= set(hand)
+        if event.kind in REVEALING:
+            public = set(cards_in(event))
+            for viewer in self.viewers:
+                self.known[viewer] |= public
+
+
+def check_step(table: Table, state: GameState, happened: list[ev.Event]) -> None:
+    for viewer in table.viewers:
+        given = ev.events_for(happened, viewer)
+        assert len(given) == len(happened)
+        knows = set(table.known[viewer])
+        for truth, seen in zip(happened, given):
+            assert seen.kind == truth.kind
+            if isinstance(truth, ev.Deal) and viewer is not None:
+                knows |= set(truth.hands[viewer])
+            if truth.kind in REVEALING:
+                knows |= set(cards_in(truth))
+            leaked = set(cards_in(seen)) - knows
+            assert not leaked, (viewer, truth, sorted(leaked))
+    for event in happened:
+        table.learn(event)
+    for viewer in table.viewers:
+        shown = seen_by(state, viewer)
+        leaked = set(cards_in(shown)) - table.known[viewer]
+        assert not leaked, (viewer, state.phase, sorted(leaked))
+
+
+@pytest.mark.parametrize("variant, options", VARIANTS, ids=[f"{v}{'-' + '-'.join(o) if o else ''}" for v, o in VARIANTS])
+def test_no_seat_ever_sees_a_card_it_may_not_see(variant: str, options: dict[str, Any]) -> None:
+    rules = resolve(variant, options)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state, happened = new_game(rules, seed)
+        table = Table(rules.players)
+        check_step(table, state, happened)
+        steps = 0
+        while not state.over and steps < 400:
+            seat = rng.choice(may_act(state))
+            action = Action("auto", seat) if rng.random() < 0.3 else rng.choice(legal_actions(state, seat))
+            state, happened = apply(state, action)
+            check_step(table, state, happened)
+            steps += 1
+
+
+def test_the_check_catches_a_leak() -> None:
+    """A rule that let a discard through to everyone is caught by the same check."""
+    rules = resolve("six_card")
+    state, happened = new_game(rules, 3, dealer=0)
+    table = Table(rules.players)
+    check_step(table, state, happened)
+    state, happened = apply(state, legal_actions(state, 1)[0])
+    original = ev.VISIBILITY[ev.Discard]
+    ev.VISIBILITY[ev.Discard] = ev.public
+    try:
+        with pytest.raises(AssertionError):
+            check_step(table, state, happened)
+    finally:
+        ev.VISIBILITY[ev.Discard] = original

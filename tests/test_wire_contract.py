@@ -1,0 +1,246 @@
+"""The wire code and ``openapi.yaml`` cannot drift apart unnoticed.
+
+* Every marshmallow request schema has exactly the fields of the component it loads, with
+  the same ones required.
+* Every encoder's answers, over realistic domain values (whole games of every variant, hands,
+  plays, boards, tournaments, advice, problems), are valid against its component, and between
+  them use every property the component declares (so the contract names nothing the code never
+  sends, and the code sends nothing the contract does not name).
+* Every operation's JSON answer is a component that has an encoder, and every request body a
+  component that has a schema.
+
+A field added on one side only fails here, not as a 500 (or a silent omission) in production.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema_rs
+import pytest
+import yaml
+
+from service.api import wire
+from service.api.spec import ContractViolation
+from service.api.wire import advice as wire_advice
+from service.api.wire import boards as wire_boards
+from service.api.wire import common as wire_common
+from service.api.wire import games as wire_games
+from service.api.wire import hands as wire_hands
+from service.api.wire import meta as wire_meta
+from service.api.wire import pegging as wire_pegging
+from service.api.wire import problems as wire_problems
+from service.api.wire import tournaments as wire_tournaments
+from service.core import advice, boards, claims, events, record, sequence, show, tournament, views
+from service.core.cards import parse_card, parse_cards
+from service.core.engine import Action, apply, legal_actions, may_act, new_game
+from service.core.errors import CribbageError, IllegalAction
+from service.core.outcome import outcome
+from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
+
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
+COMPONENTS = SPEC["components"]["schemas"]
+
+
+def resolve_ref(schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = COMPONENTS[schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def properties(name: str) -> tuple[set[str], set[str]]:
+    """A component's property names and required names (over every branch of a oneOf/allOf)."""
+    schema = COMPONENTS[name]
+    names: set[str] = set()
+    required: set[str] = set()
+    for branch in [schema, *schema.get("oneOf", []), *schema.get("allOf", []), *schema.get("anyOf", [])]:
+        names |= set(resolve_ref(branch).get("properties", {}))
+    for branch in [schema, *schema.get("allOf", [])]:  # what every body must have (not one branch's)
+        required |= set(resolve_ref(branch).get("required", []))
+    return names, required
+
+
+@cache
+def validator(name: str) -> Any:
+    return jsonschema_rs.Draft202012Validator({"$ref": f"#/components/schemas/{name}", "components": SPEC["components"]})
+
+
+# --- requests ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("component", sorted(wire.REQUEST_SCHEMAS))
+def test_request_schema_fields_are_the_components_properties(component: str) -> None:
+    schema = wire.REQUEST_SCHEMAS[component]()
+    names, required = properties(component)
+    assert set(schema.fields) == names, component
+    if "oneOf" not in COMPONENTS[component]:  # a oneOf's branches require different fields
+        assert {name for name, field in schema.fields.items() if field.required} == required, component
+
+
+def request_components() -> Iterator[tuple[str, str]]:
+    for path, operations in SPEC["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if content:
+                yield f"{method} {path}", content["schema"]["$ref"].rsplit("/", 1)[1]
+
+
+def test_every_request_body_is_a_component_with_a_schema() -> None:
+    missing = [(op, name) for op, name in request_components() if name not in wire.REQUEST_SCHEMAS]
+    assert not missing
+
+
+def test_the_hand_shortcut_loads_what_the_schema_loads() -> None:
+    schema = wire_hands.HandRequestSchema()
+    bodies = [
+        {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"},
+        {"hand": ["th", "jh", "qh"], "starter": "kh", "crib": False, "variant": "five_card"},
+        {"hand": ["AH", "2H", "3H", "4H"], "starter": "9S", "crib": True, "claimed": 12, "muggins": True,
+         "options": {"crib_flush": "four_or_five"}},
+    ]
+    for body in bodies:
+        assert wire_hands.load_hand(body) == schema.load(body)
+
+
+# --- answers -------------------------------------------------------------------------------------------
+
+
+@cache
+def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
+    """Whole games of every variant (muggins on and off): final state, every event, every seen."""
+    games = []
+    for variant, options in [("six_card", {}), ("six_card", {"muggins": True, "overclaim_policy": "correct_and_award_2"}),
+                             ("five_card", {}), ("three_player", {"muggins": True}), ("four_player", {}),
+                             ("four_player_individual", {"fixed_deals": 4})]:
+        for seed in range(3):
+            rng = random.Random(seed)
+            state, happened = new_game(resolve(variant, options), seed)
+            every = list(happened)
+            seen = [views.seen_by(state, seat) for seat in (None, 0)]
+            while not state.over:
+                seat = rng.choice(may_act(state))
+                moves = legal_actions(state, seat)
+                action = rng.choice(moves) if rng.random() < 0.5 else Action("auto", seat)
+                state, happened = apply(state, action)
+                every += happened
+                seen.append(views.seen_by(state, seat))
+            games.append((state, every, seen))
+    return games
+
+
+def samples() -> dict[str, list[Callable[[], Any]]]:
+    """Calls of every encoder on realistic values."""
+    games = played_games()
+    hand = wire_hands.load_hand({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27, "muggins": True})
+    plain = wire_hands.load_hand({"hand": ["2S", "7H", "9D", "KC"], "starter": "4C"})
+    score29 = show.score_show(hand.hand, hand.starter)
+    check = claims.check_claim(29, 27, muggins=True)
+    plays = [(0, parse_card("KS")), (1, parse_card("10H")), (0, parse_card("KD")), (1, None), (0, None)]
+    played = sequence.score_sequence(resolve("six_card"), 0, plays,
+                                     [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")])
+    unknown = sequence.score_sequence(resolve("six_card"), 0, plays[:2])
+    board = boards.new_board(preset("five_card"), 0)
+    over = boards.score_deal(boards.score_deal(board.board, boards.DealTotals((40, 30))).board, boards.DealTotals((25, 10)))
+    fixed = boards.score_deal(boards.new_board(resolve("six_card", {"fixed_deals": 2}), 0).board, boards.DealTotals((5, 7)))
+    fixed = boards.score_deal(fixed.board, boards.DealTotals((5, 7)))
+    results = (tournament.GameResult(("ann", "bob"), (121, 80)), tournament.GameResult(("bob", "cy"), (121, 119)))
+    table = tournament.standings(results, preset("six_card"))
+    named = tournament.bracket(5, 5, players=["ann", "bob", "cy", "dee", "eve"])
+    advised = advice.discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
+    records = [record.record(state) for state, _, _ in games]
+    every_event = [event for _, happened, _ in games for event in happened]
+    viewers = [None, 0, 1, 2, 3]
+    refused: CribbageError
+    try:
+        sequence.score_sequence(resolve("six_card"), 0, [(0, parse_card("KS")), (1, None)],
+                                [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")])
+    except CribbageError as error:
+        refused = error
+    state, _ = new_game(preset("six_card"), 1, 0)
+    illegal = IllegalAction("no", pointer="/action", legal_actions=legal_actions(state, 1), to_act=[1])
+    return {
+        "ScoreItem": [lambda: wire_common.item(score29.items[0])],
+        "Rules": [lambda name=name: wire_common.rules(resolve(name, {"no_heels_at_or_above": 50}))
+                  for name in variant_names()],
+        "Outcome": [lambda: wire_common.outcome(outcome([121, 80], preset("six_card"))),
+                    lambda: wire_common.outcome(outcome([50, 50], resolve("six_card", {"fixed_deals": 2})))],
+        "ClaimCheck": [lambda: wire_hands.claim_check(check)],
+        "HandScore": [lambda: wire_hands.hand_score(hand, score29, check),
+                      lambda: wire_hands.hand_score(plain, show.score_show(plain.hand, plain.starter), None)],
+        "HandBatchEntry": [lambda: wire_hands.batch_entry(score=wire_hands.hand_score(hand, score29, None)),
+                           lambda: wire_hands.batch_entry(problem=wire_problems.rules_problem(refused))],
+        "HandBatchResult": [lambda: wire_hands.batch_result([wire_hands.batch_entry(problem=wire_problems.rules_problem(refused))])],
+        "PeggingCardScore": [lambda: wire_pegging.card_score(sequence.score_card(parse_cards("10S 5D"), parse_card("5C")))],
+        "PeggingScoreItem": [lambda: wire_pegging.scored_item(1, score29.items[0])],
+        "PeggingStep": [lambda index=index, value=value: wire_pegging.step(index, value)
+                        for index, value in enumerate(played.steps)],
+        "PeggingSequence": [lambda: wire_pegging.sequence(played), lambda: wire_pegging.sequence(unknown)],
+        "GameAction": [lambda: [wire_games.action(a) for _, _, seen in games for s in seen for a in s.legal_actions]
+                       + [wire_games.action(a) for r in records for d in r.deals for a in d.actions]],
+        "GameEvent": [lambda: [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
+                      + [wire_games.event(e) for e in every_event]],
+        "GameView": [lambda: [wire_games.view(s.view) for _, _, seen in games for s in seen]],
+        "GameSeen": [lambda: wire_games.seen(games[0][2][1])],
+        "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5])],
+        "GameRecord": [lambda: [wire_games.record(r) for r in records]],
+        "Board": [lambda: wire_boards.board(board.board), lambda: wire_boards.board(over.board),
+                  lambda: wire_boards.board(fixed.board)],
+        "BoardMove": [lambda: wire_boards.move(board.moves[0])],
+        "BoardUpdate": [lambda: wire_boards.update(board), lambda: wire_boards.update(over)],
+        "Standing": [lambda: wire_tournaments.standing(table.rows[0])],
+        "StandingsResult": [lambda: wire_tournaments.standings(table)],
+        "BracketMatch": [lambda: wire_tournaments.match(named, named.rounds[0][0]),
+                         lambda: wire_tournaments.match(named, named.rounds[-1][0])],
+        "Bracket": [lambda: wire_tournaments.bracket(named), lambda: wire_tournaments.bracket(tournament.bracket(16))],
+        "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
+        "DiscardOption": [lambda: wire_advice.option(advised.best)],
+        "DiscardAdvice": [lambda: wire_advice.advice(advised)],
+        "Health": [wire_meta.health],
+        "Readiness": [lambda: wire_meta.readiness({"spec": "loaded"})],
+        "Variant": [lambda: wire_meta.variant("six_card", DESCRIPTIONS["six_card"], preset("six_card"))],
+        "VariantList": [lambda: wire_meta.variant_list([(n, DESCRIPTIONS[n], preset(n)) for n in variant_names()],
+                                                       OPTION_NAMES)],
+        "Problem": [lambda: wire_problems.rules_problem(refused), lambda: wire_problems.rules_problem(illegal),
+                    lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
+                    lambda: wire_problems.problem_body(404, "Not Found", "nothing here")],
+    }
+
+
+def test_every_encoder_has_samples() -> None:
+    assert set(wire.ENCODERS) == set(samples())
+
+
+@pytest.mark.parametrize("component", sorted(wire.ENCODERS))
+def test_encoder_answers_are_valid_and_use_every_property(component: str) -> None:
+    answers: list[Any] = []
+    for call in samples()[component]:
+        answer = call()
+        answers += answer if isinstance(answer, list) and component in {"GameAction", "GameEvent", "GameView", "GameRecord"} else [answer]
+    assert answers
+    used: set[str] = set()
+    for answer in answers:
+        errors = [error.message for error in validator(component).iter_errors(answer)]
+        assert not errors, (component, errors[:3], answer)
+        used |= set(answer)
+    names, _ = properties(component)
+    assert used == names, (component, "never sent:", names - used, "not in the contract:", used - names)
+
+
+def response_components() -> Iterator[tuple[str, str]]:
+    for path, operations in SPEC["paths"].items():
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                content = answer.get("content", {}).get("application/json") if "content" in answer else None
+                if status.startswith("2") and content:
+                    yield f"{method} {path} {status}", content["schema"]["$ref"].rsplit("/", 1)[1]
+
+
+def test_every_answer_is_a_component_with_an_encoder() -> None:
+    found = list(response_components())
+    assert len(found) >= 18
+    missing = [(op, name) for op, name in found if name not in wire.ENCODERS]
+    assert not missing
