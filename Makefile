@@ -1,11 +1,11 @@
-# The two commands a newcomer needs: `make run` and `make test`. See README.md.
+# The two commands a newcomer needs: `make run` (serve) and `make check` (the whole test suite). See README.md.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run test test-system loadtest bench lock clean
+.PHONY: run check test lint test-long test-system loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,10 +46,25 @@ endef
 run: $(VENV)/.installed
 	GUNICORN_BIND=$${GUNICORN_BIND:-127.0.0.1:8000} $(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
 
-## test: set up with test dependencies and run the whole suite (CI runs exactly this)
-test: $(VENV)/.installed-test
+# The long tiers, behind markers: every combination, many whole games, the player's strength.
+LONG := exhaustive or playouts or strength
+
+## check: set up and run the whole test suite: test, test-long, test-system (CI runs exactly this)
+check: test test-long test-system
+
+## lint: ruff and mypy --strict over the code
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check service tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+## test: the fast tier to run before every commit (about 2 minutes): lint, then every test but the long tiers
+test: lint
+	$(BIN)/python -m pytest -n 2 -m "not ($(LONG)) and not system" --cov=service --cov-branch \
+	  --cov-report=term:skip-covered $(PYTEST_ARGS)
+
+## test-long: the long tiers in their CI form (bounded; the README gives the full forms)
+test-long: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -m "$(LONG)" $(PYTEST_ARGS)
 
 ## test-system: the system tests (nginx scale-out, headless-chromium docs); installs what they need
 test-system: $(VENV)/.installed-system

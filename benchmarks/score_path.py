@@ -63,8 +63,8 @@ def main() -> None:
     from service.api.app import create_app
     from service.api.config import Config
     from service.api.hands import score_one
-    from service.api.wire.hands import hand_score, load_hand
     from service.api.spec import SPEC
+    from service.api.wire.hands import hand_score, load_hand
     from service.core.show import score_show
 
     real_stdout = sys.stdout

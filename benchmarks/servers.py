@@ -9,6 +9,7 @@ test or a benchmark, also on failure (use it as a context manager).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -53,18 +54,12 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
 def stop_group(process: subprocess.Popen[bytes], grace: float = 25.0) -> None:
     """SIGTERM the process group led by ``process``; SIGKILL whatever is left after ``grace``."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-    try:  # workers of a master that died, or a master that ignored SIGTERM
+    with contextlib.suppress(ProcessLookupError):  # workers of a master that died, or one that ignored SIGTERM
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     process.wait()
 
 

@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import shutil
 import tempfile
+from typing import Any
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(min(multiprocessing.cpu_count(), 4))))
@@ -43,7 +44,7 @@ loglevel = os.environ.get("CRIBBAGE_LOG_LEVEL", "info").lower()
 _METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
-def on_starting(server):
+def on_starting(server: Any) -> None:
     """In the master, before the first worker: the directory where the workers share their
     metric counts. A private temporary one unless configured, removed when the master exits
     (also when it fails to bind); a configured one is emptied of counts from an earlier run.
@@ -57,7 +58,7 @@ def on_starting(server):
         master = os.getpid()
 
         @atexit.register
-        def _remove_metrics_dir():
+        def _remove_metrics_dir() -> None:
             if os.getpid() == master:  # never in a worker: they leave through sys.exit too
                 shutil.rmtree(directory, ignore_errors=True)
 
@@ -65,7 +66,7 @@ def on_starting(server):
     clear_directory(directory)
 
 
-def post_fork(server, worker):
+def post_fork(server: Any, worker: Any) -> None:
     """In each new worker: set its metrics up now (prometheus_client is first imported here,
     after the directory is known) rather than on its first request."""
     from service.api.observability import metrics
@@ -73,7 +74,7 @@ def post_fork(server, worker):
     metrics()
 
 
-def child_exit(server, worker):
+def child_exit(server: Any, worker: Any) -> None:
     """In the master, after a worker exits: keep its counts, drop its files."""
     from service.api.observability import retire_worker
 

@@ -117,6 +117,7 @@ def _small_deal(rng: random.Random, unseen_size: int, discards: int, kept: int) 
 
 
 @pytest.mark.parametrize("crib_flush", ["five_only", "four_or_five"])
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("discards", [1, 2])
 def test_crib_mean_matches_brute_force_with_few_unseen_cards(discards: int, crib_flush: str) -> None:
     rules = resolve("six_card", {"crib_flush": crib_flush})
@@ -128,6 +129,7 @@ def test_crib_mean_matches_brute_force_with_few_unseen_cards(discards: int, crib
         assert expected_hand(keep, (*discard, *(c for c in dead if c not in keep))) == brute_hand(keep, unseen)
 
 
+@pytest.mark.exhaustive
 def test_crib_means_of_a_full_six_card_deal_match_brute_force() -> None:
     """Every opponent pair (1,035) and starter (44) for a thrown suited pair with a jack
     (flush and nobs) and a thrown pair of fives."""
@@ -140,6 +142,7 @@ def test_crib_means_of_a_full_six_card_deal_match_brute_force() -> None:
         assert option.crib == brute_crib(option.discard, unseen)
 
 
+@pytest.mark.exhaustive
 def test_crib_means_of_random_full_deals_match_brute_force() -> None:
     """CI: the best and the worst throw of one random six-card deal. The long form
     (``ADVICE_BRUTE_HANDS=N``): every throw of N six-card deals and of N three-player deals."""

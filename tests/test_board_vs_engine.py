@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -71,6 +72,7 @@ def feed(board: Board, events: list[dict[str, Any]]) -> Board:
     return board
 
 
+@pytest.mark.playouts
 @given(variant=VARIANTS, seed=st.integers(0, 2**32), dealer=st.integers(0, 3))
 def test_a_board_fed_the_engines_events_ends_as_the_engine_does(variant, seed, dealer):
     rules, dealer, state, log = play_random_game(*variant, seed, dealer)

@@ -139,6 +139,7 @@ def playout(rules: Rules, seed: int, chooser: int, *, auto: float = 0.0) -> Game
     return state
 
 
+@pytest.mark.playouts
 @pytest.mark.parametrize("variant, options", VARIANTS, ids=[v for v, _ in VARIANTS])
 def test_random_playouts(variant: str, options: dict[str, Any]) -> None:
     rules = resolve(variant, options)
@@ -154,6 +155,7 @@ def test_random_playouts(variant: str, options: dict[str, Any]) -> None:
     run()
 
 
+@pytest.mark.playouts
 @pytest.mark.parametrize("variant, options", EXTRAS, ids=[f"{v}-{'-'.join(o)}" for v, o in EXTRAS])
 def test_random_playouts_with_options(variant: str, options: dict[str, Any]) -> None:
     rules = resolve(variant, options)

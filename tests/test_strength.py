@@ -43,6 +43,7 @@ STRENGTH = [
 ]
 
 
+@pytest.mark.strength
 @pytest.mark.parametrize(("opponent", "games", "share"), STRENGTH)
 def test_the_computer_beats_the_test_opponents(opponent: str, games: int, share: float) -> None:
     results = [strength_game(opponent, seed) for seed in range(games)]

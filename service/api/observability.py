@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -66,7 +66,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
         }
@@ -278,7 +278,7 @@ def install(app: Flask, config: Config) -> None:
                 _cors_headers(response, environ, origin, allow_any, max_age)
         if log_requests:
             write_access_line({
-                "ts": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
                 "level": "info",
                 "logger": "service.access",
                 "event": "request",

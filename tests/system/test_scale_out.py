@@ -9,6 +9,7 @@ key is refused, as a 4xx, by the pair.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -160,7 +161,7 @@ def test_nginx_alternates_between_the_two_instances(cluster: tuple[Nginx, Gunico
     nginx, a, b = cluster
     upstreams = [call(nginx.url, "/healthz")[1]["X-Upstream"] for _ in range(6)]
     assert set(upstreams) == {f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"}
-    assert all(first != second for first, second in zip(upstreams, upstreams[1:]))
+    assert all(first != second for first, second in itertools.pairwise(upstreams))
 
 
 def test_request_ids_pass_through_nginx(cluster: tuple[Nginx, Gunicorn, Gunicorn]) -> None:
@@ -203,7 +204,7 @@ def test_a_whole_game_alternates_between_instances(cluster: tuple[Nginx, Gunicor
     assert len(upstreams) > 50  # a real game, not a stub
     assert set(upstreams) == {f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"}
     # Every move was answered by the other instance than the move before it.
-    assert all(first != second for first, second in zip(upstreams, upstreams[1:]))
+    assert all(first != second for first, second in itertools.pairwise(upstreams))
 
 
 def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunicorn, Gunicorn],
