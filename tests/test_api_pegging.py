@@ -1,4 +1,4 @@
-"""/v1/pegging/score and /v1/pegging/sequence: the RULES.md cases through HTTP, and every kind
+"""/v1/pegging/score and /v1/pegging/sequence: the docs/rules.md cases through HTTP, and every kind
 of bad input as problem+json naming the field."""
 
 from __future__ import annotations

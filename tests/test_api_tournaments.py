@@ -135,7 +135,7 @@ def test_named_bracket_and_errors(client: FlaskClient) -> None:
     assert client.post("/v1/tournaments/bracket", json={"entrants": 1}).status_code == 400
 
 
-# --- count checking: RULES.md G9 and G10 ----------------------------------------------------
+# --- count checking: docs/rules.md G9 and G10 ----------------------------------------------------
 
 # 4H 5S 6D 6C | 10S is worth 14: fifteens 4+5+6 twice and 5+10 (6), the pair of sixes (2),
 # the double run 4-5-6 (6); no flush, no nobs.

@@ -1,6 +1,6 @@
 """The scoreboard core: counting order, peg-out, dealer rotation, bounds, and tampered boards.
 
-Expectations come from RULES.md (section 5 counting order, 7 skunks, 9.4 fixed deals, cases
+Expectations come from docs/rules.md (section 5 counting order, 7 skunks, 9.4 fixed deals, cases
 G1-G3) and from a plain reference model written below, never from the board's own output.
 """
 
@@ -47,7 +47,7 @@ def fronts(board: Board) -> list[int]:
     return [p.front for p in board.pegs]
 
 
-# --- RULES.md cases G1-G3 ----------------------------------------------------------------
+# --- docs/rules.md cases G1-G3 ----------------------------------------------------------------
 
 
 def test_g1_pone_goes_out_on_the_hand_before_the_dealers_larger_hand():
@@ -235,7 +235,7 @@ def test_three_card_hands_and_cribs():
 
 
 def test_deal_bounds_are_the_sum_of_their_parts():
-    # RULES.md: heels 2, a crib and a hand at most 29, at most 15 a card in the play (4 cards a hand)
+    # docs/rules.md: heels 2, a crib and a hand at most 29, at most 15 a card in the play (4 cards a hand)
     assert pegging_bound(STANDARD, 0) == 60
     assert deal_bound(STANDARD, 0, dealer=0) == 2 + 60 + 29 + 29
     assert deal_bound(STANDARD, 1, dealer=0) == 60 + 29

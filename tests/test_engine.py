@@ -1,6 +1,6 @@
-"""The engine on the worked deals of RULES.md section 12, played through with a fixed deck.
+"""The engine on the worked deals of docs/rules.md section 12, played through with a fixed deck.
 
-Every expectation is the worked answer in RULES.md (P8, P12-P15, G1-G3, F1, F2, M1-M4, G9,
+Every expectation is the worked answer in docs/rules.md (P8, P12-P15, G1-G3, F1, F2, M1-M4, G9,
 G10) or a count done by hand in the comments, never the engine's own output. Forced goes
 are said by the engine itself, so the scripts below list only the cards played.
 """

@@ -1,4 +1,4 @@
-"""The outcome rules (RULES.md 7, 8, 9.4): cases G4-G8, the schemes of 8.2, fixed deals, bad results."""
+"""The outcome rules (docs/rules.md 7, 8, 9.4): cases G4-G8, the schemes of 8.2, fixed deals, bad results."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from service.core.errors import InvalidScore
 from service.core.outcome import outcome, skunk_level
 from service.core.rules import STANDARD, preset, resolve
 
-# RULES.md 8.2, written out here rather than read from the code: points for a win at each
+# docs/rules.md 8.2, written out here rather than read from the code: points for a win at each
 # level (none, skunk, double, triple).
 SCHEMES = {
     "acc": (2, 3, 3, 3),

@@ -1,7 +1,7 @@
-"""The play (pegging): RULES.md section 12 cases P1-P16, M1-M4 and F1 through the core, the
+"""The play (pegging): docs/rules.md section 12 cases P1-P16, M1-M4 and F1 through the core, the
 bad inputs, and Hypothesis playouts checked against a plain reference written here.
 
-Expected numbers are the worked answers of RULES.md (hand-checked there by two scorers), or
+Expected numbers are the worked answers of docs/rules.md (hand-checked there by two scorers), or
 counted by hand in the comments. The reference at the bottom is independent of
 ``service.core.pegging``: cards are ``(rank, suit)`` pairs and nothing from the scorer is used.
 """
@@ -519,7 +519,7 @@ class RefPlay:
 
 def rules_44_totals(hands: list[list[RefCard]], leader: int, cards_in_order: list[tuple[int, RefCard]],
                     single_count: bool) -> list[int]:
-    """RULES.md 4.4's algorithm (goes implicit, continue-until-none), replaying the same cards."""
+    """docs/rules.md 4.4's algorithm (goes implicit, continue-until-none), replaying the same cards."""
     hands = [list(h) for h in hands]
     n = len(hands)
     score = [0] * n

@@ -1,4 +1,4 @@
-"""Rules: the presets of RULES.md section 11 and the invariants every combination must keep."""
+"""Rules: the presets of docs/rules.md section 11 and the invariants every combination must keep."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_whole_number_floats_become_ints_and_share_the_cache() -> None:
 
 
 def test_hoyle_lurch_is_the_half_way_line() -> None:
-    # RULES.md 7 and 8.2: the lurch is the loser below half the game, a double game.
+    # docs/rules.md 7 and 8.2: the lurch is the loser below half the game, a double game.
     assert resolve("six_card", {"game_point_scheme": "hoyle_lurch"}).game_points == (1, 1, 2, 2)
     assert resolve("five_card", {"game_point_scheme": "hoyle_lurch"}).game_points == (1, 2, 2, 2)
     assert resolve("six_card", {"target": 181, "game_point_scheme": "hoyle_lurch"}).game_points == (1, 1, 1, 2)

@@ -1,4 +1,4 @@
-"""The show scorer: every worked case of RULES.md section 12 (H1-H24) and Hypothesis properties."""
+"""The show scorer: every worked case of docs/rules.md section 12 (H1-H24) and Hypothesis properties."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from service.core.show import score_show, show_total
 from tests.support.reference import card as ref_card
 from tests.support.reference import reference_show, reference_total
 
-# (case, hand, starter, crib, expected total): RULES.md section 12, each computed there by two scorers.
+# (case, hand, starter, crib, expected total): docs/rules.md section 12, each computed there by two scorers.
 SHOW_CASES = [
     ("H1", "3S 4H 4D 5C", "5S", False, 16),
     ("H2", "3S 3H 4D 5C", "5S", False, 20),

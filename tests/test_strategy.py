@@ -131,7 +131,7 @@ def test_choose_discard_follows_the_analysis() -> None:
 
 
 def test_claims_are_exact_and_muggins_takes_what_was_missed() -> None:
-    assert choose_claim(parse_cards("5S 5H 5D JC"), parse_card("5C")) == 29  # RULES.md H3
+    assert choose_claim(parse_cards("5S 5H 5D JC"), parse_card("5C")) == 29  # docs/rules.md H3
     assert choose_claim(parse_cards("AH 2H 3H 4H"), parse_card("9S"), is_crib=True) == 8  # H6
     assert choose_claim(parse_cards("2H 7H 9H"), parse_card("KS"), rules=preset("five_card")) == 3  # H24
     assert (muggins_call(14, 12), muggins_call(14, 14), muggins_call(14, 16)) == (2, 0, 0)  # G9, G10

@@ -1,4 +1,4 @@
-"""Texts to show: every text in every language on the worked cases of RULES.md section 12,
+"""Texts to show: every text in every language on the worked cases of docs/rules.md section 12,
 the words against their reference (docs/texts.md), and Hypothesis properties.
 
 The expected strings are written by hand from the tables of docs/texts.md, not printed by
@@ -141,7 +141,7 @@ def test_the_code_uses_the_documented_words(lang: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The show: worked cases of RULES.md section 12, every language.
+# The show: worked cases of docs/rules.md section 12, every language.
 
 SHOW_CASES = {
     # H3, the 29 hand.
@@ -234,7 +234,7 @@ GROUP_CASES = [
     ("5S 5H 5D JC", "5C", ["fifteen"] * 8 + ["four_of_a_kind", "nobs"]),  # H3
     ("7S 7H 7D 7C", "AS", ["fifteen"] * 6 + ["four_of_a_kind"]),  # H20
     ("3S 3H 3D 4C", "5S", ["fifteen"] * 3 + ["triple_run"]),  # H12
-    ("KS KH KD QC", "JS", ["triple_run"]),  # RULES.md 2: K-K-K-Q-J
+    ("KS KH KD QC", "JS", ["triple_run"]),  # docs/rules.md 2: K-K-K-Q-J
     ("3S 4H 4D 5C", "5S", ["double_double_run"]),  # H1
     ("AS AH 2D 3C", "3S", ["double_double_run"]),  # H21
     ("4S 4H 6D 6C", "5S", ["fifteen"] * 4 + ["double_double_run"]),  # H5
@@ -267,7 +267,7 @@ def test_group_display_names() -> None:
         "four of a kind", "fyrtal", "fire ens", "Vierling", "dubbele paar royal"]  # fmt: skip
 
 
-# The group points of RULES.md section 2 (runs and the pairs inside them, fifteens excluded).
+# The group points of docs/rules.md section 2 (runs and the pairs inside them, fifteens excluded).
 @pytest.mark.parametrize(
     ("hand", "starter", "key", "points"),
     [
@@ -414,7 +414,7 @@ def test_a_whole_count_is_announced_step_by_step(
 
 
 def test_the_worked_play_totals_match_the_rules_document() -> None:
-    # RULES.md: P13 pone 1, dealer 6; P8 pone 7, dealer 17.
+    # docs/rules.md: P13 pone 1, dealer 6; P8 pone 7, dealer 17.
     for (hands, moves), totals in ((P13, [1, 6]), (P8, [7, 17])):
         pegged = [0, 0]
         for step, _ in play_through(hands, moves):

@@ -1,4 +1,4 @@
-"""Standings (ties, tie-breakers) and brackets (qualifiers, byes, seeding): RULES.md 8."""
+"""Standings (ties, tie-breakers) and brackets (qualifiers, byes, seeding): docs/rules.md 8."""
 
 from __future__ import annotations
 

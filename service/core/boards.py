@@ -6,10 +6,10 @@ refused, never trusted. Each side has two pegs, ``front`` (its score) and ``back
 the front peg was before its last move), as on a wooden board.
 
 Scores arrive one at a time (:func:`peg`) or a deal at a time (:func:`score_deal`), and
-the board keeps the counting order of a deal (RULES.md 5): his heels at the cut, the
+the board keeps the counting order of a deal (docs/rules.md 5): his heels at the cut, the
 pegging, each hand in show order (the dealer's left first, the dealer last), then the
 crib, which ends the deal and passes it to the left. The game ends at the first score that
-reaches the target (the winner's peg sits in the game hole); a fixed-deals game (RULES.md
+reaches the target (the winner's peg sits in the game hole); a fixed-deals game (docs/rules.md
 9.4) ends after its last deal and is compared on totals.
 
 >>> from .rules import STANDARD
@@ -43,7 +43,7 @@ from .rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 
 STAGES = ("cut", "play", "show")
 
-# What one score may be worth, by kind (RULES.md 2, 3, 4.2). One card in the play scores at
+# What one score may be worth, by kind (docs/rules.md 2, 3, 4.2). One card in the play scores at
 # most 15 (double pair royal 12 + fifteen 2 + go 1): ``pegging`` is one card's (or a go's)
 # points when the caller does not itemise them.
 PLAY_POINTS: dict[str, frozenset[int]] = {
@@ -64,7 +64,7 @@ FREE_POINTS: dict[str, frozenset[int]] = {
 }
 PEG_KINDS = ("heels", *PLAY_POINTS, "hand", "crib", *FREE_POINTS)
 
-# Show totals that some hand reaches (data/score_distributions.json; RULES.md 2): a 4-card
+# Show totals that some hand reaches (data/score_distributions.json; docs/rules.md 2): a 4-card
 # hand or any crib scores 0..29 but never 19, 25, 26 or 27; a 3-card hand 0..20 but never 16-19.
 FOUR_CARD_TOTALS = frozenset(range(30)) - {19, 25, 26, 27}
 THREE_CARD_TOTALS = frozenset(range(21)) - {16, 17, 18, 19}
@@ -86,7 +86,7 @@ def seats_of(rules: Rules, side: int) -> tuple[int, ...]:
 def pegging_bound(rules: Rules, side: int) -> int:
     """A sound upper bound on what a side can peg in one deal's play.
 
-    Every card a side plays scores at most 15 (RULES.md 4.2: a pair and a run never score
+    Every card a side plays scores at most 15 (docs/rules.md 4.2: a pair and a run never score
     on one card, a 31 replaces the go), and the side plays at most its hand size per seat,
     so the bound is 15 per card: 60 for a two- or three-player hand, 120 for a partnership,
     45 in the five-card game. It is sound, not tight (no deal reaches it), which is what
@@ -209,7 +209,7 @@ class DealItems:
 def new_board(rules: Rules, dealer: int) -> BoardUpdate:
     """A fresh board: every peg at 0, ``dealer`` to deal first.
 
-    In the five-card game the first pone's three for last is pegged at once (RULES.md 9.1).
+    In the five-card game the first pone's three for last is pegged at once (docs/rules.md 9.1).
     """
     if not 0 <= dealer < rules.players:
         raise IllegalAction(f"dealer must be a seat from 0 to {rules.players - 1}", pointer="/dealer")
@@ -453,7 +453,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
 
     Itemised (:class:`DealItems`): heels, the pegging per side, each hand in show order and
     the crib are pegged in that order, and the first score to reach the target ends the
-    game; what comes after it is never counted (RULES.md 5, case G1). Only a play in which
+    game; what comes after it is never counted (docs/rules.md 5, case G1). Only a play in which
     two sides peg out is ambiguous; that needs the play one score at a time.
 
     Every part is bounded by what a deal can give (see :func:`deal_bound`).

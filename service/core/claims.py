@@ -1,4 +1,4 @@
-"""Checking a claimed count against the true one (muggins, over-claims): RULES.md section 10.
+"""Checking a claimed count against the true one (muggins, over-claims): docs/rules.md section 10.
 
 >>> check_claim(14, 12, muggins=True)
 ClaimCheck(claimed=12, actual=14, correct=False, pegged=12, muggins_points=2, opponent_points=0)

@@ -2,7 +2,7 @@
 
 One small pure function, :func:`outcome`, shared by the scoreboards, the tournament tools
 and the game engine, so a game scores the same whichever way it was played.
-RULES.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed number of deals).
+docs/rules.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed number of deals).
 
 >>> from .rules import STANDARD
 >>> result = outcome([121, 90], STANDARD)
@@ -34,7 +34,7 @@ SKUNK_NAMES = ("none", "skunk", "double_skunk", "triple_skunk")
 class Outcome:
     """The result of one finished game, per side (a side is a player, or a partnership).
 
-    ``scores``: final scores, the winner's capped at the target (RULES.md 5).
+    ``scores``: final scores, the winner's capped at the target (docs/rules.md 5).
     ``winner``: the winning side, or ``None`` for a drawn fixed-deals game.
     ``margin``: the winner's lead over the runner-up (0 in a draw).
     ``skunk_level``: 0 none, 1 skunk, 2 double, 3 triple, judged on the runner-up's score;
@@ -65,7 +65,7 @@ class Outcome:
 
 
 def skunk_level(loser: int, lines: Sequence[int]) -> int:
-    """How many skunk lines a loser's score is strictly below (RULES.md 7).
+    """How many skunk lines a loser's score is strictly below (docs/rules.md 7).
 
     >>> [skunk_level(score, (91, 61, 31)) for score in (91, 90, 61, 60, 31, 30)]
     [0, 1, 1, 2, 2, 3]
@@ -78,7 +78,7 @@ def outcome(scores: Sequence[int], rules: Rules) -> Outcome:
 
     A game to a target (``rules.target``) is won by the one side that reached it; its
     score is capped at the target. A fixed-deals game (``rules.fixed_deals``) is compared
-    on totals (RULES.md 9.4): the highest total wins, an equal highest total is a draw, and
+    on totals (docs/rules.md 9.4): the highest total wins, an equal highest total is a draw, and
     no skunk lines apply (the rules name none for it). Game points come from
     ``rules.game_point_scheme``; the spread is the winner's capped score minus each loser's,
     credited to the winner and debited to that loser.

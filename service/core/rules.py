@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import InvalidRules
 
-# Fixed awards outside the show and the play (RULES.md 3 and 9.1).
+# Fixed awards outside the show and the play (docs/rules.md 3 and 9.1).
 HEELS_POINTS = 2  # a jack turned as the starter, to the dealer
 THREE_FOR_LAST_POINTS = 3  # five-card: to the first non-dealer
 
@@ -32,7 +32,7 @@ DEAL_CUT_WINNER = ("low", "high")
 OVERCLAIM_POLICIES = ("correct", "correct_and_award_excess", "correct_and_award_2")
 TIEBREAKERS = ("game_points", "games_won", "spread", "skunks", "head_to_head")
 
-# Game points per outcome level (0 normal win, 1 skunk, 2 double, 3 triple), RULES.md 8.2.
+# Game points per outcome level (0 normal win, 1 skunk, 2 double, 3 triple), docs/rules.md 8.2.
 GAME_POINT_SCHEMES: dict[str, tuple[int, int, int, int]] = {
     "acc": (2, 3, 3, 3),
     "bar_league": (2, 3, 3, 3),
@@ -65,7 +65,7 @@ def default_skunk_lines(target: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule a variant can change. See RULES.md section 11 for sources."""
+    """Every rule a variant can change. See docs/rules.md section 11 for sources."""
 
     name: str = "six_card"
     players: int = 2
@@ -167,7 +167,7 @@ class Rules:
 
     def heels_allowed(self, dealer_score: int) -> bool:
         """Whether the dealer's side, at ``dealer_score``, pegs his heels (2 for a jack
-        turned): always, unless a house rule withholds it near the end (RULES.md 3).
+        turned): always, unless a house rule withholds it near the end (docs/rules.md 3).
 
         >>> resolve("six_card", {"heels_can_peg_out": False}).heels_allowed(119)
         False
@@ -193,7 +193,7 @@ _PRESETS: dict[str, Rules] = {
     "four_player": Rules(name="four_player", players=4, partnerships=True, cards_dealt=5, discards=1),
     "four_player_individual": Rules(name="four_player_individual", players=4, cards_dealt=5, discards=1),
 }
-# The names RULES.md section 11 uses for the same presets.
+# The names docs/rules.md section 11 uses for the same presets.
 ALIASES = {
     "six_card_2p": "six_card",
     "five_card_2p": "five_card",

@@ -1,4 +1,4 @@
-"""Tournament tools: standings from game results, and the playoff bracket (RULES.md 8).
+"""Tournament tools: standings from game results, and the playoff bracket (docs/rules.md 8).
 
 Standings turn each game into its :func:`~service.core.outcome.outcome` (the same rules
 the scoreboards and the engine use) and rank the players by game points and then the
