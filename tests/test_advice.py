@@ -224,8 +224,7 @@ def test_mean_of_expected_hand_over_every_four_card_keep_is_the_hand_mean() -> N
 
 
 def test_mean_of_expected_hand_over_every_three_card_keep_is_the_five_card_mean() -> None:
-    five = preset("five_card")
-    total = sum(expected_hand(keep, rules=five)[0] for keep in combinations(DECK, 3))
+    total = sum(expected_hand(keep)[0] for keep in combinations(DECK, 3))
     assert total / comb(52, 3) == _mean("five_card_hand") == Fraction(701814, 270725)
 
 

@@ -158,9 +158,9 @@ def test_card_not_held_and_already_played(client: FlaskClient) -> None:
     assert answer["errors"][0]["pointer"] == "/action/card"
     played = act(client, game["state"], {"type": "play", "seat": 0, "card": hand[0]}, 0)
     again = act(client, played["state"], {"type": "auto", "seat": 1}, 0)
-    if again["view"]["turn"] == 0:
-        answer = problem(client, again["state"], {"type": "play", "seat": 0, "card": hand[0]}, 0)
-        assert "already been played" in answer["detail"]
+    assert again["view"]["turn"] == 0  # seed 31: the count goes on, and seat 0 plays again
+    answer = problem(client, again["state"], {"type": "play", "seat": 0, "card": hand[0]}, 0)
+    assert "already been played" in answer["detail"]
 
 
 def test_discarding_the_wrong_number(client: FlaskClient) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from tests.support.cases import SHOW_CASES
 from tests.support.problems import expect_problem
-from tests.test_show import SHOW_CASES
 
 
 @pytest.mark.parametrize(("case", "hand", "starter", "crib", "expected"), SHOW_CASES, ids=[c[0] for c in SHOW_CASES])
@@ -160,3 +160,13 @@ def test_contract_errors_are_bounded(client: FlaskClient) -> None:
     assert len(problem["errors"]) <= 20 and problem["truncated"] is True
     assert all(len(error["detail"]) <= 200 for error in problem["errors"])
     assert len(response.get_data()) < 20_000
+
+
+def test_muggins_comes_from_the_flag_or_else_from_the_options(client: FlaskClient) -> None:
+    # The 29 hand claimed as 27: 2 points missed, which an opponent may take only under muggins.
+    claim = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27}
+    cases = [({}, 0), ({"muggins": True}, 2), ({"options": {"muggins": True}}, 2),
+             ({"options": {"muggins": True}, "muggins": False}, 0)]
+    for extra, takes in cases:
+        answer = client.post("/v1/hands/score", json={**claim, **extra}).get_json()
+        assert answer["claim"]["muggins_points"] == takes, extra

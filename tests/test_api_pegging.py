@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.core.rules import resolve
+from tests.support.cases import CARD_CASES, P8_HANDS, SEQUENCE_CASES
 from tests.support.problems import expect_problem
-from tests.test_pegging import CARD_CASES, P8_HANDS, REF_DECK, SEQUENCE_CASES, RefPlay, ref_card
+from tests.support.reference_play import REF_DECK, RefPlay, ref_card
 
 DEFAULT_FOR = {2: "six_card", 3: "three_player", 4: "four_player"}
 

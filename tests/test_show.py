@@ -10,42 +10,11 @@ from service.core.cards import DECK, parse_card, parse_cards
 from service.core.errors import DuplicateCard, WrongCardCount
 from service.core.rules import resolve
 from service.core.show import score_show, show_total
+from tests.support.cases import SHOW_CASES
 from tests.support.reference import card as ref_card
 from tests.support.reference import reference_show, reference_total
 
 # (case, hand, starter, crib, expected total): docs/rules.md section 12, each computed there by two scorers.
-SHOW_CASES = [
-    ("H1", "3S 4H 4D 5C", "5S", False, 16),
-    ("H2", "3S 3H 4D 5C", "5S", False, 20),
-    ("H3", "5S 5H 5D JC", "5C", False, 29),
-    ("H4", "5S 5H 5D 5C", "JD", False, 28),
-    ("H5", "4S 4H 6D 6C", "5S", False, 24),
-    ("H6 hand", "AH 2H 3H 4H", "9S", False, 12),
-    ("H6 crib", "AH 2H 3H 4H", "9S", True, 8),
-    ("H7 hand", "AH 2H 3H 4H", "9H", False, 13),
-    ("H7 crib", "AH 2H 3H 4H", "9H", True, 13),
-    ("H8", "2H 4H 6H 8C", "TH", False, 0),
-    ("H9 hand", "4H 7H 9H KH", "2S", False, 6),
-    ("H9 crib", "4H 7H 9H KH", "2S", True, 2),
-    ("H10", "6S 7H 7D 8C", "KS", False, 12),
-    ("H11", "6S 7H 8D 9C", "9S", False, 16),
-    ("H12", "3S 3H 3D 4C", "5S", False, 21),
-    ("H13", "8S 8H 7D 6C", "6S", False, 20),
-    ("H14", "AS 2H 3D 4C", "5S", False, 7),
-    ("H15", "TS JH QD KC", "5S", False, 12),
-    ("H16", "QS KS AD 2D", "3C", False, 7),
-    ("H17", "JD 2S 7C 9H", "5D", False, 3),
-    ("H18", "JH 5S 5D 4C", "JS", False, 12),
-    ("H19", "JH 4H 6H QH", "5H", False, 15),
-    ("H19 5S hand", "JH 4H 6H QH", "5S", False, 13),
-    ("H19 5S crib", "JH 4H 6H QH", "5S", True, 9),
-    ("H20", "7S 7H 7D 7C", "AS", False, 24),
-    ("H21", "AS AH 2D 3C", "3S", False, 16),
-    ("H22", "2S 3H 4D KC", "JC", False, 7),
-    ("H23", "5S 5H 5D", "5C", False, 20),
-    ("H24 KH", "2H 7H 9H", "KH", False, 4),
-    ("H24 KS", "2H 7H 9H", "KS", False, 3),
-]
 
 # Breakdowns the section's "why" column states.
 BREAKDOWNS = {

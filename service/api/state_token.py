@@ -1,6 +1,6 @@
 """Sealing game states: the state lives with the client, encrypted and authenticated.
 
-A state leaves the server only as a token: ``Fernet(zlib(orjson(to_dict(state))))``.
+A state leaves the server only as a token: ``Fernet(zlib(orjson(encode_state(state))))``.
 Fernet (cryptography) is AES-128-CBC with an HMAC-SHA256 over everything, so a client can
 neither read the hidden cards (the pack, other hands, the crib) nor change a byte unnoticed.
 Keys come from ``CRIBBAGE_STATE_KEYS`` (comma-separated url-safe base64 Fernet keys, as

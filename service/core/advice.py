@@ -175,10 +175,10 @@ def crib_outcomes(discards: int, unseen: int) -> int:
     return unseen * comb(unseen - 1, 4 - discards)
 
 
-def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = (), rules: Rules = STANDARD) -> tuple[Fraction, int, int]:
+def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = ()) -> tuple[Fraction, int, int]:
     """The exact mean, minimum and maximum show score of ``keep`` (3 or 4 cards) over every
-    starter that is neither kept nor ``dead`` (cards known to be elsewhere). A hand's flush
-    does not depend on ``rules``; the argument is there for symmetry with the crib.
+    starter that is neither kept nor ``dead`` (cards known to be elsewhere). No rule option
+    changes a hand's score (only the crib's flush), so it takes no rules.
 
     >>> from .cards import parse_cards
     >>> expected_hand(parse_cards("5S 5H 5D JC"), parse_cards("2H 7S"))

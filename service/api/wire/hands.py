@@ -38,25 +38,27 @@ class HandRequestSchema(WithRules):
     starter = CardField(required=True)
     crib = fields.Boolean(load_default=False)
     claimed = fields.Integer(load_default=None)
-    muggins = fields.Boolean(load_default=False)
+    muggins = fields.Boolean(load_default=None)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> HandRequest:
-        return HandRequest(tuple(data["hand"]), data["starter"], data["crib"], data["claimed"], data["muggins"],
-                           data["rules"])
+        rules = data["rules"]
+        muggins = rules.muggins if data["muggins"] is None else data["muggins"]
+        return HandRequest(tuple(data["hand"]), data["starter"], data["crib"], data["claimed"], muggins, rules)
 
 
 def load_hand(data: dict[str, Any]) -> HandRequest:
     """A contract-valid ``HandRequest`` as :class:`HandRequestSchema` loads it, by hand (see
     the module docstring for why)."""
     claimed = data.get("claimed")
+    rules = resolve(data.get("variant", "six_card"), data.get("options"))
     return HandRequest(
         tuple(parse_card(text) for text in data["hand"]),
         parse_card(data["starter"]),
         data.get("crib", False),
         None if claimed is None else int(claimed),  # 12.0 is a JSON integer
-        data.get("muggins", False),
-        resolve(data.get("variant", "six_card"), data.get("options")),
+        data.get("muggins", rules.muggins),  # the top-level flag, else the rules' option
+        rules,
     )
 
 
