@@ -40,7 +40,7 @@ SHOW_CASES = [
 ]
 
 
-# # One card in its count (P1-P7, P9-P11, P16): (id, pile, card, points, kinds)
+# One card in its count (P1-P7, P9-P11, P16): (id, pile, card, points, kinds)
 
 CARD_CASES = [
     ("P1", "4S 6D", "5C", 5, ["fifteen", "run"]),

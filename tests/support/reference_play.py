@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-# # The plain reference: cards are (rank, suit), rank 1..13. Nothing from service.core.
+# The plain reference: cards are (rank, suit), rank 1..13. Nothing from service.core.
 
 REF_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 REF_DECK = [f"{name}{suit}" for name in REF_RANKS for suit in "CDHS"]
