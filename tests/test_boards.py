@@ -479,7 +479,7 @@ def test_possible_show_totals_agree_with_the_exhaustive_tables():
     import json
     from pathlib import Path
 
-    from service.core.boards import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
+    from service.core.board_bounds import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
 
     data_file = Path(__file__).resolve().parent / "data" / "score_distributions.json"
     tables = json.loads(data_file.read_text())
