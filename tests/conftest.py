@@ -28,8 +28,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def app() -> Flask:
     from service.api.app import create_app
     from service.api.config import Config
+    from tests.support.keys import TEST_STATE_KEY
 
-    return create_app(Config(testing=True))
+    return create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,)))
 
 
 @pytest.fixture()

@@ -12,21 +12,29 @@ from flask.testing import FlaskClient
 from service.core.cards import parse_card
 
 Json = dict[str, Any]
+# These tests play every seat from one device, as a table app does: with the table credential
+# the game's answer handed out, remembered here for every state of that game.
+TABLE: dict[str, str] = {}
 
 
 def create(client: FlaskClient, **body: Any) -> Json:
     response = client.post("/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
-    return response.get_json()
+    game = response.get_json()
+    TABLE[game["state"]] = game["credentials"]["table"]
+    return game
 
 
 def act(client: FlaskClient, state: str, action: Json, seat: int | None = None, status: int = 200) -> Json:
-    body: Json = {"state": state, "action": action}
+    body: Json = {"state": state, "action": action, "credential": TABLE[state]}
     if seat is not None:
         body["seat"] = seat
     response = client.post("/v1/games/act", json=body)
     assert response.status_code == status, response.get_json()
-    return response.get_json()
+    answer = response.get_json()
+    if status == 200:
+        TABLE[answer["state"]] = TABLE[state]
+    return answer
 
 
 def finish(client: FlaskClient, game: Json, seat: int | None = 0) -> tuple[Json, int]:
@@ -80,15 +88,19 @@ def test_the_record_is_refused_while_the_game_is_on(client: FlaskClient) -> None
 
 
 def test_same_seed_same_actions_give_byte_identical_answers(client: FlaskClient) -> None:
+    def seen(game: Json) -> bytes:
+        view = {k: v for k, v in game["view"].items() if k != "game_id"}  # each game has its own id
+        return orjson.dumps([view, game["legal_actions"], game["events"]], option=orjson.OPT_SORT_KEYS)
+
     def run() -> list[bytes]:
         out = []
         game = create(client, variant="three_player", seed=2024, seat=2)
-        out.append(orjson.dumps([game["view"], game["legal_actions"], game["events"]], option=orjson.OPT_SORT_KEYS))
+        out.append(seen(game))
         for _ in range(40):
             if game["view"]["phase"] == "over":
                 break
             game = act(client, game["state"], {"type": "auto", "seat": game["view"]["turn"]}, 2)
-            out.append(orjson.dumps([game["view"], game["legal_actions"], game["events"]], option=orjson.OPT_SORT_KEYS))
+            out.append(seen(game))
         return out
 
     first, second = run(), run()
@@ -101,13 +113,15 @@ def test_view_endpoint(client: FlaskClient) -> None:
         body: Json = {"state": game["state"]}
         if seat is not None:
             body["seat"] = seat
+            body["credential"] = game["credentials"]["table"]
         response = client.post("/v1/games/view", json=body)
         assert response.status_code == 200
         answer = response.get_json()
         assert answer["view"]["seat"] == seat
         assert (answer["view"]["hand"] is None) == (seat is None)
         assert len(answer["legal_actions"]) == (0 if seat is None else 15)
-    assert client.post("/v1/games/view", json={"state": game["state"], "seat": 2}).status_code == 422
+    assert client.post("/v1/games/view", json={"state": game["state"], "seat": 2,
+                                               "credential": game["credentials"]["table"]}).status_code == 422
 
 
 def test_the_acting_seat_sees_its_discard_and_the_other_only_a_count(client: FlaskClient) -> None:
@@ -128,8 +142,8 @@ def problem(client: FlaskClient, state: str, action: Json, seat: int | None = No
     return answer
 
 
-def to_play(client: FlaskClient) -> Json:
-    game = create(client, seed=31, dealer=1, seat=0)
+def to_play(client: FlaskClient, seed: int = 31) -> Json:
+    game = create(client, seed=seed, dealer=1, seat=0)
     game = act(client, game["state"], {"type": "auto", "seat": 1}, 0)
     return act(client, game["state"], game["legal_actions"][0], 0)
 
@@ -174,8 +188,9 @@ def test_discarding_the_wrong_number(client: FlaskClient) -> None:
 
 
 def test_playing_past_31_and_go_is_no_action(client: FlaskClient) -> None:
-    game = to_play(client)
-    for _ in range(20):
+    seed = 31
+    game = to_play(client, seed)
+    for _ in range(200):
         view = game["view"]
         if view["turn"] == 0:
             hand = view["hand"]
@@ -190,7 +205,8 @@ def test_playing_past_31_and_go_is_no_action(client: FlaskClient) -> None:
                 return
         game = act(client, game["state"], {"type": "auto", "seat": view["turn"]}, 0)
         if game["view"]["phase"] != "play":
-            game = to_play(client)
+            seed += 1  # the next deal of play, from another game
+            game = to_play(client, seed)
     pytest.fail("no count came near 31")
 
 
@@ -247,11 +263,14 @@ def test_a_token_from_another_server_key_is_400(client: FlaskClient) -> None:
 def test_views_for_each_seat_hide_the_others_cards(client: FlaskClient) -> None:
     game = create(client, variant="four_player", seed=12, dealer=3, seat=0)
     hands = {}
+    own = {entry["seat"]: entry["credential"] for entry in game["credentials"]["seats"]}
     for seat in range(4):
-        hands[seat] = set(client.post("/v1/games/view", json={"state": game["state"], "seat": seat}).get_json()["view"]["hand"])
+        body = {"state": game["state"], "seat": seat, "credential": own[seat]}
+        hands[seat] = set(client.post("/v1/games/view", json=body).get_json()["view"]["hand"])
     assert len(set.union(*hands.values())) == 20
     for seat in range(4):
-        text = client.post("/v1/games/view", json={"state": game["state"], "seat": seat}).get_data(as_text=True)
+        body = {"state": game["state"], "seat": seat, "credential": own[seat]}
+        text = client.post("/v1/games/view", json=body).get_data(as_text=True)
         others = set.union(*(h for s, h in hands.items() if s != seat))
         assert not any(f'"{card}"' in text for card in others)
     text = client.post("/v1/games/view", json={"state": game["state"]}).get_data(as_text=True)

@@ -68,8 +68,12 @@ def test_variants_list_the_presets_with_resolved_rules(client: FlaskClient) -> N
 
 
 def test_readyz_says_whether_the_state_key_was_configured_or_generated(client: FlaskClient) -> None:
-    # The test app is made without keys, so it generated one.
-    assert client.get("/readyz").json["checks"]["state_key"].startswith("generated")
+    from service.api.app import create_app
+    from service.api.config import Config
+
+    # The shared test app has a configured key; one made without keys generates its own.
+    assert client.get("/readyz").json["checks"]["state_key"] == "configured (1 key)"
+    assert create_app(Config(testing=True)).test_client().get("/readyz").json["checks"]["state_key"].startswith("generated")
 
 
 def test_a_failing_readiness_check_is_a_503_problem() -> None:

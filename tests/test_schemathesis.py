@@ -13,11 +13,12 @@ from hypothesis import HealthCheck, settings
 
 from service.api.app import create_app
 from service.api.config import Config
+from tests.support.keys import TEST_STATE_KEY
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
-schema.app = create_app(Config(testing=True))
+schema.app = create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,)))
 
 
 @schema.parametrize()

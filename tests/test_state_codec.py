@@ -48,7 +48,7 @@ def test_the_dict_is_small_and_names_no_card() -> None:
     assert len(text) < 400
     for card in ("KS", "QH", "4D", "5C", "10H"):
         assert f'"{card}"' not in text  # cards travel as single letters, and only inside the sealed token
-    assert data["v"] == 1 and data["r"] == {"n": "six_card"}
+    assert data["v"] == 2 and data["r"] == {"n": "six_card"}
 
 
 def test_letters_cover_the_deck_both_ways() -> None:
@@ -73,7 +73,7 @@ def broken(change: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name, change", [
-    ("version", lambda d: d.update(v=2)),
+    ("version", lambda d: d.update(v=3)),
     ("not an object", None),
     ("unknown variant", lambda d: d.update(r={"n": "bridge"})),
     ("bad option", lambda d: d.update(r={"n": "six_card", "o": {"target": -5}})),
@@ -124,3 +124,18 @@ def test_check_state_catches_a_state_built_wrong() -> None:
         check_state(replace(state, phase="discard"))
     with pytest.raises(InvalidState):
         check_state(replace(state, starter=parse_card("AC")))
+
+
+def test_a_token_of_the_first_version_is_refused() -> None:
+    # Version 1 states (before game ids, move counts and computer seats) are no longer read.
+    data = encode_state(in_play())
+    data["v"] = 1
+    with pytest.raises(InvalidState, match="version"):
+        decode_state(data)
+
+
+def test_game_id_moves_and_computer_seats_survive() -> None:
+    rules = resolve("three_player")
+    state, _ = new_game(rules, 5, dealer=0, game_id="abc-123", computer=[None, "standard", "standard"])
+    assert state.moves >= 2  # the computer's seats discarded already
+    assert decode_state(json.loads(json.dumps(encode_state(state)))) == state

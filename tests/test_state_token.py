@@ -122,10 +122,9 @@ def test_no_card_can_be_read_from_a_token() -> None:
         assert b'"k"' not in inflated
 
 
-def test_apps_without_a_key_each_generate_one_and_say_so(client) -> None:  # type: ignore[no-untyped-def]
-    checks = client.get("/readyz").get_json()["checks"]
-    assert checks["state_key"].startswith("generated")
+def test_apps_without_a_key_each_generate_one_and_say_so() -> None:
     app_one = create_app(Config(testing=True))
+    assert app_one.test_client().get("/readyz").get_json()["checks"]["state_key"].startswith("generated")
     app_two = create_app(Config(testing=True))
     token = app_one.extensions["cribbage.state_sealer"].seal({"v": 1})
     with pytest.raises(ApiError):
@@ -138,7 +137,8 @@ def test_configured_keys_are_reported_and_shared_between_servers() -> None:
     assert one.test_client().get("/readyz").get_json()["checks"]["state_key"] == "configured (1 key)"
     created = one.test_client().post("/v1/games", json={"seed": 5, "dealer": 0, "seat": 1}).get_json()
     moved = two.test_client().post("/v1/games/act", json={"state": created["state"], "seat": 1,
-                                                          "action": {"type": "auto", "seat": 1}})
+                                                          "action": {"type": "auto", "seat": 1},
+                                                          "credential": created["credentials"]["table"]})
     assert moved.status_code == 200
 
 

@@ -118,7 +118,9 @@ def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
                              ("four_player_individual", {"fixed_deals": 4})]:
         for seed in range(3):
             rng = random.Random(seed)
-            state, happened = new_game(resolve(variant, options), seed)
+            rules = resolve(variant, options)
+            computer = [None, *["standard"] * (rules.players - 1)] if seed == 1 else []
+            state, happened = new_game(rules, seed, game_id=f"game-{seed}", computer=computer)
             every = list(happened)
             seen = [views.seen_by(state, seat) for seat in (None, 0)]
             while not state.over:
@@ -154,6 +156,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     records = [record.record(state) for state, _, _ in games]
     every_event = [event for _, happened, _ in games for event in happened]
     viewers = [None, 0, 1, 2, 3]
+    issued = wire_games.credentials("T" * 24, [(0, "A" * 24), (2, "B" * 24)])
     refused: CribbageError
     try:
         sequence.score_sequence(resolve("six_card"), 0, [(0, parse_card("KS")), (1, None)],
@@ -180,13 +183,17 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
                         for index, value in enumerate(played.steps)],
         "PeggingSequence": [lambda: wire_pegging.sequence(played), lambda: wire_pegging.sequence(unknown)],
         "GameAction": [lambda: [wire_games.action(a) for _, _, seen in games for s in seen for a in s.legal_actions]
-                       + [wire_games.action(a) for r in records for d in r.deals for a in d.actions]],
+                       + [wire_games.action(a.action) for r in records for d in r.deals for a in d.actions]],
         "GameEvent": [lambda: [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
                       + [wire_games.event(e) for e in every_event]],
         "GameView": [lambda: [wire_games.view(s.view) for _, _, seen in games for s in seen]],
         "GameSeen": [lambda: wire_games.seen(games[0][2][1])],
-        "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5])],
+        "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
+        "SeatCredentials": [lambda: issued],
         "GameRecord": [lambda: [wire_games.record(r) for r in records]],
+        "DealRecord": [lambda: [wire_games.deal_record(d) for r in records for d in r.deals]],
+        "RecordedAction": [lambda: [wire_games.recorded_action(a) for r in records for d in r.deals for a in d.actions]],
+        "GameEnding": [lambda: [wire_games.ending(r.ended_by) for r in records]],
         "Board": [lambda: wire_boards.board(board.board), lambda: wire_boards.board(over.board),
                   lambda: wire_boards.board(fixed.board)],
         "BoardMove": [lambda: wire_boards.move(board.moves[0])],
@@ -210,6 +217,10 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     }
 
 
+# Components whose samples come as lists of answers (every one of many games).
+LISTED = {"GameAction", "GameEvent", "GameView", "GameRecord", "DealRecord", "RecordedAction", "GameEnding"}
+
+
 def test_every_encoder_has_samples() -> None:
     assert set(wire.ENCODERS) == set(samples())
 
@@ -219,7 +230,7 @@ def test_encoder_answers_are_valid_and_use_every_property(component: str) -> Non
     answers: list[Any] = []
     for call in samples()[component]:
         answer = call()
-        answers += answer if isinstance(answer, list) and component in {"GameAction", "GameEvent", "GameView", "GameRecord"} else [answer]
+        answers += answer if isinstance(answer, list) and component in LISTED else [answer]
     assert answers
     used: set[str] = set()
     for answer in answers:

@@ -31,6 +31,7 @@ class Config:
     access_log: bool = True
     metrics: bool = True
     cors_max_age: int = 600
+    state_ttl: int | None = None  # seconds a game state token stays valid (None: no expiry)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -44,4 +45,5 @@ class Config:
             access_log=_bool(env.get("CRIBBAGE_ACCESS_LOG", "true")),
             metrics=_bool(env.get("CRIBBAGE_METRICS", "true")),
             cors_max_age=int(env.get("CRIBBAGE_CORS_MAX_AGE", "600")),
+            state_ttl=int(env["CRIBBAGE_STATE_TTL"]) if env.get("CRIBBAGE_STATE_TTL") else None,
         )

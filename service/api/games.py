@@ -7,28 +7,30 @@ has checked the body, marshmallow turns it into core values, the token is opened
 engine function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's
-hand and its moves when it may act. Without it the answer is for a spectator: no hand, no
-legal actions (they would show the hand of the seat to act).
+hand and its moves when it may act, with that seat's ``credential`` (:mod:`.seats`; the
+answer that starts a game hands them out). Without it the answer is for a spectator: no hand,
+no legal actions (they would show the hand of the seat to act). Acting for a seat needs its
+credential too; the seats the computer plays are played by the server, after every move.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from typing import Any, cast
 
-from flask import Blueprint, Flask
+from flask import Blueprint, Flask, Response, current_app
 from flask.blueprints import BlueprintSetupState
 
 from ..core.engine import apply, new_game
+from ..core.errors import IllegalAction
 from ..core.events import Event, events_for
 from ..core.record import record
-from ..core.state import MAX_SEED, GameState
+from ..core.state import GameState
 from ..core.state_codec import decode_state, encode_state
 from ..core.views import check_seat, seen_by
-from . import state_token
+from . import seats, state_token
 from .spec import body
-from .wire.games import ActSchema, NewGameSchema, RecordSchema, ViewSchema, game_response, seen
+from .wire.games import ActSchema, NewGameSchema, RecordSchema, ViewSchema, credentials, game_response, seen
 from .wire.games import record as encode_record
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -45,21 +47,40 @@ def _install(setup: BlueprintSetupState) -> None:
 
 
 def _open(token: str) -> GameState:
-    return decode_state(state_token.sealer().open(token))
+    ttl = current_app.extensions["cribbage.config"].state_ttl
+    return decode_state(state_token.sealer().open(token, ttl))
 
 
-def _answer(state: GameState, happened: Iterable[Event], seat: int | None) -> dict[str, Any]:
+def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
+            issued: dict[str, Any] | None = None) -> dict[str, Any]:
     token = state_token.sealer().seal(encode_state(state))
-    return game_response(seen_by(state, seat), token, events_for(happened, seat))
+    return game_response(seen_by(state, seat), token, events_for(happened, seat), issued)
+
+
+@bp.after_request
+def _no_store(response: Response) -> Response:
+    """A game answer carries a seat's cards and a live state: no cache may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("")
 @body("createGame")
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
-    seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    state, happened = new_game(request.rules, seed, request.dealer)
-    return _answer(state, happened, request.seat), 201
+    levels: list[str | None] = [None] * request.rules.players
+    for seat, level in request.computer:
+        if not 0 <= seat < len(levels):
+            raise IllegalAction(f"seat {seat} does not exist with {len(levels)} players", pointer="/computer")
+        levels[seat] = level
+    game_id = seats.new_game_id()
+    state, happened = new_game(request.rules, seats.chance_seed(request.seed), request.dealer, game_id=game_id,
+                               computer=levels if request.computer else ())
+    check_seat(state, request.seat)
+    issued = credentials(seats.table_credential(game_id),
+                         [(seat, seats.seat_credential(game_id, seat)) for seat, level in enumerate(levels)
+                          if level is None])
+    return _answer(state, happened, request.seat, issued), 201
 
 
 @bp.post("/act")
@@ -68,8 +89,10 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
     request = act_request.load(data)
     state = _open(request.state)
     check_seat(state, request.seat)
-    assert request.action is not None  # the contract requires it
-    state, happened = apply(state, request.action)
+    action = request.action
+    assert action is not None  # the contract requires it
+    seats.authorize(state, (request.seat, action.seat), request.credential)
+    state, happened = apply(state, action)
     return _answer(state, happened, request.seat)
 
 
@@ -77,7 +100,10 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
     request = view_request.load(data)
-    return seen(seen_by(_open(request.state), request.seat))
+    state = _open(request.state)
+    check_seat(state, request.seat)
+    seats.authorize(state, (request.seat,), request.credential)
+    return seen(seen_by(state, request.seat))
 
 
 @bp.post("/record")

@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import logging
+import time
 import zlib
 from collections.abc import Sequence
 from typing import Any
@@ -66,6 +69,13 @@ class StateSealer:
                 ) from None
         self.key_count = len(fernets)
         self._fernet = MultiFernet(fernets)
+        self._secrets = tuple(base64.urlsafe_b64decode(key) for key in keys)
+
+    def derive(self, purpose: str) -> tuple[bytes, ...]:
+        """A secret for ``purpose`` from each key (HMAC-SHA256 of the purpose under the key), the
+        sealing key's first: what the state key vouches for besides the token itself (seat
+        credentials, the deal's share of the shuffle) stays stateless and rotates with it."""
+        return tuple(hmac.new(secret, purpose.encode(), hashlib.sha256).digest() for secret in self._secrets)
 
     def describe(self) -> str:
         """What ``/readyz`` says about the key."""
@@ -77,8 +87,9 @@ class StateSealer:
         """A url-safe token for ``data`` (compact JSON, compressed, then encrypted)."""
         return self._fernet.encrypt(zlib.compress(orjson.dumps(data), 9)).decode("ascii")
 
-    def open(self, token: str) -> Any:
-        """The data sealed in ``token``; any failure is a 400 :class:`ApiError`."""
+    def open(self, token: str, ttl: int | None = None) -> Any:
+        """The data sealed in ``token``; any failure is a 400 :class:`ApiError`. With ``ttl``,
+        a token sealed more than ``ttl`` seconds ago is refused as expired."""
         try:
             raw = token.encode("ascii")
             # One spelling per token: base64 that decodes but is not canonical (trailing junk,
@@ -88,6 +99,10 @@ class StateSealer:
             sealed = self._fernet.decrypt(raw)
         except (InvalidToken, UnicodeError, ValueError, TypeError, binascii.Error):
             raise bad_token("the state token was not issued by this service with a current key, or was changed") from None
+        if ttl is not None and time.time() - self._fernet.extract_timestamp(raw) > ttl:
+            raise ApiError(400, "expired-state-token", "The game state token has expired",
+                           f"state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
+                           errors=[{"pointer": "/state", "detail": "expired"}])
         try:
             inflater = zlib.decompressobj()
             plain = inflater.decompress(sealed, MAX_PLAIN_BYTES)

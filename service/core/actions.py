@@ -32,6 +32,7 @@ from .state import MAX_CLAIM, GameState
 from .state_codec import card_letter, cards_from_letters
 
 AUTO = "auto"
+COMPUTER_MARK = "~"  # in the log, before a move the computer chose
 # Small numbers (claims, muggins calls) in one character, after a marker in the log.
 LOG_DIGITS = string.digits + string.ascii_letters
 
@@ -271,15 +272,17 @@ def encode_action(action: Action) -> str:
     return ACTIONS[action.type].encode(action)
 
 
-def decode_action(log: str, state: GameState, seat: int) -> tuple[Action, int]:
+def decode_action(log: str, state: GameState, seat: int) -> tuple[Action, bool, int]:
     """The action at the start of ``log`` (``seat``: the seat to act, for kinds that do not
-    write it) and how many characters it took; text that is no action is an
-    :class:`InvalidState`."""
-    kind = _BY_MARK.get(log[:1])
+    write it), whether the computer chose it, and how many characters it took; text that is no
+    action is an :class:`InvalidState`."""
+    by_computer = log[:1] == COMPUTER_MARK
+    text = log[1:] if by_computer else log
+    kind = _BY_MARK.get(text[:1])
     size = 0 if kind is None else kind.size(state)
-    if kind is None or len(log) < size:
+    if kind is None or len(text) < size:
         raise InvalidState(f"the game's log does not read at {log[:3]!r}")
-    return kind.decode(log[:size], seat), size
+    return kind.decode(text[:size], seat), by_computer, size + by_computer
 
 
-__all__ = ["Action", "ActionKind", "ACTIONS", "AUTO", "LOG_DIGITS", "awaited_kinds", "encode_action", "decode_action"]
+__all__ = ["Action", "ActionKind", "ACTIONS", "AUTO", "COMPUTER_MARK", "LOG_DIGITS", "awaited_kinds", "encode_action", "decode_action"]

@@ -29,26 +29,47 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import computer
-from .actions import ACTIONS, AUTO, Action, awaited_kinds, encode_action
+from .actions import ACTIONS, AUTO, COMPUTER_MARK, Action, awaited_kinds, encode_action
 from .cards import DECK, Card
 from .chance import arrange_deck, cut_for_deal, shuffled_deck
+from .computer import choose as computer_move
 from .errors import CribbageError, GameOver, IllegalAction, WrongCardCount
 from .events import CutForDeal, Event
 from .phases import Step, start_deal
 from .rules import Rules
-from .state import MAX_SEED, GameState, current_player, may_act
+from .state import LEVELS, MAX_SEED, GameState, current_player, may_act
+
+MAX_GAME_DEALS = 100  # a fixed-deals game's length here: its record (and token) stay small
 
 
-def new_game(rules: Rules, seed: int, dealer: int | None = None, *,
-             deck: Sequence[Card] | None = None) -> tuple[GameState, list[Event]]:
-    """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal.
+def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
+             game_id: str = "", computer: Sequence[str | None] = ()) -> tuple[GameState, list[Event]]:
+    """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal, then
+    every move of the seats the computer plays, until a person must act.
 
     ``deck`` fixes the first deal's card order (tests and scripted deals, see
-    :func:`.chance.arrange_deck`); later deals come from ``seed``.
+    :func:`.chance.arrange_deck`); later deals come from ``seed``. ``computer``: per seat, the
+    level the computer plays it at, or ``None`` for a person (empty: all people); at least one
+    seat is a person's. ``game_id`` names the game (the caller makes it unique).
     """
+    state, events = deal_new_game(rules, seed, dealer, deck=deck, game_id=game_id, computer=computer)
+    return play_computers(state, events)
+
+
+def deal_new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
+                  game_id: str = "", computer: Sequence[str | None] = ()) -> tuple[GameState, list[Event]]:
+    """:func:`new_game` up to the first deal, before the computer moves (a replay starts here)."""
     if not 0 <= seed <= MAX_SEED:
         raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
+    if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
+        raise IllegalAction(f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), "
+                            f"not {rules.fixed_deals}", pointer="/options/fixed_deals")
+    seats = tuple(computer)
+    if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
+        raise IllegalAction(f"say for each of the {rules.players} seats whether the computer plays it; "
+                            "at least one seat is a person's", pointer="/computer")
+    if any(level is not None and level not in LEVELS for level in seats):
+        raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
     events: list[Event] = []
     cut = dealer is None
     if dealer is None:
@@ -66,6 +87,7 @@ def new_game(rules: Rules, seed: int, dealer: int | None = None, *,
         rules=rules, seed=seed, first_dealer=dealer, cut_for_deal=cut, deal_no=1, dealer=dealer,
         phase="discard", deck=first, hands=(), crib=(), starter=None, play=None, show_step=0, claim=None,
         scores=(0,) * rules.sides, backs=(0,) * rules.sides, winner=None, draw=False, log="", opening_deck=opening,
+        game_id=game_id, computer=seats,
     )
     step = Step(state, events)
     start_deal(step, 1, dealer, first)
@@ -131,7 +153,7 @@ def verify(state: GameState, action: Action) -> Action:
     if seat not in may_act(state):
         raise refuse(f"it is not seat {seat}'s turn: {describe_turn(state)}", "/action/seat")
     if kind is None:  # auto: the computer player's move, checked like any other
-        return verify(state, computer.choose(state, seat))
+        return verify(state, computer_move(state, seat))
     if not kind.awaited(state):
         wanted = " or ".join(awaited_kinds(state))
         raise refuse(f"a {action.type} is not allowed now: {describe_turn(state)} ({wanted})", "/action/type")
@@ -142,13 +164,35 @@ def verify(state: GameState, action: Action) -> Action:
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Verify ``action`` and play it out, with every forced step after it, until a seat has
-    a choice to make (or the game is over). Returns the new state and what happened."""
-    action = verify(state, action)
+    """Verify ``action`` and play it out, with every forced step after it and every move of the
+    seats the computer plays, until a person has a choice to make (or the game is over).
+    Returns the new state and everything that happened, in order."""
+    state, events = apply_one(state, action)
+    return play_computers(state, events)
+
+
+def apply_one(state: GameState, action: Action, *, by_computer: bool = False) -> tuple[GameState, list[Event]]:
+    """:func:`apply` without the computer's moves that follow (a replay applies each logged
+    move, saying which the computer chose)."""
+    chosen = verify(state, action)
     step = Step(state)
-    ACTIONS[action.type].perform(step, action)
-    step.set(log=state.log + encode_action(action))
+    ACTIONS[chosen.type].perform(step, chosen)
+    mark = COMPUTER_MARK if by_computer or action.type == AUTO else ""
+    step.set(log=state.log + mark + encode_action(chosen), moves=state.moves + 1)
     return step.state, step.events
+
+
+def play_computers(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Play every move of the seats the computer plays, in turn, until a person must act or the
+    game is over (in the discard, the computer's seats throw at once, as at the table)."""
+    events = list(events)
+    while not state.over:
+        seats = [seat for seat in may_act(state) if state.plays_itself(seat)]
+        if not seats:
+            break
+        state, more = apply_one(state, Action(AUTO, seats[0]))
+        events += more
+    return state, events
 
 
 __all__ = [
@@ -156,6 +200,10 @@ __all__ = [
     "GameState",
     "Event",
     "new_game",
+    "deal_new_game",
+    "apply_one",
+    "play_computers",
+    "MAX_GAME_DEALS",
     "legal_actions",
     "verify",
     "apply",

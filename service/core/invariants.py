@@ -121,6 +121,9 @@ def check_state(state: GameState) -> None:
         need(not state.draw, "a game to a target has no draws")
     if not state.over:
         need(current_player(state) is not None, "no seat to act in a game in progress")
+    need(not state.computer or (len(state.computer) == players and None in state.computer),
+         "the computer plays some seats, and at least one is a person's")
+    need(state.moves >= 0, "a game's moves count from 0")
     if state.opening_deck is not None:
         need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), "the opening deck is not a deck")
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from .actions import Action, decode_action
 from .cards import Card
 from .chance import shuffled_deck
-from .engine import apply, new_game
+from .engine import apply_one, deal_new_game
 from .errors import CribbageError, GameNotOver, InvalidState
-from .events import CutForDeal, Deal, Discard, Event, Starter
+from .events import CutForDeal, Deal, Discard, Event, Score, Starter
 from .outcome import Outcome, outcome
 from .rules import Rules
 from .state import GameState, crib_from_pack, current_player
@@ -34,49 +34,78 @@ from .state_codec import encode_state
 
 
 @dataclass(frozen=True, slots=True)
+class RecordedAction:
+    """One move of the game: what was done, its number in the game (from 1), and whether the
+    computer chose it (for a seat it plays, or asked with ``auto``)."""
+
+    move: int
+    action: Action
+    by_computer: bool
+
+
+@dataclass(frozen=True, slots=True)
 class DealRecord:
-    """One deal of a finished game: every seat's dealt cards, the crib, the starter (``None``
-    if the game ended before the cut), the actions taken in it and everything that happened."""
+    """One deal of a finished game: every seat's dealt cards and the cards it kept, the card(s)
+    dealt from the pack to the crib, the whole crib, the starter (``None`` if the game ended
+    before the cut), the moves made in it and everything that happened."""
 
     deal: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...], ...]
+    from_pack: tuple[Card, ...]
     crib: tuple[Card, ...]
     starter: Card | None
-    actions: tuple[Action, ...]
+    actions: tuple[RecordedAction, ...]
     events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """What ended the game: the score that reached the target (its seat, side and kind, the
+    deal it came in, and the move whose steps made it, ``None`` for the first deal's three for
+    last, which comes with no move), or, in a fixed-deals game, the last deal (``kind``
+    ``"fixed_deals"``)."""
+
+    deal: int
+    move: int | None
+    seat: int | None
+    side: int | None
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     rules: Rules
     seed: int
+    game_id: str
     first_dealer: int
+    computer: tuple[str | None, ...]
     cut_for_deal: CutForDeal | None
     deals: tuple[DealRecord, ...]
+    ended_by: Ending
     outcome: Outcome
 
     @property
     def actions(self) -> int:
-        """How many actions the game took."""
+        """How many moves the game took."""
         return sum(len(entry.actions) for entry in self.deals)
 
 
-def replay(state: GameState) -> tuple[list[Event], list[tuple[Action, list[Event]]]]:
-    """Play the game again from its seed and its log: the opening events, then every action
-    with its events. The replay must end in ``state`` itself (an :class:`InvalidState`
-    otherwise)."""
-    current, opening = new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
-                                deck=state.opening_deck)
-    steps: list[tuple[Action, list[Event]]] = []
+def replay(state: GameState) -> tuple[list[Event], list[tuple[RecordedAction, list[Event]]]]:
+    """Play the game again from its seed and its log: the opening events, then every move with
+    its events. The replay must end in ``state`` itself (an :class:`InvalidState` otherwise)."""
+    current, opening = deal_new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
+                                     deck=state.opening_deck, game_id=state.game_id, computer=state.computer)
+    steps: list[tuple[RecordedAction, list[Event]]] = []
     log = state.log
     at = 0
     try:
         while at < len(log):
-            action, size = decode_action(log[at:], current, current_player(current) or 0)
+            action, by_computer, size = decode_action(log[at:], current, current_player(current) or 0)
             at += size
-            current, events = apply(current, action)
-            steps.append((action, events))
+            current, events = apply_one(current, action, by_computer=by_computer)
+            steps.append((RecordedAction(current.moves, action, by_computer), events))
     except (CribbageError, IndexError, ValueError) as error:
         message = error.message if isinstance(error, CribbageError) else str(error)
         raise InvalidState(f"the game's log does not replay: {message}") from None
@@ -90,14 +119,17 @@ class _DealBuilder:
     deal: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
-    crib: list[Card]
+    from_pack: tuple[Card, ...]
+    thrown: list[Card] = field(default_factory=list)
     starter: Card | None = None
-    actions: list[Action] = field(default_factory=list)
+    actions: list[RecordedAction] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
     def build(self) -> DealRecord:
-        return DealRecord(self.deal, self.dealer, self.hands, tuple(sorted(self.crib)), self.starter,
-                          tuple(self.actions), tuple(self.events))
+        kept = tuple(tuple(c for c in hand if c not in self.thrown) for hand in self.hands)
+        return DealRecord(self.deal, self.dealer, self.hands, kept, self.from_pack,
+                          tuple(sorted((*self.from_pack, *self.thrown))), self.starter, tuple(self.actions),
+                          tuple(self.events))
 
 
 def record(state: GameState) -> GameRecord:
@@ -109,16 +141,19 @@ def record(state: GameState) -> GameRecord:
     rules = state.rules
     deals: list[_DealBuilder] = []
     cut: CutForDeal | None = None
+    ending = Ending(state.deal_no, None, None, None, "fixed_deals")
 
-    def take(events: list[Event]) -> None:
-        nonlocal cut
+    def take(events: list[Event], move: int | None) -> None:
+        nonlocal cut, ending
         for event in events:
             if isinstance(event, Deal):
                 first = event.deal == 1 and state.opening_deck is not None
                 deck = state.opening_deck if first and state.opening_deck else shuffled_deck(state.seed, event.deal)
-                deals.append(_DealBuilder(event.deal, event.dealer, event.hands, list(crib_from_pack(rules, deck))))
-            if isinstance(event, CutForDeal):
+                deals.append(_DealBuilder(event.deal, event.dealer, event.hands, crib_from_pack(rules, deck)))
+            elif isinstance(event, CutForDeal):
                 cut = event
+            elif isinstance(event, Score) and rules.fixed_deals is None and event.front >= rules.target:
+                ending = Ending(deals[-1].deal, move, event.seat, event.side, event.score_kind)
             if not deals:
                 continue
             entry = deals[-1]
@@ -126,14 +161,14 @@ def record(state: GameState) -> GameRecord:
             if isinstance(event, Starter):
                 entry.starter = event.card
             elif isinstance(event, Discard):
-                entry.crib.extend(event.cards)
+                entry.thrown.extend(event.cards)
 
-    take(opening)
-    for action, events in steps:
-        deals[-1].actions.append(action)  # the deal the action was made in, before any deal it led to
-        take(events)
-    return GameRecord(rules, state.seed, state.first_dealer, cut, tuple(entry.build() for entry in deals),
-                      outcome(state.scores, rules))
+    take(opening, None)
+    for done, events in steps:
+        deals[-1].actions.append(done)  # the deal the move was made in, before any deal it led to
+        take(events, done.move)
+    return GameRecord(rules, state.seed, state.game_id, state.first_dealer, state.computer, cut,
+                      tuple(entry.build() for entry in deals), ending, outcome(state.scores, rules))
 
 
-__all__ = ["GameRecord", "DealRecord", "record", "replay"]
+__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "record", "replay"]

@@ -27,6 +27,7 @@ from .pegging import Play
 from .rules import Rules
 
 PHASES = ("discard", "play", "show")
+LEVELS = ("standard",)  # how well the computer plays a seat
 MAX_CLAIM = 29  # no hand or crib scores more; a claim above it is absurd, not an over-claim
 MAX_SEED = 2**63 - 1  # a game's seed, when it starts and when a token is opened (the contract's bound too)
 
@@ -43,6 +44,10 @@ class GameState:
     opponent may call muggins on it. ``winner`` (a side) or ``draw`` end the game; the phase
     then stays the one the game ended in. ``log``: every action so far, compactly
     (:mod:`.record`). ``opening_deck``: a scripted first deal (tests, replays of real games).
+    ``game_id``: the game's name, for whoever keeps only its latest state (a relay);
+    ``moves``: how many actions it has taken (a later state of the same game has more).
+    ``computer``: per seat, the level the computer plays it at, or ``None`` for a person (empty:
+    every seat is a person's).
     """
 
     rules: Rules
@@ -65,10 +70,17 @@ class GameState:
     draw: bool
     log: str
     opening_deck: tuple[Card, ...] | None = None
+    game_id: str = ""
+    moves: int = 0
+    computer: tuple[str | None, ...] = ()
 
     @property
     def over(self) -> bool:
         return self.winner is not None or self.draw
+
+    def plays_itself(self, seat: int) -> bool:
+        """Whether the computer plays ``seat`` (the game says so: no one acts for it)."""
+        return bool(self.computer) and self.computer[seat] is not None
 
     @property
     def pone(self) -> int:
@@ -176,6 +188,7 @@ __all__ = [
     "PHASES",
     "MAX_CLAIM",
     "MAX_SEED",
+    "LEVELS",
     "deal_cards",
     "crib_from_pack",
     "starter_of",

@@ -30,10 +30,11 @@ from .errors import CribbageError, InvalidState
 from .invariants import check_state
 from .pegging import Play
 from .rules import Rules, changes, resolve
-from .state import MAX_CLAIM, MAX_SEED, PHASES, GameState, build_crib, deal_cards, starter_of
+from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, build_crib, deal_cards, starter_of
 
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: the game's id, its move count and the seats the computer plays
 MAX_DEAL_NO = 100_000
+MAX_MOVES = 1_000_000
 
 # One letter per card (index 0..51: AC AD AH AS 2C ...).
 _LETTERS = string.ascii_letters
@@ -127,6 +128,12 @@ def encode_state(state: GameState) -> dict[str, Any]:
         out["dr"] = 1
     if state.opening_deck is not None:
         out["od"] = letters(state.opening_deck)
+    if state.game_id:
+        out["id"] = state.game_id
+    if state.moves:
+        out["m"] = state.moves
+    if state.computer:
+        out["cp"] = [LEVELS.index(level) + 1 if level is not None else 0 for level in state.computer]
     return out
 
 
@@ -191,6 +198,21 @@ def _play(data: Mapping[str, Any], rules: Rules, hands: tuple[tuple[Card, ...], 
     )
 
 
+def _computer(data: Mapping[str, Any], players: int) -> tuple[str | None, ...]:
+    """Who the computer plays (``cp``: per seat 0 for a person, else 1 + the level's index)."""
+    codes = data.get("cp")
+    if codes is None:
+        return ()
+    if not isinstance(codes, list) or len(codes) != players:
+        raise InvalidState("the state's computer seats do not fit the table")
+    levels: list[str | None] = []
+    for code in codes:
+        if type(code) is not int or not 0 <= code <= len(LEVELS):
+            raise InvalidState("the state names no such computer level")
+        levels.append(LEVELS[code - 1] if code else None)
+    return tuple(levels)
+
+
 def decode_state(data: Any) -> GameState:
     """Read a dict written by :func:`encode_state`, rebuild what it leaves out, and check every
     invariant. Anything wrong is an :class:`InvalidState`."""
@@ -233,6 +255,9 @@ def decode_state(data: Any) -> GameState:
         draw=data.get("dr") == 1,
         log=_str(data, "log"),
         opening_deck=None if data.get("od") is None else cards_from_letters(_str(data, "od")),
+        game_id=_str(data, "id") if "id" in data else "",
+        moves=_int(data, "m", 0, MAX_MOVES, 0),
+        computer=_computer(data, players),
     )
     check_state(state)
     return state

@@ -65,6 +65,9 @@ class SeatView:
     """
 
     seat: int | None
+    game_id: str
+    move: int
+    computer: tuple[str | None, ...]
     rules: Rules
     deal: int
     dealer: int
@@ -126,6 +129,9 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
             claim = Claim(owner, is_crib, state.claim)
     return SeatView(
         seat=seat,
+        game_id=state.game_id,
+        move=state.moves,
+        computer=state.computer,
         rules=rules,
         deal=state.deal_no,
         dealer=state.dealer,

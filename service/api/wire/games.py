@@ -17,7 +17,7 @@ from marshmallow import Schema, fields, post_load
 
 from ...core import events as ev
 from ...core.actions import Action
-from ...core.record import DealRecord, GameRecord
+from ...core.record import DealRecord, Ending, GameRecord, RecordedAction
 from ...core.rules import Rules
 from ...core.views import SeatView, Seen
 from . import encoder, request_schema
@@ -32,6 +32,7 @@ class NewGame:
     seed: int | None
     dealer: int | None
     seat: int | None
+    computer: tuple[tuple[int, str], ...]  # (seat, level) for each seat the computer plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,18 @@ class GameRequest:
 
     state: str
     seat: int | None
+    credential: str | None = None
     action: Action | None = None
+
+
+@request_schema("ComputerSeat")
+class ComputerSeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    level = fields.String(load_default="standard")
+
+    @post_load
+    def to_pair(self, data: dict[str, Any], **kwargs: Any) -> tuple[int, str]:
+        return data["seat"], data["level"]
 
 
 @request_schema("NewGameRequest")
@@ -49,10 +61,11 @@ class NewGameSchema(WithRules):
     seed = fields.Integer(load_default=None)
     dealer = fields.Integer(load_default=None, allow_none=True)
     seat = fields.Integer(load_default=None, allow_none=True)
+    computer = fields.List(fields.Nested(ComputerSeatSchema), load_default=list)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
-        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"])
+        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]))
 
 
 class _ActionSchema(Schema):
@@ -134,20 +147,22 @@ class ActSchema(Schema):
     state = fields.String(required=True)
     action = ActionField(required=True)
     seat = fields.Integer(load_default=None, allow_none=True)
+    credential = fields.String(load_default=None)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], data["seat"], data["action"])
+        return GameRequest(data["state"], data["seat"], data["credential"], data["action"])
 
 
 @request_schema("ViewGameRequest")
 class ViewSchema(Schema):
     state = fields.String(required=True)
     seat = fields.Integer(load_default=None, allow_none=True)
+    credential = fields.String(load_default=None)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], data["seat"])
+        return GameRequest(data["state"], data["seat"], data["credential"])
 
 
 @request_schema("RecordGameRequest")
@@ -251,6 +266,9 @@ def view(value: SeatView) -> dict[str, Any]:
     claim = value.claim
     return {
         "seat": value.seat,
+        "game_id": value.game_id,
+        "move": value.move,
+        "computer": [{"seat": seat, "level": level} for seat, level in enumerate(value.computer) if level],
         "variant": game_rules.name,
         "players": game_rules.players,
         "partnerships": game_rules.partnerships,
@@ -285,18 +303,40 @@ def seen(value: Seen) -> dict[str, Any]:
     return {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
 
 
+@encoder("SeatCredentials")
+def credentials(table: str, seats: Iterable[tuple[int, str]]) -> dict[str, Any]:
+    return {"table": table, "seats": [{"seat": seat, "credential": credential} for seat, credential in seats]}
+
+
 @encoder("GameResponse")
-def game_response(value: Seen, token: str, happened: Iterable[ev.Event]) -> dict[str, Any]:
+def game_response(value: Seen, token: str, happened: Iterable[ev.Event],
+                  issued: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game answer: the view and moves for the viewer, the new token, and the events as the
-    viewer may see them (already filtered by the core)."""
-    return {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions],
-            "state": token, "events": events(happened)}
+    viewer may see them (already filtered by the core); a new game's answer also carries the
+    seat credentials (``issued``)."""
+    out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions],
+           "state": token, "events": events(happened)}
+    if issued is not None:
+        out["credentials"] = issued
+    return out
 
 
-def _deal_record(value: DealRecord) -> dict[str, Any]:
+@encoder("RecordedAction")
+def recorded_action(value: RecordedAction) -> dict[str, Any]:
+    return {"move": value.move, "action": action(value.action), "computer": value.by_computer}
+
+
+@encoder("DealRecord")
+def deal_record(value: DealRecord) -> dict[str, Any]:
     return {"deal": value.deal, "dealer": value.dealer, "hands": [cards(hand) for hand in value.hands],
+            "kept": [cards(hand) for hand in value.kept], "from_pack": cards(value.from_pack),
             "crib": cards(value.crib), "starter": card_or_none(value.starter),
-            "actions": [action(a) for a in value.actions], "events": events(value.events)}
+            "actions": [recorded_action(a) for a in value.actions], "events": events(value.events)}
+
+
+@encoder("GameEnding")
+def ending(value: Ending) -> dict[str, Any]:
+    return {"deal": value.deal, "move": value.move, "seat": value.seat, "side": value.side, "kind": value.kind}
 
 
 @encoder("GameRecord")
@@ -305,9 +345,12 @@ def record(value: GameRecord) -> dict[str, Any]:
         "variant": value.rules.name,
         "rules": rules(value.rules),
         "seed": value.seed,
+        "game_id": value.game_id,
         "first_dealer": value.first_dealer,
+        "computer": [{"seat": seat, "level": level} for seat, level in enumerate(value.computer) if level],
         "cut_for_deal": None if value.cut_for_deal is None else event(value.cut_for_deal),
-        "deals": [_deal_record(entry) for entry in value.deals],
+        "deals": [deal_record(entry) for entry in value.deals],
         "actions": value.actions,
+        "ended_by": ending(value.ended_by),
         "outcome": outcome(value.outcome),
     }

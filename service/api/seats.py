@@ -1,0 +1,88 @@
+"""Who may see a seat's cards and act for it: seat credentials, and the deal's secret share.
+
+Whoever holds a game's state token may see what a spectator sees, and nothing more. Seeing a
+seat's hand, and acting for it, needs that seat's credential: an HMAC of the game's id and the
+seat under a secret derived from the state key (:meth:`.state_token.StateSealer.derive`), so it
+is unforgeable, bound to one game and one seat, and needs no storage (every server with the
+key checks it). The game's creator gets every seat's credential and hands each player theirs;
+it also gets the *table* credential, good for every seat of that game, for one device that
+plays every person's seat (passing one phone around a table, or a relay acting for its
+players). A seat the computer plays needs no one: the server plays it.
+
+The deal is not the client's to choose either: a client's ``seed`` still makes a game
+reproducible, but the shuffle comes from that seed mixed with a secret derived from the state
+key (:func:`chance_seed`), so no one without the key can predict or search the deals.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+
+from ..core.state import MAX_SEED, GameState
+from . import state_token
+from .problems import ApiError
+
+CREDENTIAL_PURPOSE = "cribbage-seat-credential-v1"
+CHANCE_PURPOSE = "cribbage-chance-v1"
+TABLE = "table"
+
+
+def _mac(secret: bytes, game_id: str, who: str) -> str:
+    digest = hmac.new(secret, f"{game_id}:{who}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode("ascii")  # 144 bits, 24 characters
+
+
+def seat_credential(game_id: str, seat: int) -> str:
+    """The credential of ``seat`` in the game ``game_id`` (under the sealing key)."""
+    return _mac(state_token.sealer().derive(CREDENTIAL_PURPOSE)[0], game_id, str(seat))
+
+
+def table_credential(game_id: str) -> str:
+    """The credential good for every seat of the game ``game_id``."""
+    return _mac(state_token.sealer().derive(CREDENTIAL_PURPOSE)[0], game_id, TABLE)
+
+
+def _accepts(game_id: str, seat: int, credential: str) -> bool:
+    given = credential.encode()
+    for secret in state_token.sealer().derive(CREDENTIAL_PURPOSE):  # every current key: rotation
+        for who in (str(seat), TABLE):
+            if hmac.compare_digest(_mac(secret, game_id, who).encode(), given):
+                return True
+    return False
+
+
+def authorize(state: GameState, seats: Iterable[int | None], credential: str | None) -> None:
+    """Raise a 403 problem unless ``credential`` is good for every seat in ``seats`` (``None``,
+    a spectator, needs nothing)."""
+    wanted = sorted({seat for seat in seats if seat is not None})
+    if not wanted:
+        return
+    if credential is None:
+        raise ApiError(403, "seat-credential-missing", "This seat's credential is needed",
+                       f"seeing seat {wanted[0]}'s cards or acting for it needs its credential (from the answer "
+                       "that started the game); without one, ask as a spectator (no seat)",
+                       errors=[{"pointer": "/credential", "detail": "missing"}])
+    for seat in wanted:
+        if not _accepts(state.game_id, seat, credential):
+            raise ApiError(403, "seat-credential-wrong", "Not this seat's credential",
+                           f"the credential given is not seat {seat}'s in this game",
+                           errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}])
+
+
+def chance_seed(seed: int | None) -> int:
+    """The seed the deals come from: a fresh secure one, or the client's mixed with the key's
+    secret (the same client seed gives the same game with the same key, another with another)."""
+    if seed is None:
+        return secrets.randbelow(MAX_SEED + 1)
+    secret = state_token.sealer().derive(CHANCE_PURPOSE)[0]
+    digest = hmac.new(secret, str(seed).encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
+
+
+def new_game_id() -> str:
+    """A fresh game id: 128 random bits, url-safe."""
+    return secrets.token_urlsafe(16)

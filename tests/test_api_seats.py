@@ -1,0 +1,158 @@
+"""Seat-bound games over HTTP: who may see a seat's cards and act for it, and what a relay gets.
+
+The expectations are the trust rules, not the service's output: whoever holds the state sees a
+spectator's view; a seat's hand and moves need that seat's credential (or the table's); a
+credential is bound to one game and one seat; the deals of a seeded game depend on the key.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from service.api import state_token
+from service.api.app import create_app
+from service.api.config import Config
+from service.api.problems import ApiError
+from tests.support.keys import TEST_STATE_KEY
+
+Json = dict[str, Any]
+OTHER_KEY = "Zy3X8M7mBkQv1f1vWm0b8eYb4yJ0aO2oQW9ql3Pq1vM="
+VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
+
+
+def post(client: FlaskClient, path: str, body: Json, status: int = 200) -> Json:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.get_json()
+    answer: Json = response.get_json()
+    return answer
+
+
+def credentials_of(game: Json) -> dict[int, str]:
+    return {entry["seat"]: entry["credential"] for entry in game["credentials"]["seats"]}
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card-looking string anywhere in an answer."""
+    if isinstance(value, str):
+        return {value} if 2 <= len(value) <= 3 and value[-1] in "CDHS" and value[:-1] in RANKS else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_seats_cards_are_never_shown_without_its_credential(client: FlaskClient, variant: str) -> None:
+    game = post(client, "/v1/games", {"variant": variant, "seed": 11}, 201)
+    own = credentials_of(game)
+    players = game["view"]["players"]
+    rng = random.Random(variant)
+    public: set[str] = set()  # every card shown to the table so far
+    steps = 0
+    while game["view"]["phase"] != "over" and steps < 60:
+        state = game["state"]
+        spectator = post(client, "/v1/games/view", {"state": state})
+        assert spectator["view"]["hand"] is None and spectator["legal_actions"] == []
+        for seat in range(players):
+            # no credential, the wrong seat's, or another seat's: refused, with no card in the answer
+            for credential, slug in ((None, "seat-credential-missing"), (own[(seat + 1) % players], "seat-credential-wrong")):
+                body: Json = {"state": state, "seat": seat}
+                if credential is not None:
+                    body["credential"] = credential
+                refused = post(client, "/v1/games/view", body, 403)
+                assert refused["type"].endswith(slug) and not cards_in(refused)
+            mine = post(client, "/v1/games/view", {"state": state, "seat": seat, "credential": own[seat]})
+            assert mine["view"]["seat"] == seat and mine["view"]["hand"] is not None
+        seat = rng.choice(game["view"]["to_act"])
+        action = {"type": "auto", "seat": seat}
+        # acting for a seat with another seat's credential is refused and changes nothing
+        other = own[(seat + 1) % players]
+        post(client, "/v1/games/act", {"state": state, "action": action, "credential": other}, 403)
+        post(client, "/v1/games/act", {"state": state, "action": action}, 403)
+        # a spectator's answer to a move shows no card that is not public
+        game = post(client, "/v1/games/act", {"state": state, "action": action, "credential": own[seat]})
+        assert game["view"]["hand"] is None
+        public |= {c for e in game["events"] if e["type"] in ("cut_for_deal", "starter", "play", "show")
+                   for c in cards_in(e)}
+        assert cards_in(game["events"]) | cards_in(game["view"]) <= public
+        steps += 1
+
+
+def test_a_credential_is_bound_to_its_game_and_its_seat(client: FlaskClient) -> None:
+    first = post(client, "/v1/games", {"seed": 1, "dealer": 0}, 201)
+    second = post(client, "/v1/games", {"seed": 1, "dealer": 0}, 201)
+    assert first["view"]["game_id"] != second["view"]["game_id"]
+    mine = credentials_of(first)
+    # the same seat of another game, another seat, the table of another game: all refused
+    for seat, credential in ((0, credentials_of(second)[0]), (0, mine[1]), (1, second["credentials"]["table"])):
+        post(client, "/v1/games/view", {"state": first["state"], "seat": seat, "credential": credential}, 403)
+    # a made-up credential of the right shape is refused too
+    post(client, "/v1/games/view", {"state": first["state"], "seat": 0, "credential": "A" * 24}, 403)
+    # the table credential is good for every seat of its own game
+    for seat in (0, 1):
+        post(client, "/v1/games/view", {"state": first["state"], "seat": seat, "credential": first["credentials"]["table"]})
+
+
+def test_credentials_survive_key_rotation_and_fail_under_another_key() -> None:
+    old = create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,))).test_client()
+    rotated = create_app(Config(testing=True, state_keys=(OTHER_KEY, TEST_STATE_KEY))).test_client()
+    game = post(old, "/v1/games", {"seed": 3, "dealer": 0}, 201)
+    body = {"state": game["state"], "seat": 0, "credential": credentials_of(game)[0]}
+    post(rotated, "/v1/games/view", body)  # the old key still opens the token and vouches for the credential
+    fresh = post(rotated, "/v1/games", {"seed": 3, "dealer": 0}, 201)
+    assert fresh["credentials"]["seats"][0]["credential"] != credentials_of(game)[0]  # issued under the new key
+
+
+def test_the_same_seed_deals_the_same_game_with_the_same_key_and_another_with_another() -> None:
+    def hands(key: str) -> list[Json]:
+        client = create_app(Config(testing=True, state_keys=(key,))).test_client()
+        game = post(client, "/v1/games", {"seed": 42, "dealer": 0, "seat": 0}, 201)
+        return [game["view"]["hand"], post(client, "/v1/games", {"seed": 42, "dealer": 0, "seat": 1}, 201)["view"]["hand"]]
+
+    assert hands(TEST_STATE_KEY) == hands(TEST_STATE_KEY)
+    assert hands(TEST_STATE_KEY) != hands(OTHER_KEY)
+
+
+def test_a_fixed_deals_game_over_the_cap_is_refused(client: FlaskClient) -> None:
+    refused = post(client, "/v1/games", {"options": {"fixed_deals": 102}}, 422)
+    assert refused["errors"][0]["pointer"] == "/options/fixed_deals" and "100" in refused["detail"]
+    post(client, "/v1/games", {"options": {"fixed_deals": 100}}, 201)
+
+
+def test_views_carry_the_game_id_and_a_rising_move_number(client: FlaskClient) -> None:
+    game = post(client, "/v1/games", {"seed": 5, "dealer": 0, "seat": 1}, 201)
+    table = game["credentials"]["table"]
+    ids, moves = {game["view"]["game_id"]}, [game["view"]["move"]]
+    for _ in range(6):
+        seat = game["view"]["to_act"][0]
+        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 1, "credential": table,
+                                              "action": {"type": "auto", "seat": seat}})
+        ids.add(game["view"]["game_id"])
+        moves.append(game["view"]["move"])
+    assert len(ids) == 1 and moves == list(range(7))
+
+
+def test_game_answers_are_never_cached(client: FlaskClient) -> None:
+    response = client.post("/v1/games", json={"seed": 1})
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_an_expired_token_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    sealer = state_token.StateSealer((TEST_STATE_KEY,))
+    token = sealer.seal({"v": 2})
+    assert sealer.open(token, ttl=60) == {"v": 2}
+    later = time.time() + 61
+    monkeypatch.setattr(state_token.time, "time", lambda: later)
+    with pytest.raises(ApiError) as expired:
+        sealer.open(token, ttl=60)
+    assert expired.value.status == 400 and expired.value.slug == "expired-state-token"
+    assert sealer.open(token) == {"v": 2}  # without a time to live, tokens do not expire
