@@ -6,7 +6,7 @@ import logging
 
 from flask import Flask
 
-from . import hands, jsonio, meta, observability, problems
+from . import hands, jsonio, meta, observability, problems, security
 from . import pegging as pegging_api
 from . import advice as advice_api
 from . import boards as boards_api
@@ -35,4 +35,5 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(games_api.bp)
     meta.install_docs(app)
+    security.install(app)
     return app
