@@ -22,44 +22,20 @@ import io
 import json
 import math
 import re
-import socket
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize  # type: ignore[import-untyped]
 from werkzeug.test import EnvironBuilder
 
-from benchmarks.servers import LOOPBACK, Gunicorn
+from benchmarks.servers import Gunicorn
 from service.api.spec import MAX_DEPTH
+from tests.edge_requests import (ALL_OPERATIONS, BAD_BODIES, COMPONENTS, DOCUMENT, LIMIT, OPERATION_IDS,
+                                 POST_OPERATIONS, chunked_request, expect_refused, length_request, nested, padded, raw)
 from tests.problems import PROBLEM, expect_problem
-
-ROOT = Path(__file__).resolve().parents[1]
-DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text())
-COMPONENTS = DOCUMENT["components"]["schemas"]
-METHODS = ("get", "post", "put", "patch", "delete")
-LIMIT = 64 * 1024  # the default body limit (CRIBBAGE_MAX_BODY_BYTES), which the issue measured
-
-
-
-def first_example(operation: Any) -> Any:
-    examples = operation["requestBody"]["content"]["application/json"].get("examples", {})
-    return next(iter(examples.values()))["value"] if examples else None
-
-
-# Every operation whose body is JSON, as (path, operationId, its first example body).
-POST_OPERATIONS: list[tuple[str, str, Any]] = [
-    (path, item["post"]["operationId"], first_example(item["post"]))
-    for path, item in DOCUMENT["paths"].items()
-    if "application/json" in item.get("post", {}).get("requestBody", {}).get("content", {})
-]
-OPERATION_IDS = [operation_id for _, operation_id, _ in POST_OPERATIONS]
-ALL_OPERATIONS = [(method, path, item[method]["operationId"])
-                  for path, item in DOCUMENT["paths"].items() for method in METHODS if method in item]
 
 
 def test_the_operations_under_test_are_all_of_them() -> None:
@@ -69,13 +45,6 @@ def test_the_operations_under_test_are_all_of_them() -> None:
 
 
 # --- deep JSON --------------------------------------------------------------------------------
-
-def nested(depth: int, kind: str) -> bytes:
-    """A JSON value nested ``depth`` levels: ``[[[...]]]`` or ``{"a":{"a":...1}}``."""
-    if kind == "array":
-        return b"[" * depth + b"]" * depth
-    return b'{"a":' * depth + b"1" + b"}" * depth
-
 
 @pytest.mark.parametrize("depth", [256, 300, 1000])
 @pytest.mark.parametrize("kind", ["array", "object"])
@@ -180,13 +149,6 @@ def call_chunked(app: Flask, path: str, stream: io.RawIOBase, terminated: bool =
     return answer["status"], answer["headers"], json.loads(body)
 
 
-def padded(example: Any, size: int) -> bytes:
-    """The example body followed by spaces up to ``size`` bytes: valid JSON at any size, so a
-    body cut anywhere after the example would still parse (as the silent cut did)."""
-    text = json.dumps(example).encode()
-    return text + b" " * (size - len(text))
-
-
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_a_chunked_body_gets_the_same_answer_as_with_a_length(app: Flask, client: FlaskClient, path: str,
                                                                example: Any) -> None:
@@ -238,53 +200,16 @@ def server() -> Iterator[Gunicorn]:
         yield running
 
 
-def raw(server: Gunicorn, request: bytes) -> tuple[int, dict[str, str], Any]:
-    """Send bytes as they are; gunicorn's sync worker answers and closes."""
-    with socket.create_connection((LOOPBACK, server.port), timeout=10) as sock:
-        sock.sendall(request)
-        received = b""
-        while chunk := sock.recv(65536):
-            received += chunk
-    head, _, body = received.partition(b"\r\n\r\n")
-    status_line, *lines = head.decode("latin-1").split("\r\n")
-    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
-    return int(status_line.split()[1]), headers, json.loads(body)
-
-
-def chunked_request(path: str, chunks: bytes) -> bytes:
-    return (f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
-            f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode() + chunks
-
-
-def one_chunk(data: bytes, size: str | None = None) -> bytes:
-    return (size or f"{len(data):x}").encode() + b"\r\n" + data + b"\r\n0\r\n\r\n"
-
-
-SERVER_CASES: dict[str, tuple[Callable[[Any], bytes], int]] = {
-    "bad-chunk-size": (lambda example: one_chunk(json.dumps(example).encode(), size="zz"), 400),
-    "missing-terminator": (lambda example: b"2\r\n{}xx\r\n0\r\n\r\n", 400),
-    "over-the-limit": (lambda example: one_chunk(padded(example, LIMIT + 1)), 413),
-    "deep": (lambda example: one_chunk(nested(300, "array")), 400),
-}
-
-
-@pytest.mark.parametrize("case", list(SERVER_CASES))
+@pytest.mark.parametrize("case", list(BAD_BODIES))
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_gunicorn_answers_bad_chunked_bodies_with_problems(server: Gunicorn, path: str, example: Any,
                                                           case: str) -> None:
-    build, expected = SERVER_CASES[case]
-    status, headers, problem = raw(server, chunked_request(path, build(example)))
-    assert (status, problem["status"]) == (expected, expected), problem
-    assert headers["content-type"] == PROBLEM
-    assert headers["x-content-type-options"] == "nosniff"
+    expect_refused(server.port, path, example, case)
 
 
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_gunicorn_answers_deep_json_with_a_length_with_a_400(server: Gunicorn, path: str) -> None:
-    body = nested(1000, "object")
-    status, headers, problem = raw(server, (
-        f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body)
+    status, headers, problem = raw(server.port, length_request(path, nested(1000, "object")))
     assert (status, headers["content-type"]) == (400, PROBLEM)
     assert "levels deep" in problem["detail"]
 
@@ -292,7 +217,7 @@ def test_gunicorn_answers_deep_json_with_a_length_with_a_400(server: Gunicorn, p
 def test_gunicorn_reads_a_good_chunked_body_split_in_pieces(server: Gunicorn) -> None:
     body = b'{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
     pieces = b"".join(f"{len(body[i:i + 7]):x}\r\n".encode() + body[i:i + 7] + b"\r\n" for i in range(0, len(body), 7))
-    status, _, score = raw(server, chunked_request("/v1/hands/score", pieces + b"0\r\n\r\n"))
+    status, _, score = raw(server.port, chunked_request("/v1/hands/score", pieces + b"0\r\n\r\n"))
     assert (status, score["total"]) == (200, 29)  # the 29 hand
 
 
@@ -367,6 +292,8 @@ def answer(client: FlaskClient, method: str, path: str) -> Any:
 def test_every_operation_answers_nosniff(client: FlaskClient, method: str, path: str) -> None:
     response = answer(client, method, path)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+    for name in ("X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy", "Cache-Control"):
+        assert len(response.headers.getlist(name)) <= 1, name  # the app sets none of them itself
     if not path.startswith("/docs"):
         assert response.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
 
