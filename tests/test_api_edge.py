@@ -261,6 +261,42 @@ def test_no_error_detail_quotes_a_token(client: FlaskClient, token: str, path: s
         assert not any(token[i:i + 12] in text for i in range(len(token) - 11)), text
 
 
+def objects_in(value: Any, pointer: str = "") -> Iterator[str]:
+    """The JSON pointer of every object in ``value``."""
+    if isinstance(value, dict):
+        yield pointer
+        for key, item in value.items():
+            yield from objects_in(item, f"{pointer}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from objects_in(item, f"{pointer}/{index}")
+
+
+def with_member(value: Any, pointer: str, name: str) -> Any:
+    """``value`` with one more member, ``name``, in the object at ``pointer``."""
+    if not pointer:
+        return {**value, name: 1}
+    head, _, rest = pointer[1:].partition("/")
+    if isinstance(value, list):
+        return [with_member(item, "/" + rest if rest else "", name) if str(i) == head else item
+                for i, item in enumerate(value)]
+    return {**value, head: with_member(value[head], "/" + rest if rest else "", name)}
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_an_unknown_member_anywhere_is_a_400_that_names_its_place(client: FlaskClient, path: str,
+                                                                   example: Any) -> None:
+    # Every object of every example, with one member too many: a contract violation at that
+    # object (or at the choice it is a branch of), never a 500.
+    for pointer in objects_in(example):
+        response = client.post(path, json=with_member(example, pointer, "unexpected_member"))
+        if path == "/v1/hands/score-batch" and pointer.startswith("/hands/"):
+            assert response.status_code == 200  # each hand is judged on its own
+            continue
+        problem = expect_problem(response, 400, "contract-violation")
+        assert any(pointer.startswith(e["pointer"]) for e in problem["errors"]), (pointer, problem["errors"])
+
+
 def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, "stater": "5C"}), 400)

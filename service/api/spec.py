@@ -27,7 +27,7 @@ SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve(
 
 
 MAX_ERRORS = 20  # a body with thousands of bad items must not get a megabyte of answer
-MAX_MESSAGE = 200  # a detail names a constraint from the contract, which may be long (an enum)
+MAX_MESSAGE = 400  # a detail names constraints from the contract, which may be long (an enum, the members an object takes)
 MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
 READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit
 
@@ -167,8 +167,12 @@ class Spec:
         if build is None:
             return _short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
         parent: Any = self.schemas[key]
-        for part in error.schema_path[:-1]:  # the schema holding the failed keyword
-            parent = parent[part] if isinstance(parent, (dict, list)) else None
+        for part in error.schema_path[:-1]:  # the schema holding the failed keyword, when the path leads there
+            try:
+                parent = parent[part]
+            except (KeyError, IndexError, TypeError):
+                parent = None
+                break
         return _short(build(kind, describe(error.instance), parent))
 
 
@@ -212,7 +216,8 @@ def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
             length = int(length_text)
             if limit is not None and length > limit:
                 raise RequestEntityTooLarge()
-            return bytes(stream.read(length))
+            body: bytes = stream.read(length)
+            return body
         if not environ.get("wsgi.input_terminated"):
             return b""  # no length and a stream that may never end: werkzeug's safe fallback, an empty body
         cap = None if limit is None else limit + 1
