@@ -9,7 +9,7 @@ from flask import Flask
 from . import advice as advice_api
 from . import boards as boards_api
 from . import games as games_api
-from . import hands, jsonio, meta, observability, problems
+from . import hands, jsonio, meta, observability, problems, security
 from . import pegging as pegging_api
 from . import tournaments as tournaments_api
 from .config import Config
@@ -35,4 +35,5 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(games_api.bp)
     meta.install_docs(app)
+    security.install(app)
     return app

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from flask import Blueprint, Flask, Response, current_app
+from flask import Blueprint, Flask, current_app
 from flask.blueprints import BlueprintSetupState
 
 from ..core.engine import apply, new_game
@@ -55,13 +55,6 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
             issued: dict[str, Any] | None = None) -> dict[str, Any]:
     token = state_token.sealer().seal(encode_state(state))
     return game_response(seen_by(state, seat), token, events_for(happened, seat), issued)
-
-
-@bp.after_request
-def _no_store(response: Response) -> Response:
-    """A game answer carries a seat's cards and a live state: no cache may keep it."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.post("")

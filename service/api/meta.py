@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import logging
+import re
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app
@@ -48,12 +51,35 @@ def variants() -> dict[str, Any]:
     return variant_list([(name, DESCRIPTIONS[name], preset(name)) for name in variant_names()], OPTION_NAMES)
 
 
+DOCS_PATH = "/docs"
+# The inline <script> blocks of flask-swagger-ui's page (the ones without a src attribute).
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+
+
 def install_docs(app: Flask) -> None:
     """Swagger UI 5 from the flask-swagger-ui package: no CDN, works offline."""
     docs = get_swaggerui_blueprint(
-        "/docs", "/openapi.yaml",
-        # validatorUrl None: no badge fetched from validator.swagger.io, so the page makes no external request
-        config={"app_name": "Cribbage scoring API", "tryItOutEnabled": True, "validatorUrl": None},
+        DOCS_PATH, "/openapi.yaml",
+        config={
+            "app_name": "Cribbage scoring API", "tryItOutEnabled": True,
+            # validatorUrl None: no badge fetched from validator.swagger.io, so the page makes no external request
+            "validatorUrl": None,
+            # Given, so the package does not build it from the request's host: the page's inline
+            # script is then the same for every request, and its hash can be the page's policy.
+            "oauth2RedirectUrl": DOCS_PATH + "/oauth2-redirect.html",
+        },
     )
     app.register_blueprint(docs)
-    app.add_url_rule("/docs", endpoint="docs_root", view_func=app.view_functions["swagger_ui.show"])
+    app.add_url_rule(DOCS_PATH, endpoint="docs_root", view_func=app.view_functions["swagger_ui.show"])
+
+
+def docs_script_hashes(app: Flask) -> tuple[str, ...]:
+    """CSP sources (``'sha256-...'``) for the inline scripts of the docs page, from the page
+    itself rendered once (at start): the page keeps its inline script and the policy still
+    allows no other inline script. The script holds only this app's fixed configuration."""
+    with app.test_request_context(DOCS_PATH + "/"):
+        html = str(app.view_functions["docs_root"]())
+    return tuple(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in _INLINE_SCRIPT.findall(html)
+    )

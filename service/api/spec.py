@@ -10,6 +10,7 @@ with a JSON pointer for every offending field.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -19,13 +20,16 @@ import jsonschema_rs
 import orjson
 import yaml
 from flask import Request, current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 
+log = logging.getLogger("service.spec")
 SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve().parents[2] / "openapi.yaml"))
 
 
 MAX_ERRORS = 20  # a body with thousands of bad items must not get a megabyte of answer
-MAX_MESSAGE = 200  # validator messages quote the offending value, which may be huge
+MAX_MESSAGE = 400  # a detail names constraints from the contract, which may be long (an enum, the members an object takes)
+MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
+READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit
 
 
 class ContractViolation(Exception):
@@ -38,8 +42,74 @@ class ContractViolation(Exception):
         self.truncated = truncated
 
 
+class UnreadableBody(BadRequest):
+    """The server could not hand over the body: a malformed chunked encoding (gunicorn's
+    de-chunker raises its own exception types mid-read) or an upload cut short."""
+
+    description = "The request body could not be read: its chunked encoding is malformed or it was cut short."
+
+
 def _short(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _plural(count: int, noun: str, nouns: str = "") -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {nouns or noun + 's'}"
+
+
+def describe(value: Any) -> str:
+    """How a detail refers to a value from the body: numbers, booleans and null as they are,
+    anything else by its kind and size. A string is never quoted: it may be a state token or
+    another secret, and an error message travels further (logs, proxies, screenshots) than
+    the request did; the pointer already tells the client which of its values it is.
+
+    >>> describe("gAAAAABsecret"), describe([1, 2]), describe({"a": 1}), describe(7), describe(None)
+    ('a string of 13 characters', 'an array of 2 items', 'an object with 1 member', '7', 'null')
+    """
+    if value is None or isinstance(value, (bool, int, float)):
+        return orjson.dumps(value).decode()
+    if isinstance(value, str):
+        return "a string of " + _plural(len(value), "character")
+    if isinstance(value, list):
+        return "an array of " + _plural(len(value), "item")
+    if isinstance(value, dict):
+        return "an object with " + _plural(len(value), "member")
+    return "a value"
+
+
+def _json(value: Any) -> str:
+    """A value from the contract itself (a type name, an enum option, a pattern), quoted as JSON."""
+    return orjson.dumps(value).decode()
+
+
+def _allowed(schema: Any) -> str:
+    names = sorted(schema.get("properties", {})) if isinstance(schema, dict) else []
+    return f" (this object takes: {', '.join(names)})" if names else ""
+
+
+# One line per JSON Schema keyword the contract uses: the detail says what the contract wants,
+# and refers to the offending value only through describe(). Keyed by jsonschema-rs's error kind.
+_DETAILS: dict[str, Callable[[Any, str, Any], str]] = {
+    "Type": lambda kind, value, _: f"{value} is not of type {' or '.join(map(_json, kind.types))}",
+    "Required": lambda kind, value, _: f"{_json(kind.property)} is a required property",
+    "AdditionalProperties": lambda kind, value, parent:
+        f"{_plural(len(kind.unexpected), 'property', 'properties')} not allowed here{_allowed(parent)}",
+    "Enum": lambda kind, value, _: f"{value} is not one of {', '.join(map(_json, kind.options))}",
+    "Constant": lambda kind, value, _: f"{_json(kind.expected_value)} was expected, not {value}",
+    "Pattern": lambda kind, value, _: f"{value} does not match {_json(kind.pattern)}",
+    "MinLength": lambda kind, value, _: f"{value} is shorter than {kind.limit} characters",
+    "MaxLength": lambda kind, value, _: f"{value} is longer than {kind.limit} characters",
+    "MinItems": lambda kind, value, _: f"{value} has fewer than {kind.limit} items",
+    "MaxItems": lambda kind, value, _: f"{value} has more than {kind.limit} items",
+    "Minimum": lambda kind, value, _: f"{value} is less than the minimum of {kind.limit}",
+    "Maximum": lambda kind, value, _: f"{value} is greater than the maximum of {kind.limit}",
+    "ExclusiveMinimum": lambda kind, value, _: f"{value} is not greater than {kind.limit}",
+    "ExclusiveMaximum": lambda kind, value, _: f"{value} is not less than {kind.limit}",
+    "UniqueItems": lambda kind, value, _: f"{value} has repeated items",
+    "OneOfNotValid": lambda kind, value, _: f"{value} matches none of the forms the 'oneOf' keyword lists",
+    "OneOfMultipleValid": lambda kind, value, _: f"{value} matches more than one of the forms the 'oneOf' keyword lists",
+    "AnyOf": lambda kind, value, _: f"{value} matches none of the forms the 'anyOf' keyword lists",
+}
 
 
 def _pointer(path: Any) -> str:
@@ -54,21 +124,24 @@ class Spec:
         self.text = path.read_text(encoding="utf-8")
         self.document: dict[str, Any] = yaml.safe_load(self.text)
         self.validators: dict[str, Any] = {}
+        self.schemas: dict[str, Any] = {}  # the root each validator was compiled from (errors' schema paths start there)
         for operations in self.document["paths"].values():
             for operation in operations.values():
                 if not isinstance(operation, dict):
                     continue
                 content = operation.get("requestBody", {}).get("content", {}).get("application/json")
                 if content:
-                    schema = {**content["schema"], "components": self.document["components"]}
-                    self.validators[operation["operationId"]] = jsonschema_rs.Draft202012Validator(schema)
+                    self._compile(operation["operationId"], {**content["schema"], "components": self.document["components"]})
+
+    def _compile(self, key: str, schema: dict[str, Any]) -> None:
+        self.schemas[key] = schema
+        self.validators[key] = jsonschema_rs.Draft202012Validator(schema)
 
     def component(self, name: str) -> Any:
         """A compiled validator for ``components.schemas[name]`` (for items checked one by one)."""
         key = "#/components/schemas/" + name
         if key not in self.validators:
-            schema = {"$ref": key, "components": self.document["components"]}
-            self.validators[key] = jsonschema_rs.Draft202012Validator(schema)
+            self._compile(key, {"$ref": key, "components": self.document["components"]})
         return self.validators[key]
 
     def check(self, operation_id: str, data: Any, prefix: str = "") -> None:
@@ -83,39 +156,119 @@ class Spec:
             if len(errors) == MAX_ERRORS:
                 truncated = True
                 break
-            errors.append({"pointer": prefix + _pointer(error.instance_path), "detail": _short(error.message)})
+            errors.append({"pointer": prefix + _pointer(error.instance_path), "detail": self.detail(operation_id, error)})
         raise ContractViolation(sorted(errors, key=lambda e: e["pointer"]), truncated)
+
+    def detail(self, key: str, error: Any) -> str:
+        """The readable detail of one validator error, built from its kind rather than the
+        validator's own message, which quotes the offending value (see :func:`describe`)."""
+        kind = error.kind
+        build = _DETAILS.get(type(kind).__name__)
+        if build is None:
+            return _short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
+        parent: Any = self.schemas[key]
+        for part in error.schema_path[:-1]:  # the schema holding the failed keyword, when the path leads there
+            try:
+                parent = parent[part]
+            except (KeyError, IndexError, TypeError):
+                parent = None
+                break
+        return _short(build(kind, describe(error.instance), parent))
 
 
 SPEC = Spec()
 SPEC.component("HandRequest")
 
 
+def _nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays and objects in ``value`` nest more than ``limit`` deep (the value itself
+    is level 1). A loop, not recursion: the value may be nested a thousand levels.
+
+    >>> _nested_deeper_than({"a": [[1]]}, 3), _nested_deeper_than({"a": [[1]]}, 2)
+    (False, True)
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
+def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
+    """The raw body: 413 past ``limit`` whether the length was announced or not.
+
+    With a Content-Length it is read in one call. Without one (chunked), the body is read
+    only when the server says it ends the stream itself (``wsgi.input_terminated``, set by
+    gunicorn, which de-chunks), never more than ``limit + 1`` bytes: one byte past the limit
+    is enough to refuse it. werkzeug's own reader stops at the limit and hands over the first
+    ``limit`` bytes as if they were the whole body, so a large body padded after valid JSON
+    would be cut silently and answered 200.
+    """
+    stream = environ["wsgi.input"]
+    length_text = environ.get("CONTENT_LENGTH", "")
+    try:
+        if length_text.isdigit():
+            length = int(length_text)
+            if limit is not None and length > limit:
+                raise RequestEntityTooLarge()
+            body: bytes = stream.read(length)
+            return body
+        if not environ.get("wsgi.input_terminated"):
+            return b""  # no length and a stream that may never end: werkzeug's safe fallback, an empty body
+        cap = None if limit is None else limit + 1
+        pieces: list[bytes] = []
+        size = 0
+        while cap is None or size < cap:
+            piece = stream.read(READ_STEP if cap is None else min(READ_STEP, cap - size))
+            if not piece:
+                return b"".join(pieces)
+            pieces.append(piece)
+            size += len(piece)
+        raise RequestEntityTooLarge()
+    except RequestEntityTooLarge:
+        raise
+    except Exception as error:
+        # Whatever the server's reader raises mid-body (gunicorn's InvalidChunkSize and
+        # ChunkMissingTerminator are not OSErrors; a dropped client is) means the body is
+        # unusable: the client's fault, a 400, not a server bug. The exception text is not
+        # passed on: it quotes the bytes it choked on.
+        log.info("unreadable request body: %s", type(error).__name__)
+        raise UnreadableBody() from error
+
+
 def read_json() -> Any:
     """The request body, parsed as JSON: 415 unless it says it is JSON, 413 past the size
-    limit, and a 400 contract violation (pointer ``""``) when it does not parse.
+    limit (announced or streamed), 400 when it cannot be read (bad chunked encoding), and a
+    400 contract violation (pointer ``""``) when it does not parse or nests deeper than
+    :data:`MAX_DEPTH`.
 
-    When the length is known the body is read from ``wsgi.input`` in one call: werkzeug's
-    stream wrappers, which ``request.get_json()`` reads through, cost about 13 us a request
-    under gunicorn (measured against a direct read), more than scoring a typical hand.
+    The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
+    ``request.get_json()`` reads through, cost about 13 us a request under gunicorn (measured
+    against a direct read), more than scoring a typical hand.
     """
     req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
     environ = req.environ
-    # werkzeug's is_json and content_length, read straight from the environ (same rules).
+    # werkzeug's is_json, read straight from the environ (same rule).
     mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
-    length_text = environ.get("CONTENT_LENGTH", "")
-    if not length_text.isdigit():  # chunked or odd: let werkzeug assemble and judge it
-        return req.get_json()
-    length = int(length_text)
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if limit is not None and length > limit:
-        raise RequestEntityTooLarge()
+    raw = _read_body(environ, current_app.config.get("MAX_CONTENT_LENGTH"))
     try:
-        return orjson.loads(environ["wsgi.input"].read(length))
-    except orjson.JSONDecodeError as error:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
         raise ContractViolation([{"pointer": "", "detail": f"the body is not valid JSON: {_short(str(error))}"}]) from None
+    # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(data, MAX_DEPTH):
+        # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing
+        # the contract accepts nests more than a few levels.
+        raise ContractViolation([{"pointer": "", "detail": f"the body nests arrays and objects more than "
+                                                            f"{MAX_DEPTH} levels deep"}])
+    return data
 
 
 def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -8,9 +8,13 @@ still finds every one of them (an ``addopts = -m "not system"`` would fight it).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from benchmarks.servers import LOOPBACK, Gunicorn
+from tests.system.proxy import Nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
@@ -30,3 +34,13 @@ def output_dir() -> Path:
     """``test-output/`` at the repository root: screenshots and server logs CI can keep."""
     OUTPUT.mkdir(exist_ok=True)
     return OUTPUT
+
+
+@pytest.fixture(scope="module")
+def proxy(output_dir: Path) -> Iterator[Nginx]:
+    """gunicorn (the production configuration, 2 workers) behind nginx running the production
+    proxy file, ``deploy/nginx/cribbage.conf``; one pair per test module."""
+    logs = output_dir / "logs"
+    with Gunicorn(workers=2, name="gunicorn-behind-proxy", env={"CRIBBAGE_ACCESS_LOG": "false"}, log_dir=logs) as app, \
+            Nginx((f"{LOOPBACK}:{app.port}",), logs) as nginx:
+        yield nginx

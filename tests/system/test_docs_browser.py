@@ -63,6 +63,10 @@ def browser_page(server: Gunicorn) -> Iterator[tuple[object, list[str], list[str
             context.route("**/*", guard)
             page = context.new_page()
             page.on("request", lambda request: seen.append(request.url))
+            # Every Content-Security-Policy violation on the page, kept for the last test.
+            page.add_init_script("window.cspViolations = []; document.addEventListener("
+                                 "'securitypolicyviolation', e => window.cspViolations.push("
+                                 "e.violatedDirective + ' ' + e.blockedURI));")
             page.goto(f"http://{origin}/docs", wait_until="networkidle")
             page.wait_for_selector(".opblock", timeout=20_000)
             yield page, seen, refused
@@ -127,3 +131,17 @@ def test_try_it_out_scores_the_29_hand(browser_page: tuple, output_dir: Path) ->
     operation.screenshot(path=str(output_dir / "docs-try-it-out-29-operation.png"))
     page.screenshot(path=str(output_dir / "docs-try-it-out-29-page.png"))
     assert refused == []
+
+
+def test_the_page_works_under_its_content_security_policy(server: Gunicorn, browser_page: tuple) -> None:
+    # Last, so that loading, listing and "Try it out" above all ran under the policy.
+    page, _, _ = browser_page
+    with urllib.request.urlopen(server.url + "/docs", timeout=10) as response:
+        policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self' 'sha256-" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+    assert page.evaluate("window.cspViolations") == []
+    # The policy is enforced, not merely sent: an inline script the page did not ship is refused.
+    page.evaluate("""() => { const s = document.createElement('script');
+                             s.textContent = 'window.injected = true'; document.body.appendChild(s); }""")
+    assert page.evaluate("window.injected === undefined")
+    assert any(v.startswith("script-src") for v in page.evaluate("window.cspViolations"))

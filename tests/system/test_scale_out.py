@@ -1,5 +1,8 @@
 """Scale-out: two gunicorn instances that share one state key, behind nginx round robin, on loopback.
 
+nginx runs the production proxy configuration, ``deploy/nginx/cribbage.conf`` (see
+``tests/system/proxy.py``), with the two instances as its upstream.
+
 The service keeps no state of its own (a game's state travels with the client as a sealed
 token), so any instance holding the key can take the next move. Here a whole game is played
 through nginx with every move answered by the other instance than the one before (nginx
@@ -11,11 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
-import shutil
-import subprocess
-import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,100 +24,12 @@ from typing import Any
 import pytest
 from cryptography.fernet import Fernet
 
-from benchmarks.servers import LOOPBACK, Gunicorn, free_port, stop_group, wait_http
+from benchmarks.servers import LOOPBACK, Gunicorn
+from tests.system.proxy import Nginx
 
 pytestmark = pytest.mark.system
 
 MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this only bounds a bug
-
-
-def nginx_binary() -> str:
-    found = shutil.which("nginx", path=os.environ.get("PATH", "") + os.pathsep + "/usr/sbin:/sbin")
-    if not found:
-        raise RuntimeError("nginx is not installed: `make test-system` installs it (apt-get install nginx)")
-    return found
-
-
-NGINX_CONF = """\
-worker_processes 1;
-daemon off;
-pid {prefix}/nginx.pid;
-events {{ worker_connections 256; }}
-http {{
-    log_format upstream '$rid $request_method $uri $status upstream=$upstream_addr';
-    access_log {prefix}/access.log upstream;
-    client_body_temp_path {prefix}/tmp/body;
-    proxy_temp_path {prefix}/tmp/proxy;
-    fastcgi_temp_path {prefix}/tmp/fastcgi;
-    uwsgi_temp_path {prefix}/tmp/uwsgi;
-    scgi_temp_path {prefix}/tmp/scgi;
-
-    # Honour a client's X-Request-ID, else let nginx make one; the service echoes it.
-    map $http_x_request_id $rid {{
-        default $http_x_request_id;
-        ""      $request_id;
-    }}
-
-    upstream cribbage {{
-        # round robin, the default
-        server {upstream_a};
-        server {upstream_b};
-    }}
-
-    server {{
-        listen {listen};
-        location / {{
-            proxy_pass http://cribbage;
-            proxy_set_header Host $host;
-            proxy_set_header X-Request-ID $rid;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            add_header X-Upstream $upstream_addr always;
-        }}
-    }}
-}}
-"""
-
-
-class Nginx:
-    """nginx in the foreground with a private prefix, stopped with its process group."""
-
-    def __init__(self, upstreams: tuple[str, str], log_dir: Path) -> None:
-        self.port = free_port()
-        self.prefix = Path(tempfile.mkdtemp(prefix="cribbage-nginx-"))
-        self.prefix.chmod(0o755)  # workers drop to an unprivileged user when started as root
-        (self.prefix / "tmp").mkdir(mode=0o755)
-        self.log_dir = log_dir
-        (self.prefix / "nginx.conf").write_text(NGINX_CONF.format(
-            prefix=self.prefix, upstream_a=upstreams[0], upstream_b=upstreams[1], listen=f"{LOOPBACK}:{self.port}"))
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://{LOOPBACK}:{self.port}"
-
-    def __enter__(self) -> Nginx:
-        binary = nginx_binary()
-        conf, error_log = str(self.prefix / "nginx.conf"), str(self.prefix / "error.log")
-        check = subprocess.run([binary, "-t", "-p", str(self.prefix), "-c", conf, "-e", error_log],
-                               capture_output=True, text=True)
-        assert check.returncode == 0, check.stderr
-        self.process = subprocess.Popen([binary, "-p", str(self.prefix), "-c", conf, "-e", error_log],
-                                        stdin=subprocess.DEVNULL, start_new_session=True)
-        try:
-            wait_http(self.url + "/healthz", timeout=30)
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None:
-            stop_group(self.process, grace=10)
-        self.log_dir.mkdir(parents=True, exist_ok=True)
-        for name in ("access.log", "error.log"):
-            if (self.prefix / name).exists():
-                shutil.copy(self.prefix / name, self.log_dir / f"nginx-{name}")
-        shutil.rmtree(self.prefix, ignore_errors=True)
 
 
 def call(base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
@@ -145,7 +56,7 @@ def cluster(keys: tuple[str, str], output_dir: Path) -> Iterator[tuple[Nginx, Gu
     shared = {"CRIBBAGE_STATE_KEYS": keys[0]}
     with Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a, \
             Gunicorn(workers=1, env=shared, name="instance-b", log_dir=logs) as b, \
-            Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs) as nginx:
+            Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs, expose_upstream=True) as nginx:
         yield nginx, a, b
 
 

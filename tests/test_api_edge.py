@@ -1,0 +1,393 @@
+"""The edge of the service: what reaches it over HTTP before any view runs.
+
+Every POST operation of ``openapi.yaml`` is held to the same answers (issue 11):
+
+- JSON nested 256-1000 levels deep (the validator's own limit is 255) is a 400 problem naming
+  the depth, not a 500;
+- a chunked body is read as a Content-Length one is: over the limit it is a 413 (never cut at
+  the limit and answered 200), and one whose chunked encoding is broken is a 400;
+- no error detail quotes a state token, wherever in the body the token is put;
+- ``X-Content-Type-Options: nosniff`` on every answer, ``Cache-Control: no-store`` on the game
+  answers, and a Content-Security-Policy for ``/docs`` whose script hash is the page's own.
+
+Both layers are tested: the app in-process (raw WSGI environs, as a server that de-chunks
+hands them over) and the real server, gunicorn on loopback, over raw sockets.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import math
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize  # type: ignore[import-untyped]
+from werkzeug.test import EnvironBuilder
+
+from benchmarks.servers import Gunicorn
+from service.api.spec import MAX_DEPTH
+from tests.support.edge_requests import (
+    ALL_OPERATIONS,
+    BAD_BODIES,
+    COMPONENTS,
+    DOCUMENT,
+    LIMIT,
+    OPERATION_IDS,
+    POST_OPERATIONS,
+    chunked_request,
+    expect_refused,
+    length_request,
+    nested,
+    padded,
+    raw,
+)
+from tests.support.problems import PROBLEM, expect_problem
+
+
+def test_the_operations_under_test_are_all_of_them() -> None:
+    # The contract's POST operations, each with an example body to send (chunked parity uses it).
+    assert len(POST_OPERATIONS) == 15
+    assert all(example is not None for _, _, example in POST_OPERATIONS), POST_OPERATIONS
+
+
+# --- deep JSON --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("depth", [256, 300, 1000])
+@pytest.mark.parametrize("kind", ["array", "object"])
+@pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_deep_json_is_a_400_naming_the_depth(client: FlaskClient, path: str, kind: str, depth: int) -> None:
+    response = client.post(path, data=nested(depth, kind), content_type="application/json")
+    problem = expect_problem(response, 400, "contract-violation")
+    assert problem["errors"] == [{"pointer": "", "detail": f"the body nests arrays and objects more than "
+                                                           f"{MAX_DEPTH} levels deep"}]
+
+
+@pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_the_depth_limit_is_exact(client: FlaskClient, path: str) -> None:
+    # At the limit the body reaches the validator (and gets its ordinary answer); one more level does not.
+    at_limit = expect_problem(client.post(path, data=nested(MAX_DEPTH, "array"), content_type="application/json"), 400)
+    assert "levels deep" not in at_limit["detail"]
+    past = expect_problem(client.post(path, data=nested(MAX_DEPTH + 1, "array"), content_type="application/json"), 400)
+    assert "levels deep" in past["detail"]
+
+
+STRUCTURAL = ("$ref", "type", "properties", "items", "anyOf", "oneOf", "allOf", "const", "enum")
+
+
+def schema_depth(schema: Any, seen: tuple[str, ...] = ()) -> float:
+    """How deep a value the schema accepts can nest arrays and objects (inf when unbounded).
+    A schema with no structural keyword (``{}``) accepts anything, except as a combinator
+    branch (``anyOf: [{required: [a]}, ...]``), where it only constrains its parent."""
+    if not any(key in schema for key in STRUCTURAL):
+        return math.inf
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        return math.inf if name in seen else schema_depth(COMPONENTS[name], (*seen, name))
+    depth = 0.0
+    for key in ("anyOf", "oneOf", "allOf"):
+        for branch in schema.get(key, []):
+            if any(word in branch for word in STRUCTURAL):
+                depth = max(depth, schema_depth(branch, seen))
+    types = schema.get("type", [])
+    types = [types] if isinstance(types, str) else types
+    if "object" in types or "properties" in schema:
+        inner = [schema_depth(s, seen) for s in schema.get("properties", {}).values()]
+        extra = schema.get("additionalProperties", True)
+        inner.append(schema_depth(extra, seen) if isinstance(extra, dict) else math.inf if extra else 0)
+        depth = max(depth, 1 + max(inner))
+    if "array" in types or "items" in schema:
+        depth = max(depth, 1 + schema_depth(schema.get("items", {}), seen))
+    return depth
+
+
+def test_no_body_the_contract_accepts_comes_near_the_depth_limit() -> None:
+    depths = {}
+    for _, operation_id, _ in POST_OPERATIONS:
+        schema = next(item["post"] for item in DOCUMENT["paths"].values()
+                      if item.get("post", {}).get("operationId") == operation_id)
+        schema = schema["requestBody"]["content"]["application/json"]["schema"]
+        if operation_id == "scoreHandBatch":
+            # Its items are `{}` in the contract and checked one by one against HandRequest (its description).
+            schema = {"type": "object", "properties": {"hands": {
+                "type": "array", "items": {"$ref": "#/components/schemas/HandRequest"}}}, "additionalProperties": False}
+        depths[operation_id] = schema_depth(schema)
+    assert max(depths.values()) <= 5, depths
+    assert max(depths.values()) < MAX_DEPTH
+
+
+# --- chunked bodies, in-process ---------------------------------------------------------------
+
+class Reader(io.RawIOBase):
+    """A server's de-chunking body reader: gives ``data``, then raises ``error`` (if any)."""
+
+    def __init__(self, data: bytes, error: Exception | None = None) -> None:
+        self.data, self.error = io.BytesIO(data), error
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = self.data.readinto(buffer)
+        if not size and self.error is not None:
+            raise self.error
+        return size
+
+
+def call_chunked(app: Flask, path: str, stream: io.RawIOBase, terminated: bool = True
+                 ) -> tuple[int, dict[str, str], Any]:
+    """POST with ``Transfer-Encoding: chunked`` and no length, as gunicorn hands it to the app:
+    the body already de-chunked in ``wsgi.input`` and ``wsgi.input_terminated`` set."""
+    environ = EnvironBuilder(path=path, method="POST", headers=[
+        ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")]).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ["wsgi.input"] = stream
+    if terminated:
+        environ["wsgi.input_terminated"] = True
+    else:
+        environ.pop("wsgi.input_terminated", None)
+    answer: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], object]:
+        answer["status"], answer["headers"] = int(status.split()[0]), dict(headers)
+        return lambda data: None
+
+    body = b"".join(app(environ, start_response))
+    return answer["status"], answer["headers"], json.loads(body)
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_a_chunked_body_gets_the_same_answer_as_with_a_length(app: Flask, client: FlaskClient, path: str,
+                                                               example: Any) -> None:
+    data = json.dumps(example).encode()
+    expected = client.post(path, data=data, content_type="application/json")
+    status, _, body = call_chunked(app, path, Reader(data))
+    assert status == expected.status_code
+    expected_body: Any = expected.json
+    if status < 300 and path == "/v1/games":  # each new game has its own id, credentials and token
+        for answer in (body, expected_body):
+            answer.pop("state"), answer.pop("credentials"), answer["view"].pop("game_id")
+    assert body == expected_body
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(app: Flask, client: FlaskClient, path: str,
+                                                                  example: Any) -> None:
+    assert app.config["MAX_CONTENT_LENGTH"] == LIMIT
+    status, headers, problem = call_chunked(app, path, Reader(padded(example, LIMIT + 1)))
+    assert (status, headers["Content-Type"], problem["status"]) == (413, PROBLEM, 413)
+    expect_problem(client.post(path, data=padded(example, LIMIT + 1), content_type="application/json"), 413)
+    # At the limit exactly, both are read whole, and answered as the example alone is.
+    expected = client.post(path, data=json.dumps(example), content_type="application/json").status_code
+    assert call_chunked(app, path, Reader(padded(example, LIMIT)))[0] == expected
+    assert client.post(path, data=padded(example, LIMIT), content_type="application/json").status_code == expected
+
+
+@pytest.mark.parametrize("error", [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"xy"), ConnectionResetError()],
+                         ids=["bad-chunk-size", "missing-terminator", "client-gone"])
+@pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_a_body_the_server_cannot_read_is_a_400(app: Flask, path: str, error: Exception) -> None:
+    # gunicorn's de-chunker raises these mid-read (its own exception types, not OSErrors).
+    status, headers, problem = call_chunked(app, path, Reader(b'{"hand": [', error))
+    assert (status, headers["Content-Type"], problem["status"]) == (400, PROBLEM, 400)
+    assert "chunked encoding" in problem["detail"]
+    assert "zz" not in json.dumps(problem) and "xy" not in json.dumps(problem)  # the bytes it choked on
+
+
+def test_no_length_and_an_unterminated_stream_is_read_as_empty(app: Flask) -> None:
+    # A server that neither gives a length nor ends the stream: reading could block forever.
+    status, _, problem = call_chunked(app, "/v1/hands/score", Reader(b'{"hand": []}'), terminated=False)
+    assert status == 400 and "not valid JSON" in problem["detail"]
+
+
+# --- the real server --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Gunicorn]:
+    with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false"}) as running:
+        yield running
+
+
+@pytest.mark.parametrize("case", list(BAD_BODIES))
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_gunicorn_answers_bad_chunked_bodies_with_problems(server: Gunicorn, path: str, example: Any,
+                                                          case: str) -> None:
+    expect_refused(server.port, path, example, case)
+
+
+@pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_gunicorn_answers_deep_json_with_a_length_with_a_400(server: Gunicorn, path: str) -> None:
+    status, headers, problem = raw(server.port, length_request(path, nested(1000, "object")))
+    assert (status, headers["content-type"]) == (400, PROBLEM)
+    assert "levels deep" in problem["detail"]
+
+
+def test_gunicorn_reads_a_good_chunked_body_split_in_pieces(server: Gunicorn) -> None:
+    body = b'{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
+    pieces = b"".join(f"{len(body[i:i + 7]):x}\r\n".encode() + body[i:i + 7] + b"\r\n" for i in range(0, len(body), 7))
+    status, _, score = raw(server.port, chunked_request("/v1/hands/score", pieces + b"0\r\n\r\n"))
+    assert (status, score["total"]) == (200, 29)  # the 29 hand
+
+
+# --- no token in any detail -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def token(app: Flask) -> str:
+    created = app.test_client().post("/v1/games", json={"variant": "six_card", "seed": 11, "seat": 0})
+    assert created.status_code == 201
+    body: Any = created.json
+    value: str = body["state"]
+    assert len(value) > 100
+    return value
+
+
+def with_token(value: Any, token: str) -> Any:
+    """``value`` with every string and number in it replaced by the token."""
+    if isinstance(value, dict):
+        return {key: with_token(item, token) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_token(item, token) for item in value]
+    return token if isinstance(value, (str, int, float)) and not isinstance(value, bool) else value
+
+
+def misplaced(example: Any, token: str) -> list[Any]:
+    """The token where the contract does not want it: as every value of the example, as an
+    unknown member, as a member's name, as the whole body, inside an array."""
+    return [with_token(example, token), {**example, "zzz": token}, {token: 1}, {**example, token: token},
+            token, [token], [[token, 1]]]
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_no_error_detail_quotes_a_token(client: FlaskClient, token: str, path: str, example: Any) -> None:
+    for body in misplaced(example, token):
+        response = client.post(path, json=body)
+        # A 400 mostly; the batch answers 200 with a problem per hand, and a real token where a
+        # token belongs may be a rules answer (a game not over has no record yet).
+        assert response.status_code in (200, 400, 422)
+        text = response.get_data(as_text=True)
+        # Not the token, nor any 12-character piece of it (the old details cut quotes at 200 characters).
+        assert not any(token[i:i + 12] in text for i in range(len(token) - 11)), text
+
+
+def objects_in(value: Any, pointer: str = "") -> Iterator[str]:
+    """The JSON pointer of every object in ``value``."""
+    if isinstance(value, dict):
+        yield pointer
+        for key, item in value.items():
+            yield from objects_in(item, f"{pointer}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from objects_in(item, f"{pointer}/{index}")
+
+
+def with_member(value: Any, pointer: str, name: str) -> Any:
+    """``value`` with one more member, ``name``, in the object at ``pointer``."""
+    if not pointer:
+        return {**value, name: 1}
+    head, _, rest = pointer[1:].partition("/")
+    if isinstance(value, list):
+        return [with_member(item, "/" + rest if rest else "", name) if str(i) == head else item
+                for i, item in enumerate(value)]
+    return {**value, head: with_member(value[head], "/" + rest if rest else "", name)}
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
+def test_an_unknown_member_anywhere_is_a_400_that_names_its_place(client: FlaskClient, path: str,
+                                                                   example: Any) -> None:
+    # Every object of every example, with one member too many: a contract violation at that
+    # object (or at the choice it is a branch of), never a 500.
+    for pointer in objects_in(example):
+        response = client.post(path, json=with_member(example, pointer, "unexpected_member"))
+        if path == "/v1/hands/score-batch" and pointer.startswith("/hands/"):
+            assert response.status_code == 200  # each hand is judged on its own
+            continue
+        problem = expect_problem(response, 400, "contract-violation")
+        assert any(pointer.startswith(e["pointer"]) for e in problem["errors"]), (pointer, problem["errors"])
+
+
+def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
+    hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
+    problem = expect_problem(client.post("/v1/hands/score", json={**hand, "stater": "5C"}), 400)
+    takes = ", ".join(sorted(COMPONENTS["HandRequest"]["properties"]))
+    assert problem["errors"] == [{"pointer": "", "detail": f"1 property not allowed here (this object takes: {takes})"}]
+    problem = expect_problem(client.post("/v1/hands/score", json={**hand, "hand": ["5S", "5H"]}), 400)
+    assert problem["errors"] == [{"pointer": "/hand", "detail": "an array of 2 items has fewer than 3 items"}]
+    problem = expect_problem(client.post("/v1/games", json={"seat": 7}), 400)
+    assert problem["errors"] == [{"pointer": "/seat", "detail": "7 is greater than the maximum of 3"}]
+    problem = expect_problem(client.post("/v1/games", json={"seat": "north"}), 400)
+    [error] = problem["errors"]
+    assert error["pointer"] == "/seat" and error["detail"].startswith("a string of 5 characters is not of type ")
+    assert sorted(re.findall(r'"(\w+)"', error["detail"])) == ["integer", "null"]  # ViewerSeat's types
+    problem = expect_problem(client.post("/v1/hands/score", json={"hand": hand["hand"]}), 400)
+    assert problem["errors"] == [{"pointer": "", "detail": '"starter" is a required property'}]
+
+
+# --- headers ----------------------------------------------------------------------------------
+
+def answer(client: FlaskClient, method: str, path: str) -> Any:
+    if method == "post":
+        example = next(e for p, _, e in POST_OPERATIONS if p == path)
+        return client.post(path, json=example)
+    return client.open(path, method=method.upper())
+
+
+@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, _ in ALL_OPERATIONS],
+                         ids=[operation_id for _, _, operation_id in ALL_OPERATIONS])
+def test_every_operation_answers_nosniff(client: FlaskClient, method: str, path: str) -> None:
+    response = answer(client, method, path)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    for name in ("X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy", "Cache-Control"):
+        assert len(response.headers.getlist(name)) <= 1, name  # the app sets none of them itself
+    if not path.startswith("/docs"):
+        assert response.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status"), [
+    ("get", "/no/such/page", None, 404),
+    ("get", "/v1/hands/score", None, 405),
+    ("post", "/v1/hands/score", "not json", 415),
+    ("post", "/v1/hands/score", b"{" * 10, 400),
+    ("post", "/v1/games/act", b"{}", 400),
+    ("post", "/v1/hands/score", b" " * (LIMIT + 1), 413),
+])
+def test_error_answers_are_nosniff_too(client: FlaskClient, method: str, path: str, body: Any, status: int) -> None:
+    content_type = "text/plain" if body == "not json" else "application/json"
+    response = client.open(path, method=method.upper(), data=body, content_type=content_type)
+    assert response.status_code == status
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS if p.startswith("/v1/games")],
+                         ids=[i for p, i, _ in POST_OPERATIONS if p.startswith("/v1/games")])
+def test_game_answers_are_never_stored(client: FlaskClient, token: str, path: str, example: Any) -> None:
+    real = {**example, "state": token} if "state" in example else example
+    for body in (real, {"bad": 1}):
+        assert client.post(path, json=body).headers["Cache-Control"] == "no-store"
+
+
+def test_other_answers_are_not_marked_no_store(client: FlaskClient) -> None:
+    assert "no-store" not in client.get("/v1/variants").headers.get("Cache-Control", "")
+
+
+def test_docs_policy_allows_the_page_script_and_nothing_else(client: FlaskClient) -> None:
+    page = client.get("/docs")
+    html = page.get_data(as_text=True)
+    inline = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert len(inline) == 1 and "SwaggerUIBundle(config)" in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    policy = dict(part.split(" ", 1) for part in page.headers["Content-Security-Policy"].split("; "))
+    assert policy["script-src"] == f"'self' 'sha256-{digest}'"
+    assert policy["default-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
+    assert policy["connect-src"] == "'self'" and policy["base-uri"] == "'none'"
+    assert not any("http" in sources or "*" in sources for sources in policy.values())
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert page.headers["X-Content-Type-Options"] == "nosniff"
+    # The script is the same whatever host the page is asked under, so one hash fits every request.
+    elsewhere = client.get("/docs/", headers={"Host": "api.example.org:8443"}).get_data(as_text=True)
+    assert re.findall(r"<script>(.*?)</script>", elsewhere, re.DOTALL) == inline
