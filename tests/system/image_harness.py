@@ -152,7 +152,7 @@ class Podman:
     def run_flags(self) -> list[str]:
         """What every container of the test is run with (see the module's docstring)."""
         return [
-            f"--ulimit=nofile={_ulimit(resource.RLIMIT_NOFILE, 65536)}",
+            f"--ulimit=nofile={_ulimit(resource.RLIMIT_NOFILE, 4096)}",
             f"--ulimit=nproc={_ulimit(resource.RLIMIT_NPROC, 4096)}",
             f"--cgroup-parent=/{self.cgroup_parent}",
             # Kubernetes example: readOnlyRootFilesystem, an emptyDir on /tmp and nothing else

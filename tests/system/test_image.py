@@ -236,7 +236,7 @@ def runtime_requirements() -> dict[str, str]:
     """The runtime subset of constraints.txt: pyproject's dependencies and everything they
     require, found through the metadata of the test environment (installed at the same pins),
     extras and environment markers followed; at the versions constraints.txt pins."""
-    pins = {}
+    pins: dict[str, str] = {}
     for line in (ROOT / "constraints.txt").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             name, version = line.split("==")
@@ -265,7 +265,7 @@ def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: C
     done = container.exec("/usr/local/bin/python", "-m", "pip", "--python", found.stdout.strip(), "freeze",
                           env={"PIP_NO_CACHE_DIR": "1"})
     assert done.returncode == 0, done.stderr
-    frozen = {}
+    frozen: dict[str, str] = {}
     for line in done.stdout.splitlines():
         name, version = line.split("==")
         frozen[canonicalize_name(name)] = version
