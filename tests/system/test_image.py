@@ -286,7 +286,8 @@ def test_the_service_starts_from_bytecode(container: Container) -> None:
     done = container.exec("python", "-v", "-c", BYTECODE_PROBE)
     assert done.returncode == 0, done.stderr[-2000:]
     prefix = done.stdout.strip().splitlines()[-1]  # the service's environment (the venv)
-    loaded = re.findall(r"^# code object from '([^']+)'", done.stderr, re.MULTILINE)
+    # "code object from '<pyc>'" for bytecode, "code object from <source>" (no quotes) for a compile.
+    loaded = re.findall(r"^# code object from '?([^'\n]+?)'?$", done.stderr, re.MULTILINE)
     own = [path for path in loaded if path.startswith(("/app/", prefix + "/"))]
     assert len(own) > 100  # the service and its dependencies, not a handful
     assert [path for path in own if not path.endswith(".pyc")] == []
