@@ -28,6 +28,7 @@ with cgroups v1 and v2 mounted side by side):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -190,10 +191,8 @@ def _remove_empty(top: Path) -> None:
     """rmdir ``top`` and the directories under it, deepest first; those that are not empty stay."""
     if top.is_dir():
         for directory, _, _ in sorted(os.walk(top), key=lambda entry: len(entry[0]), reverse=True):
-            try:
+            with contextlib.suppress(OSError):
                 os.rmdir(directory)
-            except OSError:
-                pass
 
 
 def _mountpoints() -> list[str]:

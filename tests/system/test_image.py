@@ -32,9 +32,7 @@ from cryptography.fernet import Fernet
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from tests.system.image_harness import (
-    Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir,
-)
+from tests.system.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
 from tests.system.test_scale_out import call
 
 pytestmark = pytest.mark.system
