@@ -1,18 +1,27 @@
 # The production image: gunicorn with the production configuration, as a non-root user.
 #   docker build -t cribbage-service .
 #   docker run --rm -p 8000:8000 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
-# See "Deploying at scale" in README.md. The state key is a secret: pass it at run time, never bake it in.
+# See docs/image.md (how it is built, tested, and run without Docker). The state key is a secret:
+# pass it at run time, never bake it in.
 
 FROM python:3.11-slim AS build
-ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
 WORKDIR /build
 COPY pyproject.toml constraints.txt ./
-# The runtime dependencies named in pyproject.toml, at the versions pinned in constraints.txt.
-# The service itself is not installed: it runs from its source in /app (see below).
-RUN python -m venv /venv \
+# The runtime dependencies named in pyproject.toml, at the versions pinned in constraints.txt, into a
+# venv without pip or setuptools (the base image's pip installs into it): the service needs neither.
+# Wheels only, so nothing is ever compiled and no compiler is needed. The service itself is not
+# installed: it runs from its source in /app (see below).
+RUN python -m venv --without-pip /venv \
  && python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
       > requirements.txt \
- && /venv/bin/pip install -c constraints.txt -r requirements.txt
+ && python -m pip --python /venv/bin/python install --only-binary=:all: -c constraints.txt -r requirements.txt
+COPY openapi.yaml /app/
+COPY service /app/service
+# Bytecode made here, because the running image cannot write it (read-only root, PYTHONDONTWRITEBYTECODE):
+# without it every start compiles the service anew. Hash-based and unchecked, so it stays valid whatever
+# times COPY gives the files; the sources never change inside an image.
+RUN python -m compileall -q --invalidation-mode unchecked-hash /app/service
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -20,13 +29,16 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONPATH=/app \
     PATH=/venv/bin:$PATH \
     GUNICORN_BIND=0.0.0.0:8000
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin cribbage
+# A fixed uid and gid, 10001, so `USER` and a Kubernetes runAsUser/runAsGroup name the same account.
+# No home, no login shell, no lastlog entry (which would be a large sparse file for a high uid).
+RUN groupadd --gid 10001 cribbage \
+ && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+      --no-log-init cribbage
 COPY --from=build /venv /venv
-WORKDIR /app
 # Owned by root and read-only for the service user. The contract (openapi.yaml) is read at start.
-COPY openapi.yaml ./
-COPY service ./service
-USER 10001
+COPY --from=build /app /app
+WORKDIR /app
+USER 10001:10001
 EXPOSE 8000
 # The slim image has no curl: a liveness probe in Python.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

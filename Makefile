@@ -27,8 +27,9 @@ $(VENV)/.installed-system: $(VENV)/.installed-test
 	touch $@
 
 # Debian packages behind `make test-system` and `make loadtest`: installed when missing and we are
-# root (or have password-less sudo); otherwise the command to run is printed.
-SYSTEM_DEBS := nginx chromium chromium-driver wrk
+# root (or have password-less sudo); otherwise the command to run is printed. podman, runc, slirp4netns
+# and mmdebstrap build and run the container image without Docker (docs/image.md).
+SYSTEM_DEBS := nginx chromium chromium-driver wrk podman runc slirp4netns mmdebstrap
 define ensure-debs
 	@missing=""; for pkg in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$pkg"; \

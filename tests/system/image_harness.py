@@ -1,0 +1,335 @@
+"""The container image without Docker: a base made from Debian's packages, podman to build and run.
+
+Three steps, each one a command a person can type (docs/image.md lists them):
+
+1. :func:`base_tarball`: ``mmdebstrap`` makes a Debian 12 root filesystem with Python 3.11, pip
+   and ``/usr/local/bin/python``, which is what ``python:3.11-slim`` (Debian 12, Python 3.11)
+   offers the Dockerfile. No registry is reachable here, so this stands in for that image.
+2. :meth:`Podman.import_base` tags it ``docker.io/library/python:3.11-slim`` in a private
+   store, so the repository's own ``Dockerfile`` builds unchanged with ``--pull=never``.
+3. :meth:`Podman.build` and :class:`Container`: ``podman build`` and ``podman run`` with the
+   flags of the Kubernetes example in docs/image.md (read-only root, a tmpfs ``/tmp``, no
+   capabilities, no privilege escalation, 2 CPUs and 512 MiB).
+
+Everything podman makes lives under one work directory with its own store (``--root``,
+``--runroot``, ``--tmpdir``) and its own cgroup parent, and :meth:`Podman.close` removes it
+all, containers first. The container gets its own network namespace through slirp4netns, a
+user-space network: unlike podman's default bridge it adds no interface, firewall rule or
+forwarding setting to the host. Its port is published on 127.0.0.1 only.
+
+Why these podman options, on machines like CI's (root, but without ``CAP_SYS_RESOURCE``, and
+with cgroups v1 and v2 mounted side by side):
+
+- ``--runtime=runc``: crun refuses that cgroup layout ("cgroups in hybrid mode not supported").
+- ``--cgroup-manager=cgroupfs``: there is no systemd to ask.
+- ``--ulimit``: podman's defaults for open files and processes are above what may be set
+  without ``CAP_SYS_RESOURCE``; these are ample for gunicorn and never above the caller's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from benchmarks.servers import LOOPBACK, children
+
+BASE_TAG = "docker.io/library/python:3.11-slim"
+
+# Debian 12 ("bookworm") has Python 3.11, as python:3.11-slim has. minbase is Debian's smallest
+# usable system; documentation and translations are left out as the Docker images leave them
+# out; /usr is merged without pulling in perl. The symlink is the one path the Dockerfile uses
+# that only the official image has (its Python lives in /usr/local).
+BASE_RECIPE: tuple[str, ...] = (
+    "--variant=minbase",
+    "--include=python3,python3-venv,python3-pip,ca-certificates",
+    "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr",
+    "--dpkgopt=force-unsafe-io",
+    "--dpkgopt=path-exclude=/usr/share/doc/*",
+    "--dpkgopt=path-exclude=/usr/share/man/*",
+    "--dpkgopt=path-exclude=/usr/share/info/*",
+    "--dpkgopt=path-exclude=/usr/share/locale/*",
+    '--customize-hook=ln -s /usr/bin/python3 "$1/usr/local/bin/python"',
+    "bookworm",
+)
+# The parts of python:3.11-slim's configuration that a build on it relies on.
+BASE_CONFIG: tuple[str, ...] = (
+    "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    "ENV LANG=C.UTF-8",
+    'CMD ["python3"]',
+)
+HOST_STATE_DIRS = (Path("/run/runc"), Path("/run/netns"), Path("/run/containers"), Path("/var/lib/containers"))
+BASE_MAX_AGE = dt.timedelta(days=7)  # a cached base older than this is made again (security updates)
+
+
+def base_tarball(cache_dir: Path) -> tuple[Path, float]:
+    """The base root filesystem as a tarball, and the seconds spent making it (0 when cached).
+
+    Cached in ``cache_dir`` under a name that depends on the recipe, so a changed recipe never
+    reuses an old base; written under a temporary name first, so a run that dies leaves none.
+    """
+    digest = hashlib.sha256("\0".join(BASE_RECIPE + BASE_CONFIG).encode()).hexdigest()[:16]
+    tarball = cache_dir / f"image-base-{digest}.tar"
+    if tarball.exists():
+        age = dt.datetime.now() - dt.datetime.fromtimestamp(tarball.stat().st_mtime)
+        if age < BASE_MAX_AGE:
+            return tarball, 0.0
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = cache_dir / f".{tarball.name}.{os.getpid()}.partial"
+    started = time.monotonic()
+    try:
+        done = subprocess.run(["mmdebstrap", "--quiet", "--format=tar", *BASE_RECIPE, str(partial)],
+                              capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise RuntimeError(f"mmdebstrap failed ({done.returncode}):\n{done.stderr[-4000:]}")
+        partial.replace(tarball)
+    finally:
+        partial.unlink(missing_ok=True)
+    return tarball, time.monotonic() - started
+
+
+def _ulimit(kind: int, ceiling: int) -> str:
+    hard = resource.getrlimit(kind)[1]
+    value = ceiling if hard == resource.RLIM_INFINITY else min(hard, ceiling)
+    return f"{value}:{value}"
+
+
+class Podman:
+    """podman as root with a store of its own under ``workdir``; :meth:`close` leaves nothing behind."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.cgroup_parent = f"cribbage-image-test-{os.getpid()}"
+        # Places outside the store that podman, runc and the image library use whatever the options;
+        # those that did not exist before are removed by close().
+        self.new_host_dirs = [path for path in HOST_STATE_DIRS if not path.exists()]
+        self.options = [
+            f"--root={workdir / 'storage'}", f"--runroot={workdir / 'run'}", f"--tmpdir={workdir / 'tmp'}",
+            "--runtime=runc", "--cgroup-manager=cgroupfs", "--events-backend=file",
+        ]
+
+    def __call__(self, *args: str, check: bool = True, timeout: float = 900.0) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(["podman", *self.options, *args], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=timeout)
+        if check and done.returncode != 0:
+            raise RuntimeError(f"podman {' '.join(args[:3])} ... failed ({done.returncode}):\n{done.stderr[-4000:]}")
+        return done
+
+    def inspect(self, *args: str) -> dict[str, Any]:
+        """``podman [image] inspect NAME`` as a dict (podman answers a list of one)."""
+        found: list[dict[str, Any]] = json.loads(self(*args).stdout)
+        return found[0]
+
+    def import_base(self, tarball: Path) -> None:
+        changes = [part for change in BASE_CONFIG for part in ("--change", change)]
+        self("import", *changes, str(tarball), BASE_TAG)
+
+    def build(self, context: Path, tag: str) -> subprocess.CompletedProcess[str]:
+        """``podman build`` of ``context``'s Dockerfile, as ``docker build`` would do it.
+
+        ``--format docker`` keeps the ``HEALTHCHECK`` (the OCI format has no field for it).
+        ``--isolation=chroot`` runs the ``RUN`` steps without a container runtime. The
+        machine's CA certificates are lent to the build (read-only, not kept in the image),
+        so pip reaches the package index wherever the machine itself can.
+        """
+        certs = ["--volume=/etc/ssl/certs:/etc/ssl/certs:ro"] if Path("/etc/ssl/certs").is_dir() else []
+        return self("build", "--isolation=chroot", "--pull=never", "--format=docker", *certs,
+                    f"--tag={tag}", str(context))
+
+    def run_flags(self) -> list[str]:
+        """What every container of the test is run with (see the module's docstring)."""
+        return [
+            f"--ulimit=nofile={_ulimit(resource.RLIMIT_NOFILE, 4096)}",
+            f"--ulimit=nproc={_ulimit(resource.RLIMIT_NPROC, 4096)}",
+            f"--cgroup-parent=/{self.cgroup_parent}",
+            # Kubernetes example: readOnlyRootFilesystem, an emptyDir on /tmp and nothing else
+            # writable (podman would add /run and /var/tmp unless told not to).
+            "--read-only", "--read-only-tmpfs=false", "--tmpfs=/tmp",
+            # allowPrivilegeEscalation: false, and no capabilities at all: port 8000 needs none.
+            "--security-opt=no-new-privileges", "--cap-drop=all",
+            # limits: {cpu: "2", memory: 512Mi}
+            "--cpus=2", "--memory=512m",
+            "--network=slirp4netns",
+        ]
+
+    def close(self) -> None:
+        """Remove every container and image, unmount what is left, delete the store and cgroups."""
+        if (self.workdir / "storage").exists():
+            ids = self("ps", "--all", "--quiet", check=False, timeout=60).stdout.split()
+            if ids:
+                self("rm", "--force", "--time=0", *ids, check=False, timeout=120)
+            self("image", "unmount", "--all", check=False, timeout=60)
+            self("rmi", "--all", "--force", check=False, timeout=120)
+        for mountpoint in sorted(_mounts_under(self.workdir), key=len, reverse=True):
+            subprocess.run(["umount", "--lazy", mountpoint], check=False, capture_output=True)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+        for path in self.new_host_dirs:  # only what is empty: another run may be using them now
+            (path / "cache" / "blob-info-cache-v1.boltdb").unlink(missing_ok=True)
+            if path.is_dir() and not any(path.iterdir()) and str(path) in _mountpoints():  # podman binds /run/netns onto itself
+                subprocess.run(["umount", str(path)], check=False, capture_output=True)
+            _remove_empty(path)
+        # An empty cgroup directory is removed with rmdir, children first.
+        for top in [Path("/sys/fs/cgroup", self.cgroup_parent), *Path("/sys/fs/cgroup").glob(f"*/{self.cgroup_parent}")]:
+            _remove_empty(top)
+
+
+def _remove_empty(top: Path) -> None:
+    """rmdir ``top`` and the directories under it, deepest first; those that are not empty stay."""
+    if top.is_dir():
+        for directory, _, _ in sorted(os.walk(top), key=lambda entry: len(entry[0]), reverse=True):
+            with contextlib.suppress(OSError):
+                os.rmdir(directory)
+
+
+def _mountpoints() -> list[str]:
+    with open("/proc/self/mountinfo") as mountinfo:
+        return [line.split()[4] for line in mountinfo]
+
+
+def _mounts_under(path: Path) -> list[str]:
+    prefix = str(path.resolve()) + "/"
+    return [point for point in _mountpoints() if point.startswith(prefix)]
+
+
+_STARTED = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$")
+
+
+def _timestamp(text: str) -> float:
+    """Seconds since the epoch of podman's RFC 3339 time with nanoseconds (Python reads microseconds)."""
+    match = _STARTED.match(text)
+    if not match:
+        raise ValueError(f"unexpected time {text!r}")
+    whole, fraction, zone = match.groups()
+    moment = dt.datetime.fromisoformat(whole + ("+00:00" if zone == "Z" else zone))
+    return moment.timestamp() + float(f"0.{fraction or 0}")
+
+
+@dataclass(frozen=True)
+class Startup:
+    """Seconds to the first ``/healthz`` 200: from ``podman run`` being called (the runtime's
+    work included), and from the moment the runtime started the container's process."""
+
+    from_run: float
+    from_process: float
+
+
+class Container:
+    """``podman run --detach`` of ``image`` with the test's flags and ``env``; its port published
+    on 127.0.0.1 at a port the kernel picks. Stopped (SIGTERM, as ``docker stop``) and removed
+    on exit. ``startup`` is measured on entry, ``exit_code`` kept by :meth:`stop`."""
+
+    def __init__(self, podman: Podman, image: str, name: str, env: Mapping[str, str], port: int,
+                 log_dir: Path) -> None:
+        self.podman, self.image, self.name, self.env, self.port = podman, image, name, dict(env), port
+        self.log_dir = log_dir
+        self.host_port = 0
+        self.startup = Startup(0.0, 0.0)
+        self.exit_code: int | None = None
+        self.stop_seconds = 0.0
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.host_port}"
+
+    def __enter__(self) -> Container:
+        env = [f"--env={key}={value}" for key, value in self.env.items()]
+        called = time.time()
+        try:
+            self.podman("run", "--detach", f"--name={self.name}", *self.podman.run_flags(),
+                        f"--publish={LOOPBACK}::{self.port}", *env, self.image)
+            mapped = self.podman("port", self.name, f"{self.port}/tcp").stdout.strip()
+            self.host_port = int(mapped.rsplit(":", 1)[1])
+            answered = self._wait_healthz(timeout=120)
+            started = _timestamp(self.inspect()["State"]["StartedAt"])
+            self.startup = Startup(answered - called, answered - started)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _wait_healthz(self, timeout: float) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return time.time()
+            except OSError:
+                pass
+            if not self.inspect()["State"]["Running"]:
+                raise RuntimeError(f"{self.name} exited:\n{self.logs()}")
+            time.sleep(0.02)
+        raise TimeoutError(f"{self.name} did not answer /healthz within {timeout:.0f} s:\n{self.logs()}")
+
+    def inspect(self) -> dict[str, Any]:
+        return self.podman.inspect("container", "inspect", self.name)
+
+    def exec(self, *command: str, env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        """``podman exec`` as the image's user, with the container's environment (plus ``env``)."""
+        extra = [f"--env={key}={value}" for key, value in (env or {}).items()]
+        return self.podman("exec", *extra, self.name, *command, check=False, timeout=120)
+
+    def host_pids(self) -> list[int]:
+        """The container's processes as the host numbers them: its first process and every descendant."""
+        found, todo = [], [int(self.inspect()["State"]["Pid"])]
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            todo.extend(children(pid))
+        return found
+
+    def logs(self) -> str:
+        done = self.podman("logs", self.name, check=False, timeout=60)
+        return done.stdout + done.stderr
+
+    def stop(self, grace: int = 20) -> None:
+        """SIGTERM to the container's first process, SIGKILL after ``grace`` seconds (``docker stop``)."""
+        started = time.monotonic()
+        self.podman("stop", f"--time={grace}", self.name, check=False, timeout=grace + 60)
+        self.stop_seconds = time.monotonic() - started
+        state = self.inspect()["State"]
+        self.exit_code = None if state["Running"] else int(state["ExitCode"])
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        try:
+            if self.exit_code is None and self.podman("container", "exists", self.name, check=False).returncode == 0:
+                self.stop()
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            (self.log_dir / f"{self.name}.log").write_text(self.logs())
+        finally:
+            self.podman("rm", "--force", "--time=0", self.name, check=False, timeout=120)
+
+
+def new_workdir() -> Path:
+    """A private directory for podman's store (on disk: overlay needs a real filesystem)."""
+    return Path(tempfile.mkdtemp(prefix="cribbage-image-", dir="/var/tmp"))
+
+
+def image_size(podman: Podman, name: str) -> int:
+    """Bytes of the image's layers, uncompressed (what ``docker images`` calls SIZE)."""
+    return int(podman.inspect("image", "inspect", name)["Size"])
+
+
+def healthcheck_command(config: Mapping[str, Any]) -> Sequence[str]:
+    """The image's ``HEALTHCHECK`` as a command line (``CMD`` form), from its configuration."""
+    test = config["Healthcheck"]["Test"]
+    if test[0] == "CMD":
+        return list(test[1:])
+    if test[0] == "CMD-SHELL":
+        return ["/bin/sh", "-c", test[1]]
+    raise ValueError(f"no health check command in {test!r}")

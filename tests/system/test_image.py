@@ -1,0 +1,328 @@
+"""The container image: built from this repository's Dockerfile and run the way the Kubernetes example runs it.
+
+No registry is reachable, so ``python:3.11-slim`` is stood in for by a Debian 12 base made with
+mmdebstrap (see ``image_harness``); the Dockerfile itself is built as it is, by podman, and run
+by podman with runc: as the image's own user, on a read-only root with only ``/tmp`` writable,
+without capabilities, limited to 2 CPUs and 512 MiB, with the state key passed in the
+environment. The image's command, environment, user, port and health check come from the image;
+the test only adds what a deployment adds. It checks the service through its public HTTP API,
+runs the image's ``HEALTHCHECK``, compares ``pip freeze`` inside the image with
+``constraints.txt``, and looks for anything in the image the service does not need.
+
+Measurements (image size, build time, time to the first ``/healthz``) go to
+``test-output/image.json`` and to the end of the pytest report.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import time
+import tomllib
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.fernet import Fernet
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from tests.system.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
+from tests.system.test_scale_out import call
+
+pytestmark = pytest.mark.system
+
+ROOT = Path(__file__).resolve().parents[2]
+IMAGE = "localhost/cribbage-service:test"
+BASE_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cribbage-service"
+SERVICE_UID = 10001  # what the Kubernetes example's runAsUser promises
+MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this only bounds a bug
+
+
+@pytest.fixture(scope="module")
+def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
+    """Numbers the tests measure; written to test-output/image.json and shown after the tests."""
+    numbers: dict[str, Any] = {}
+    yield numbers
+    (output_dir / "image.json").write_text(json.dumps(numbers, indent=2) + "\n")
+    terminal = request.config.pluginmanager.get_plugin("terminalreporter")
+    if terminal is not None and numbers:  # after pytest's summary, when output is no longer captured
+        line = "container image: " + ", ".join(f"{key} {value}" for key, value in numbers.items())
+        request.config.add_cleanup(lambda: terminal.write_line(line))
+
+
+@pytest.fixture(scope="module")
+def podman() -> Iterator[Podman]:
+    if os.geteuid() != 0:
+        raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
+    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns") if shutil.which(tool) is None]
+    if missing:
+        raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
+    engine = Podman(new_workdir())
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+@pytest.fixture(scope="module")
+def image(podman: Podman, report: dict[str, Any], output_dir: Path) -> str:
+    """The repository's Dockerfile, built on the stand-in base."""
+    tarball, made = base_tarball(BASE_CACHE)
+    report["base_made_s"] = round(made, 1)  # 0: from the cache
+    started = time.monotonic()
+    podman.import_base(tarball)
+    report["base_import_s"] = round(time.monotonic() - started, 1)
+    started = time.monotonic()
+    try:
+        build = podman.build(ROOT, IMAGE)
+    finally:
+        report["build_s"] = round(time.monotonic() - started, 1)
+    (output_dir / "logs").mkdir(parents=True, exist_ok=True)
+    (output_dir / "logs" / "image-build.log").write_text(build.stdout + build.stderr)
+    size, base = image_size(podman, IMAGE), image_size(podman, "docker.io/library/python:3.11-slim")
+    report["size_mb"] = round(size / 1e6, 1)
+    report["added_to_base_mb"] = round((size - base) / 1e6, 1)
+    return IMAGE
+
+
+@pytest.fixture(scope="module")
+def config(podman: Podman, image: str) -> dict[str, Any]:
+    """The image's configuration: command, environment, user, ports, health check."""
+    inspected = podman.inspect("image", "inspect", image)
+    found: dict[str, Any] = dict(inspected["Config"])
+    # Docker shows the health check inside Config, podman beside it.
+    found.setdefault("Healthcheck", inspected.get("Healthcheck"))
+    return found
+
+
+def exposed_port(config: dict[str, Any]) -> int:
+    (port,) = config["ExposedPorts"]  # "8000/tcp"
+    return int(port.split("/")[0])
+
+
+@pytest.fixture(scope="module")
+def state_key() -> str:
+    return Fernet.generate_key().decode()
+
+
+@pytest.fixture(scope="module")
+def container(podman: Podman, image: str, config: dict[str, Any], state_key: str, report: dict[str, Any],
+              output_dir: Path) -> Iterator[Container]:
+    # What the Kubernetes example's Deployment adds: the key from a Secret, one worker per CPU.
+    env = {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
+    with Container(podman, image, "cribbage-image-test", env, exposed_port(config), output_dir / "logs") as running:
+        report["first_start_to_healthz_s"] = round(running.startup.from_run, 2)
+        report["first_process_to_healthz_s"] = round(running.startup.from_process, 2)
+        yield running
+
+
+def test_the_image_says_how_it_runs(config: dict[str, Any]) -> None:
+    """What a runtime needs from the image itself: a non-root user, a port, a command, a health check."""
+    user = config["User"].split(":")
+    assert int(user[0]) == SERVICE_UID and int(user[-1]) == SERVICE_UID
+    assert exposed_port(config) == 8000
+    assert config["Cmd"] and config["Healthcheck"]["Test"][0] in ("CMD", "CMD-SHELL")
+    assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
+
+
+def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
+    pids = container.host_pids()
+    assert len(pids) == 3  # the gunicorn master and WEB_CONCURRENCY=2 workers
+    for pid in pids:
+        status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                      if ":\t" in line)
+        assert status["Uid"].split() == [str(SERVICE_UID)] * 4
+        assert status["Gid"].split() == [str(SERVICE_UID)] * 4
+        assert int(status["CapEff"], 16) == 0 and status["NoNewPrivs"].strip() == "1"
+
+
+WRITE_PROBE = """\
+import errno, json, os, sys
+result = {}
+for directory in sys.argv[1:]:
+    try:
+        with open(os.path.join(directory, "probe"), "w") as out:
+            out.write("x")
+        os.remove(os.path.join(directory, "probe"))
+        result[directory] = "writable"
+    except OSError as error:
+        result[directory] = errno.errorcode[error.errno]
+result["tmp"] = sorted(os.listdir("/tmp"))
+print(json.dumps(result))
+"""
+
+
+def test_only_tmp_is_writable_and_the_metrics_live_there(container: Container) -> None:
+    done = container.exec("python", "-c", WRITE_PROBE, "/", "/app", "/app/service", "/venv", "/etc", "/var/tmp",
+                          "/run", "/tmp")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result.pop("/tmp") == "writable"
+    listing = result.pop("tmp")
+    assert result == {directory: "EROFS" for directory in ("/", "/app", "/app/service", "/venv", "/etc", "/var/tmp",
+                                                            "/run")}
+    # gunicorn_conf's shared metrics directory, made at start in the only writable place.
+    assert any(name.startswith("cribbage-metrics-") for name in listing), listing
+
+
+def test_healthz_and_readyz_with_the_configured_key(container: Container) -> None:
+    status, _, body = call(container.url, "/healthz")
+    assert (status, body) == (200, {"status": "ok"})
+    status, _, body = call(container.url, "/readyz")
+    assert status == 200 and body["status"] == "ready"
+    assert body["checks"]["state_key"] == "configured (1 key)"  # the key from the environment, not a generated one
+
+
+def test_the_29_hand(container: Container) -> None:
+    # The highest hand: three fives and the jack of the fourth suit, the fifth five cut.
+    # Eight fifteens (16), six pairs among the four fives (12), nobs (1).
+    status, _, body = call(container.url, "/v1/hands/score", {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"})
+    assert status == 200, body
+    assert body["total"] == 29
+    assert body["by_kind"] == {"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}
+
+
+def test_a_whole_game_to_the_end(container: Container) -> None:
+    """Every seat moves by itself (``auto``) until the game is over; the sealed state makes each
+    move's round trip through the container's key."""
+    status, _, answer = call(container.url, "/v1/games", {"variant": "six_card", "seed": 20261201, "seat": 0})
+    assert status == 201, answer
+    moves = 0
+    while answer["view"]["phase"] != "over":
+        assert moves < MAX_STEPS, "no end"
+        action = {"type": "auto", "seat": answer["view"]["to_act"][0]}
+        status, _, answer = call(container.url, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0})
+        assert status == 200, answer
+        moves += 1
+    view = answer["view"]
+    assert view["winner"] in (0, 1) and answer["legal_actions"] == []
+    assert [side["front"] for side in view["pegs"]].count(view["target"]) == 1 and view["target"] == 121
+    assert moves > 50  # a real game: a dozen deals or so, not one move
+
+
+def test_metrics_add_up_across_the_workers(container: Container) -> None:
+    def healthz_count() -> float:
+        with urllib.request.urlopen(container.url + "/metrics", timeout=10) as response:
+            text = response.read().decode()
+        found = re.search(r'^cribbage_http_requests_total\{[^}]*route="/healthz"[^}]*status="200"[^}]*\} (\S+)$',
+                          text, re.MULTILINE)
+        return float(found.group(1)) if found else 0.0
+
+    before = healthz_count()
+    for _ in range(20):  # spread over both workers by the kernel; the counts meet in /tmp
+        assert call(container.url, "/healthz")[0] == 200
+    assert healthz_count() - before == 20
+
+
+def test_the_images_own_healthcheck(podman: Podman, container: Container, config: dict[str, Any]) -> None:
+    done = podman("healthcheck", "run", container.name, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert container.inspect()["State"]["Health"]["Status"] == "healthy"
+    # The same command fails when nothing answers where it looks (here: a port nobody listens on),
+    # so its success above says something.
+    failed = container.exec(*healthcheck_command(config), env={"GUNICORN_BIND": "0.0.0.0:9"})
+    assert failed.returncode != 0
+
+
+def runtime_requirements() -> dict[str, str]:
+    """The runtime subset of constraints.txt: pyproject's dependencies and everything they
+    require, found through the metadata of the test environment (installed at the same pins),
+    extras and environment markers followed; at the versions constraints.txt pins."""
+    pins: dict[str, str] = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version.strip()
+    direct = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    todo = [(text, "") for text in direct]  # a requirement, and the extra of the package that asked for it
+    expanded: set[tuple[str, str]] = set()  # (package, extra) whose requirements are in todo; "" is the package
+    while todo:
+        text, extra = todo.pop()
+        requirement = Requirement(text)
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": extra}):
+            continue
+        name = canonicalize_name(requirement.name)
+        for wanted in ("", *sorted(requirement.extras)):
+            if (name, wanted) not in expanded:
+                expanded.add((name, wanted))
+                todo.extend((sub, wanted) for sub in importlib.metadata.requires(name) or ())
+    return {name: pins[name] for name in {name for name, _ in expanded}}
+
+
+def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: Container) -> None:
+    # The interpreter the service runs on (the first python on the image's PATH), frozen by the
+    # base image's own pip: the service's environment carries no pip of its own.
+    found = container.exec("python", "-c", "import sys; print(sys.executable)")
+    assert found.returncode == 0, found.stderr
+    done = container.exec("/usr/local/bin/python", "-m", "pip", "--python", found.stdout.strip(), "freeze",
+                          env={"PIP_NO_CACHE_DIR": "1"})
+    assert done.returncode == 0, done.stderr
+    frozen: dict[str, str] = {}
+    for line in done.stdout.splitlines():
+        name, version = line.split("==")
+        frozen[canonicalize_name(name)] = version
+    assert frozen == runtime_requirements()
+    # And nothing else: pip freeze leaves pip, setuptools and wheel out; the metadata does not.
+    listed = container.exec("python", "-c", "import importlib.metadata as m; "
+                            "print('\\n'.join(d.metadata['Name'] for d in m.distributions()))")
+    assert listed.returncode == 0, listed.stderr
+    assert {canonicalize_name(name) for name in listed.stdout.split()} == set(frozen)
+
+
+BYTECODE_PROBE = "import sys, service.wsgi; print(sys.prefix)"
+
+
+def test_the_service_starts_from_bytecode(container: Container) -> None:
+    """Nothing the service imports is compiled at start: the root is read-only, so bytecode not
+    made at build time would be made again at every start."""
+    done = container.exec("python", "-v", "-c", BYTECODE_PROBE)
+    assert done.returncode == 0, done.stderr[-2000:]
+    prefix = done.stdout.strip().splitlines()[-1]  # the service's environment (the venv)
+    # "code object from '<pyc>'" for bytecode, "code object from <source>" (no quotes) for a compile.
+    loaded = re.findall(r"^# code object from '?([^'\n]+?)'?$", done.stderr, re.MULTILINE)
+    own = [path for path in loaded if path.startswith(("/app/", prefix + "/"))]
+    assert len(own) > 100  # the service and its dependencies, not a handful
+    assert [path for path in own if not path.endswith(".pyc")] == []
+
+
+COMPILERS = re.compile(r"^(cc|c\+\+|gcc|g\+\+|clang|clang\+\+|ld|as|make|cpp)(-[\d.]+)?$|-gcc(-[\d.]+)?$")
+
+
+def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, image: str,
+                                                             config: dict[str, Any]) -> None:
+    root = Path(podman("image", "mount", image).stdout.strip())
+    try:
+        assert sorted(path.name for path in (root / "app").iterdir()) == ["openapi.yaml", "service"]
+        tests = [path for path in (root / "app").rglob("*.py")
+                 if path.name.startswith("test_") or path.name == "conftest.py"]
+        assert tests == []
+        path = next(entry.split("=", 1)[1] for entry in config["Env"] if entry.startswith("PATH="))
+        tools = [f"{directory}/{entry.name}" for directory in path.split(":") if (root / directory.lstrip("/")).is_dir()
+                 for entry in (root / directory.lstrip("/")).iterdir() if COMPILERS.search(entry.name)]
+        assert tools == []
+        caches = [str(found) for found in root.glob("**/.cache") if found.is_dir()]
+        assert caches == [] and not (root / "build").exists()  # no pip cache, no build stage
+        assert list((root / "tmp").iterdir()) == []
+    finally:
+        podman("image", "unmount", image, check=False)
+
+
+def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, config: dict[str, Any],
+                                                  state_key: str, report: dict[str, Any], output_dir: Path) -> None:
+    """A second start (the image now in the page cache) and a stop: SIGTERM to the container's
+    first process, gunicorn's master, which must end its workers and exit 0 within the grace."""
+    env = {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
+    with Container(podman, image, "cribbage-image-test-stop", env, exposed_port(config),
+                   output_dir / "logs") as running:
+        report["second_start_to_healthz_s"] = round(running.startup.from_run, 2)
+        report["second_process_to_healthz_s"] = round(running.startup.from_process, 2)
+        assert call(running.url, "/readyz")[0] == 200
+        running.stop(grace=20)
+        report["stop_s"] = round(running.stop_seconds, 2)
+        assert running.exit_code == 0, running.logs()
