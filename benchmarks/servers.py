@@ -1,8 +1,8 @@
 """Start and stop real servers on loopback for the load test and the system tests.
 
 :class:`Gunicorn` runs the production configuration (``-c python:service.gunicorn_conf
-service.wsgi:app``) bound to ``127.0.0.1`` on a port the kernel picks, and reads the port
-back from gunicorn's log. Every server runs in its own session (process group), and
+service.wsgi:app``, or another app under the same configuration) bound to ``127.0.0.1`` on
+a port the kernel picks, and reads the port back from gunicorn's log. Every server runs in its own session (process group), and
 :meth:`Gunicorn.stop` ends that group: graceful first, then killed, so nothing outlives a
 test or a benchmark, also on failure (use it as a context manager).
 """
@@ -110,12 +110,15 @@ class Gunicorn:
     """The production server on loopback: ``with Gunicorn(workers=2, env={...}) as server: server.url``.
 
     Its stdout (the JSON access log) and stderr go to files in ``log_dir``; without one, a
-    temporary directory that :meth:`stop` removes.
+    temporary directory that :meth:`stop` removes. The stdout file is opened for appending,
+    as a log file should be: every worker's writes then land whole at its end. ``app`` is
+    the WSGI app gunicorn serves (it must answer ``GET /healthz``).
     """
 
     def __init__(self, workers: int = 2, env: Mapping[str, str] | None = None, name: str = "gunicorn",
-                 log_dir: Path | None = None) -> None:
+                 log_dir: Path | None = None, app: str = "service.wsgi:app") -> None:
         self.workers = workers
+        self.app = app
         self.extra_env = dict(env or {})
         self.name = name
         self.own_log_dir = log_dir is None  # a temporary one, removed at stop
@@ -140,9 +143,10 @@ class Gunicorn:
         env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
         env.update({"GUNICORN_BIND": f"{LOOPBACK}:0", "WEB_CONCURRENCY": str(self.workers)}, **self.extra_env)
         self.log_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
+        self.stdout_path.write_bytes(b"")
+        with open(self.stdout_path, "ab") as out, open(self.stderr_path, "wb") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"],
+                [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", self.app],
                 cwd=ROOT, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True,
             )
         try:
