@@ -77,14 +77,14 @@ def build(config_name: str) -> Wsgi:
 
     if config_name == "bare":
         real = observability.install
-        observability.install = lambda app, config: None  # type: ignore[assignment]
+        observability.install = lambda app, config: None
         try:
             app = create_app(Config(state_keys=keys, access_log=False, metrics=False))
         finally:
-            observability.install = real  # type: ignore[assignment]
+            observability.install = real
     else:
         app = create_app(Config(state_keys=keys, access_log=config_name == "all", metrics=config_name != "ids"))
-    return app.wsgi_app  # type: ignore[no-any-return]
+    return app.wsgi_app
 
 
 def _ok(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:

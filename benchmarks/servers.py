@@ -96,14 +96,18 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time ``pid`` has used so far, in seconds; 0 when it is gone."""
+def cpu_seconds(pid: int, reaped_children: bool = False) -> float:
+    """User plus system CPU time ``pid`` has used so far, in seconds; 0 when it is gone. With
+    ``reaped_children``, that of its children that have exited and been waited for (a gunicorn
+    master's recycled workers) instead."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return 0.0
-    fields = stat[stat.rindex(")") + 2:].split()  # fields from the 3rd on; utime and stime are the 14th and 15th
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    # fields from the 3rd on: utime and stime are the 14th and 15th, cutime and cstime the 16th and 17th
+    fields = stat[stat.rindex(")") + 2:].split()
+    first = 13 if reaped_children else 11
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
 
 class Gunicorn:

@@ -68,6 +68,11 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, has_request_context, request
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest, multiprocess
+from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
+from prometheus_client.mmap_dict import MmapedDict, mmap_key
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.utils import floatToGoString
 
 from .config import Config
 
@@ -213,16 +218,10 @@ def _directory_lock(directory: str, exclusive: bool) -> Iterator[None]:
 
 def _go_float(value: float) -> str:
     """A bucket bound as Prometheus writes it (``+Inf``, ``0.005``, ``1.0``)."""
-    from prometheus_client.utils import floatToGoString
-
     return str(floatToGoString(value))  # type: ignore[no-untyped-call]
 
 
-def _mmaped_dict() -> Any:
-    """prometheus_client's multiprocess file class (``MmapedDict``: untyped, hence ``Any``)."""
-    from prometheus_client.mmap_dict import MmapedDict
-
-    return MmapedDict
+_MMAPED_DICT: Any = MmapedDict  # prometheus_client's multiprocess file (untyped)
 
 
 _INT = struct.Struct("i")
@@ -248,7 +247,7 @@ class _Samples:
         self._used = _HEADER
         self._map(max(size, _INITIAL_SIZE))
         if size and path:  # this process's file already (another Metrics before): go on from it
-            for key, _, _, position in _mmaped_dict().read_all_values_from_file(path):
+            for key, _, _, position in _MMAPED_DICT.read_all_values_from_file(path):
                 self.index[key] = position // 8
             self._used = _INT.unpack_from(self._buffer, 0)[0]
         else:
@@ -313,8 +312,6 @@ class Metrics:
         self._histograms: dict[tuple[str, str], tuple[int, tuple[int, ...]]] = {}
 
     def _new_series(self, key: tuple[str, str, str]) -> tuple[int, int, tuple[int, ...]]:
-        from prometheus_client.mmap_dict import mmap_key
-
         method, route, status = key
         histogram = self._histograms.get((method, route))
         if histogram is None:
@@ -341,8 +338,6 @@ class Metrics:
 
     def collect(self) -> Iterator[Any]:
         """This process's values as metric families (the in-process registry's collector)."""
-        from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
-
         requests = CounterMetricFamily(REQUESTS_METRIC, _REQUESTS_HELP, labels=("method", "route", "status"))
         latency = HistogramMetricFamily(LATENCY_METRIC, _LATENCY_HELP, labels=("method", "route"))
         with self.lock:
@@ -357,9 +352,6 @@ class Metrics:
         yield latency
 
     def render(self) -> bytes:
-        from prometheus_client import CollectorRegistry, generate_latest
-        from prometheus_client.multiprocess import MultiProcessCollector
-
         registry = CollectorRegistry()
         if not self.directory:
             registry.register(self)
@@ -392,8 +384,6 @@ def retire_worker(pid: int, directory: str | None = None) -> None:
     directory = directory or os.environ.get(MULTIPROC_ENV)
     if not directory or not os.path.isdir(directory):
         return
-    from prometheus_client import multiprocess
-
     multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
     with _directory_lock(directory, exclusive=True):
         for kind in _ARCHIVED_TYPES:
@@ -401,9 +391,9 @@ def retire_worker(pid: int, directory: str | None = None) -> None:
                 dead = os.path.join(directory, name)
                 if not os.path.exists(dead):
                     continue
-                archive = _mmaped_dict()(os.path.join(directory, f"{kind}_archive.db"))
+                archive = _MMAPED_DICT(os.path.join(directory, f"{kind}_archive.db"))
                 try:
-                    for key, value, timestamp, _ in _mmaped_dict().read_all_values_from_file(dead):
+                    for key, value, timestamp, _ in _MMAPED_DICT.read_all_values_from_file(dead):
                         current, _ = archive.read_value(key)
                         archive.write_value(key, current + value, timestamp)
                 finally:
@@ -431,8 +421,6 @@ def install(app: Flask, config: Config) -> None:
     if config.metrics:
         def metrics_view() -> Response:
             """Prometheus text format; every worker's counts when run under gunicorn."""
-            from prometheus_client import CONTENT_TYPE_LATEST
-
             return Response(metrics().render(), content_type=CONTENT_TYPE_LATEST)
 
         app.add_url_rule("/metrics", endpoint="metrics", view_func=metrics_view, methods=["GET"])
