@@ -15,14 +15,16 @@ so gunicorn's own plain-text access log is off unless ``GUNICORN_ACCESSLOG`` ask
 
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
-``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, about four times what a warmed-up
-worker holds) and, when over, finishes the request and exits; the master starts a fresh
-one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) recycles healthy
-workers too: at 20,000 requests each worker was replaced about every 10 s under load, which
-cost 7% of throughput and raised p99 from 5.8 to 7.5 ms (a fork, a cold worker and one worker
-short meanwhile). The service is stateless and shows no growth under load (``make
-loadtest`` notes every worker's memory), so the memory bound is the insurance that costs
-nothing until it is needed: the check reads ``/proc/self/statm`` once per 1,000 requests.
+``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, nearly four times the 70 MiB a
+warmed-up worker holds) and, when over, finishes the request and exits; the master starts a
+fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
+healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
+meanwhile. At 20,000 requests a worker was replaced about every 10 s under load, which cost
+7% of throughput and raised p99 from 5.8 to 7.5 ms (issue 15); ``python -m
+benchmarks.recycling`` put a replacement at 0.2-0.4 s of CPU time. The service is stateless
+and its workers do not grow under load (``make loadtest`` notes their memory), so the memory
+bound is insurance that costs nothing until it is needed: the check reads
+``/proc/self/statm`` once per 1,000 requests.
 """
 
 import atexit

@@ -128,7 +128,7 @@ def utc_timestamp(now: float) -> str:
     """ISO 8601 in UTC to the millisecond; the date and time of day are formatted once a second.
 
     >>> utc_timestamp(1798000000.5)
-    '2026-12-23T08:26:40.500+00:00'
+    '2026-12-23T04:26:40.500+00:00'
     """
     global _stamp
     second = int(now)
