@@ -10,6 +10,11 @@
 -- Arguments (after --): the request file, one request a line, tab-separated:
 --   label, expected status (0 = any 4xx), method, path, content type, body
 -- The results file is named by the LOADTEST_OUT environment variable (done() has no arguments).
+--
+-- Requests sent are counted per "method path" as well: what the server must have logged and
+-- counted once the run is over. wrk ends the run with up to one request a connection still in
+-- flight; the server answers those after wrk has gone, so they are sent but never seen here.
+-- With tracking, responses are also counted per "method path<TAB>status".
 
 local ffi = require("ffi")
 ffi.cdef [[
@@ -36,7 +41,7 @@ function setup(thread)
 end
 
 function init(args)
-  requests, labels, expects = {}, {}, {}
+  requests, labels, expects, keys = {}, {}, {}, {}
   for line in io.lines(args[1]) do
     local label, expect, method, path, ctype, body =
       line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
@@ -46,18 +51,27 @@ function init(args)
     requests[#requests + 1] = wrk.format(method, path, headers, body)
     labels[#labels + 1] = label
     expects[#expects + 1] = tonumber(expect)
+    keys[#keys + 1] = method .. " " .. path
   end
   total = #requests
   -- Threads start far apart in the mix, so they do not replay the same requests in step.
   position = math.floor(id * total / 16) % total
-  counts, unexpected, server_errors, histogram = {}, {}, {}, {}
+  counts, unexpected, server_errors, histogram, seen, sent = {}, {}, {}, {}, {}, {}
   current, started = nil, 0
+  -- wrk calls the first thread's request() once before the run, to check what it returns
+  verifying = id == 0
 end
 
 function request()
   position = position % total + 1
   current = position
   started = now_ms()
+  if verifying then
+    verifying = false
+  else
+    local key = keys[position]
+    sent[key] = (sent[key] or 0) + 1
+  end
   return requests[position]
 end
 
@@ -79,6 +93,8 @@ function response(status, headers, body)
   if status >= 500 then
     server_errors[label] = (server_errors[label] or 0) + 1
   end
+  local key = keys[current] .. "\t" .. status
+  seen[key] = (seen[key] or 0) + 1
 end
 end
 
@@ -90,6 +106,8 @@ function done(summary, latency, requests)
   out:write(string.format("latency_us\t%d\t%d\t%d\t%d\n", latency:percentile(50), latency:percentile(90),
     latency:percentile(99), latency.max))
   for _, thread in ipairs(threads) do
+    for key, n in pairs(thread:get("sent")) do out:write("sent\t", key, "\t", n, "\n") end
+    for key, n in pairs(thread:get("seen")) do out:write("seen\t", key, "\t", n, "\n") end
     for label, n in pairs(thread:get("counts")) do out:write("count\t", label, "\t", n, "\n") end
     for key, n in pairs(thread:get("unexpected")) do out:write("unexpected\t", key, "\t", n, "\n") end
     for label, n in pairs(thread:get("server_errors")) do out:write("5xx\t", label, "\t", n, "\n") end

@@ -6,15 +6,15 @@ The load test compares the two endpoints' throughput on one server; the differen
 the scoring request does beyond the health check. This prints each stage on its own (best
 of several runs, microseconds per call), then whole requests through the WSGI app with the
 operations layer (access log, metrics, request id) on and off, so the cost of each part is
-visible. Run it on an idle machine; the load test's "worker CPU per request" line is the
-same measurement made inside gunicorn.
+visible (``python -m benchmarks.ops_cost`` takes the operations layer apart further, also
+in instructions). Run it on an idle machine; the load test's "CPU us/req" column is the same
+measurement made inside gunicorn.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -64,19 +64,18 @@ def main() -> None:
     from service.api.config import Config
     from service.api.hands import score_one
     from service.api.spec import SPEC
-    from service.api.wire.hands import hand_score, load_hand
+    from service.api.wire.hands import load_hand
     from service.core.show import score_show
 
-    real_stdout = sys.stdout
-    sys.stdout = open(os.devnull, "w")  # the access log lines go nowhere
-    try:
+    from .ops_cost import production_like_outputs
+
+    with production_like_outputs():  # the access log to a file and multiprocess metrics, as under gunicorn
         apps = {"operations layer off": create_app(Config(access_log=False, metrics=False)),
                 "access log + metrics on": create_app(Config())}
         rows: list[tuple[str, float]] = []
         for name, body in (("29 hand", HAND_29), ("2S 7H 9D KC | 4C", ORDINARY)):
             raw = json.dumps(body).encode()
             loaded = load_hand(body)
-            score = score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules)
             result = score_one(body)
             rows += [
                 (f"[{name}] parse the JSON body (orjson)", best_us(lambda: orjson.loads(raw))),
@@ -85,11 +84,13 @@ def main() -> None:
                 (f"[{name}] convert it (load_hand)", best_us(lambda: load_hand(body))),
                 (f"[{name}] score it (core score_show)", best_us(
                     lambda: score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules))),
-                (f"[{name}] build the answer dict (hand_score)", best_us(lambda: hand_score(loaded, score, None))),
                 (f"[{name}] the whole view (score_one)", best_us(lambda: score_one(body))),
-                (f"[{name}] serialise the answer (orjson, sorted keys)", best_us(
-                    lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS))),
             ]
+            # The answer's wire form is built inside score_one: what it takes beyond converting and scoring.
+            rows.append((f"[{name}] build the answer (the whole view less converting and scoring)",
+                         rows[-1][1] - rows[-2][1] - rows[-3][1]))
+            rows.append((f"[{name}] serialise the answer (orjson, sorted keys)",
+                         best_us(lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS))))
         answer = score_one(HAND_29)
         for label, app in apps.items():
             # Two bare views beside the real ones: what the framework costs for a POST with a JSON body,
@@ -105,9 +106,6 @@ def main() -> None:
                          request_us(app, "POST", "/bench/answer", HAND_29)))
             rows.append((f"POST /v1/hands/score (29 hand), {label}",
                          request_us(app, "POST", "/v1/hands/score", HAND_29)))
-    finally:
-        sys.stdout.close()
-        sys.stdout = real_stdout
     width = max(len(label) for label, _ in rows)
     for label, us in rows:
         print(f"{label:<{width}}  {us:7.1f} us")

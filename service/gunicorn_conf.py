@@ -6,16 +6,29 @@ overridden from the environment (see the README's configuration table).
 Metrics: the workers share their Prometheus counts through ``PROMETHEUS_MULTIPROC_DIR``.
 When it is not set, ``on_starting`` creates a private temporary directory, and it is removed
 when gunicorn exits. A configured directory is emptied of old metric files at start, because
-counters restart with the server. prometheus_client picks its multiprocess mode when it is
-first imported, so the app imports it only in the workers (``post_fork``), after the
-directory is set. When a worker exits (recycled by ``max_requests``, or killed), its counts
-are folded into an archive file so totals stay whole and scrapes stay fast.
+counters restart with the server. Each worker opens its own metric files right after the
+fork (``post_fork``). When a worker exits (recycled, or killed), its counts are folded into
+an archive file so totals stay whole and scrapes stay fast.
 
 Logs: the app writes one JSON access line per request to stdout (``CRIBBAGE_ACCESS_LOG``),
 so gunicorn's own plain-text access log is off unless ``GUNICORN_ACCESSLOG`` asks for it.
+
+Recycling: workers are bounded by memory, not by a request count. Every
+``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
+``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, nearly four times the 70 MiB a
+warmed-up worker holds) and, when over, finishes the request and exits; the master starts a
+fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
+healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
+meanwhile. At 20,000 requests a worker was replaced about every 10 s under load, which cost
+7% of throughput and raised p99 from 5.8 to 7.5 ms (issue 15); ``python -m
+benchmarks.recycling`` put a replacement at 0.2-0.4 s of CPU time. The service is stateless
+and its workers do not grow under load (``make loadtest`` notes their memory), so the memory
+bound is insurance that costs nothing until it is needed: the check reads
+``/proc/self/statm`` once per 1,000 requests.
 """
 
 import atexit
+import gc
 import multiprocessing
 import os
 import shutil
@@ -30,8 +43,9 @@ preload_app = True  # load the app, compile the contract and build the scoring t
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "15"))
 graceful_timeout = 20
 keepalive = 5
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))  # stateless: recycling is free leak insurance
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))  # 0: off; workers are bounded by memory instead
 max_requests_jitter = max_requests // 10
+max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "256"))  # 0: no bound
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
@@ -42,6 +56,8 @@ errorlog = "-"
 loglevel = os.environ.get("CRIBBAGE_LOG_LEVEL", "info").lower()
 
 _METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+_MEMORY_CHECK_EVERY = int(os.environ.get("GUNICORN_MEMORY_CHECK_EVERY", "1000"))  # requests between checks
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
 def on_starting(server: Any) -> None:
@@ -66,12 +82,38 @@ def on_starting(server: Any) -> None:
     clear_directory(directory)
 
 
+def pre_fork(server: Any, worker: Any) -> None:
+    """In the master, before each fork: move everything the preloaded app made into the
+    collector's permanent generation (Python's advice for fork without exec). A worker's
+    full collections then skip those objects instead of writing to each one, which would
+    copy every page the master shares with it: a replacement worker cost about 0.4 s of CPU
+    before this, and its first full collection a latency spike."""
+    gc.freeze()
+
+
 def post_fork(server: Any, worker: Any) -> None:
-    """In each new worker: set its metrics up now (prometheus_client is first imported here,
-    after the directory is known) rather than on its first request."""
+    """In each new worker: open its metric files now rather than on its first request."""
     from service.api.observability import metrics
 
     metrics()
+
+
+def resident_bytes() -> int:
+    """This process's resident set size (the second field of /proc/self/statm, in pages)."""
+    with open("/proc/self/statm", "rb") as statm:
+        return int(statm.read().split()[1]) * _PAGE_SIZE
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """In a worker, after each request: every ``_MEMORY_CHECK_EVERY`` requests, recycle it
+    (finish, exit, be replaced by the master) when its memory is over the bound. This is
+    how gunicorn's own ``max_requests`` ends a worker, so no request is cut short."""
+    if max_worker_memory_mb and worker.nr % _MEMORY_CHECK_EVERY == 0 and worker.alive:
+        resident = resident_bytes()
+        if resident > max_worker_memory_mb * 1024 * 1024:
+            worker.log.info("Worker %s holds %.0f MiB, over the %d MiB bound: recycling it after this request",
+                            worker.pid, resident / (1024 * 1024), max_worker_memory_mb)
+            worker.alive = False
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -31,7 +31,6 @@ from flask.testing import FlaskClient
 from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize  # type: ignore[import-untyped]
 from werkzeug.test import EnvironBuilder
 
-from benchmarks.servers import Gunicorn
 from service.api.spec import MAX_DEPTH
 from tests.support.edge_requests import (
     ALL_OPERATIONS,
@@ -49,6 +48,7 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.problems import PROBLEM, expect_problem
+from tests.support.servers import Gunicorn
 
 
 def test_the_operations_under_test_are_all_of_them() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from benchmarks.servers import LOOPBACK
+from tests.support.servers import LOOPBACK
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text())

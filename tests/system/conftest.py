@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.servers import LOOPBACK, Gunicorn
-from tests.system.proxy import Nginx
+from tests.support.proxy import Nginx
+from tests.support.servers import LOOPBACK, Gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"

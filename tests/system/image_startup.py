@@ -22,8 +22,8 @@ import time
 
 from cryptography.fernet import Fernet
 
-from benchmarks.servers import Gunicorn
-from tests.system.image_harness import Container, Podman, base_tarball, new_workdir
+from tests.support.image_harness import Container, Podman, base_tarball, new_workdir
+from tests.support.servers import Gunicorn
 from tests.system.test_image import BASE_CACHE, IMAGE, ROOT
 
 

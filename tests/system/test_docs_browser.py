@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from benchmarks.servers import Gunicorn
+from tests.support.servers import Gunicorn
 
 pytestmark = pytest.mark.system
 

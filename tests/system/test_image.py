@@ -32,8 +32,8 @@ from cryptography.fernet import Fernet
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from tests.system.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
-from tests.system.test_scale_out import call
+from tests.support.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
+from tests.support.servers import call
 
 pytestmark = pytest.mark.system
 
@@ -193,11 +193,13 @@ def test_a_whole_game_to_the_end(container: Container) -> None:
     move's round trip through the container's key."""
     status, _, answer = call(container.url, "/v1/games", {"variant": "six_card", "seed": 20261201, "seat": 0})
     assert status == 201, answer
+    table = answer["credentials"]["table"]  # one device playing every seat
     moves = 0
     while answer["view"]["phase"] != "over":
         assert moves < MAX_STEPS, "no end"
         action = {"type": "auto", "seat": answer["view"]["to_act"][0]}
-        status, _, answer = call(container.url, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0})
+        status, _, answer = call(container.url, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0,
+                                                                  "credential": table})
         assert status == 200, answer
         moves += 1
     view = answer["view"]

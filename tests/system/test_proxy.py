@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.servers import LOOPBACK, free_port
 from tests.support.edge_requests import (
     BAD_BODIES,
     LIMIT,
@@ -31,7 +30,8 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.problems import PROBLEM
-from tests.system.proxy import MAIN_CONF, PRODUCTION_CONF, Nginx, check_config
+from tests.support.proxy import MAIN_CONF, PRODUCTION_CONF, Nginx, check_config
+from tests.support.servers import LOOPBACK, free_port
 
 pytestmark = pytest.mark.system
 

@@ -13,10 +13,7 @@ key is refused, as a 4xx, by the pair.
 from __future__ import annotations
 
 import itertools
-import json
 import random
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,25 +21,12 @@ from typing import Any
 import pytest
 from cryptography.fernet import Fernet
 
-from benchmarks.servers import LOOPBACK, Gunicorn
-from tests.system.proxy import Nginx
+from tests.support.proxy import Nginx
+from tests.support.servers import LOOPBACK, Gunicorn, call
 
 pytestmark = pytest.mark.system
 
 MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this only bounds a bug
-
-
-def call(base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
-         ) -> tuple[int, dict[str, str], Any]:
-    """One request; returns status, headers and the decoded JSON body (HTTP errors included)."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={
-        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, dict(response.headers), json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), json.loads(error.read() or b"null")
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +82,8 @@ def play(base: str, first: dict[str, Any], seed: int) -> tuple[dict[str, Any], l
             action = chooser.choice(result["legal_actions"])
         else:
             action = {"type": "auto", "seat": view["to_act"][0]}
-        status, headers, result = call(base, "/v1/games/act", {"state": result["state"], "action": action, "seat": 0})
+        status, headers, result = call(base, "/v1/games/act", {"state": result["state"], "action": action, "seat": 0,
+                                                               "credential": first["credentials"]["table"]})
         assert status == 200, result
         upstreams.append(headers["X-Upstream"])
     raise AssertionError(f"no end after {MAX_STEPS} actions")
@@ -123,7 +108,8 @@ def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunico
     nginx, _, _ = cluster
     status, _, foreign = call(stranger.url, "/v1/games", {"variant": "six_card", "seed": 5, "seat": 0})
     assert status == 201, foreign
-    move = {"state": foreign["state"], "action": foreign["legal_actions"][0]}
+    move = {"state": foreign["state"], "action": foreign["legal_actions"][0], "seat": 0,
+            "credential": foreign["credentials"]["table"]}
     # The stranger itself accepts its own token...
     assert call(stranger.url, "/v1/games/act", move)[0] == 200
     # ...but neither instance of the pair does, whichever nginx picks.
@@ -136,5 +122,6 @@ def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunico
     status, _, ours = call(nginx.url, "/v1/games", {"variant": "six_card", "seed": 6, "seat": 0})
     assert status == 201
     status, _, problem = call(stranger.url, "/v1/games/act",
-                              {"state": ours["state"], "action": ours["legal_actions"][0]})
+                              {"state": ours["state"], "action": ours["legal_actions"][0], "seat": 0,
+                               "credential": ours["credentials"]["table"]})
     assert 400 <= status < 500, (status, problem)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.servers import LOOPBACK, Gunicorn
-from tests.system.proxy import PRODUCTION_CONF, Nginx
+from tests.support.proxy import PRODUCTION_CONF, Nginx
+from tests.support.servers import LOOPBACK, Gunicorn
 
 pytestmark = pytest.mark.system
 

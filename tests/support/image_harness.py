@@ -46,7 +46,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from benchmarks.servers import LOOPBACK, children
+from tests.support.servers import LOOPBACK, children
 
 BASE_TAG = "docker.io/library/python:3.11-slim"
 

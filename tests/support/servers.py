@@ -1,8 +1,8 @@
 """Start and stop real servers on loopback for the load test and the system tests.
 
 :class:`Gunicorn` runs the production configuration (``-c python:service.gunicorn_conf
-service.wsgi:app``) bound to ``127.0.0.1`` on a port the kernel picks, and reads the port
-back from gunicorn's log. Every server runs in its own session (process group), and
+service.wsgi:app``, or another app under the same configuration) bound to ``127.0.0.1`` on
+a port the kernel picks, and reads the port back from gunicorn's log. Every server runs in its own session (process group), and
 :meth:`Gunicorn.stop` ends that group: graceful first, then killed, so nothing outlives a
 test or a benchmark, also on failure (use it as a context manager).
 """
@@ -10,6 +10,7 @@ test or a benchmark, also on failure (use it as a context manager).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -19,10 +20,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOPBACK = "127.0.0.1"
@@ -91,26 +94,33 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time ``pid`` has used so far, in seconds; 0 when it is gone."""
+def cpu_seconds(pid: int, reaped_children: bool = False) -> float:
+    """User plus system CPU time ``pid`` has used so far, in seconds; 0 when it is gone. With
+    ``reaped_children``, that of its children that have exited and been waited for (a gunicorn
+    master's recycled workers) instead."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return 0.0
-    fields = stat[stat.rindex(")") + 2:].split()  # fields from the 3rd on; utime and stime are the 14th and 15th
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    # fields from the 3rd on: utime and stime are the 14th and 15th, cutime and cstime the 16th and 17th
+    fields = stat[stat.rindex(")") + 2:].split()
+    first = 13 if reaped_children else 11
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
 
 class Gunicorn:
     """The production server on loopback: ``with Gunicorn(workers=2, env={...}) as server: server.url``.
 
     Its stdout (the JSON access log) and stderr go to files in ``log_dir``; without one, a
-    temporary directory that :meth:`stop` removes.
+    temporary directory that :meth:`stop` removes. The stdout file is opened for appending,
+    as a log file should be: every worker's writes then land whole at its end. ``app`` is
+    the WSGI app gunicorn serves (it must answer ``GET /healthz``).
     """
 
     def __init__(self, workers: int = 2, env: Mapping[str, str] | None = None, name: str = "gunicorn",
-                 log_dir: Path | None = None) -> None:
+                 log_dir: Path | None = None, app: str = "service.wsgi:app") -> None:
         self.workers = workers
+        self.app = app
         self.extra_env = dict(env or {})
         self.name = name
         self.own_log_dir = log_dir is None  # a temporary one, removed at stop
@@ -135,9 +145,10 @@ class Gunicorn:
         env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
         env.update({"GUNICORN_BIND": f"{LOOPBACK}:0", "WEB_CONCURRENCY": str(self.workers)}, **self.extra_env)
         self.log_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
+        self.stdout_path.write_bytes(b"")
+        with open(self.stdout_path, "ab") as out, open(self.stderr_path, "wb") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", "service.wsgi:app"],
+                [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", self.app],
                 cwd=ROOT, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True,
             )
         try:
@@ -173,3 +184,16 @@ class Gunicorn:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.stop()
+
+
+def call(base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+         ) -> tuple[int, dict[str, str], Any]:
+    """One request; returns status, headers and the decoded JSON body (HTTP errors included)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers={
+        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, dict(response.headers), json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), json.loads(error.read() or b"null")

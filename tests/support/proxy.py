@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.servers import LOOPBACK, free_port, stop_group, wait_http
+from tests.support.servers import LOOPBACK, free_port, stop_group, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION_CONF = ROOT / "deploy" / "nginx" / "cribbage.conf"
