@@ -67,7 +67,7 @@ test: lint
 test-long: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "$(LONG)" $(PYTEST_ARGS)
 
-## test-system: the system tests (nginx scale-out, headless-chromium docs); installs what they need
+## test-system: the system tests (the nginx proxy and scale-out, slow clients, headless-chromium docs, the container image); installs what they need
 test-system: $(VENV)/.installed-system
 	$(call ensure-debs,$(SYSTEM_DEBS))
 	$(BIN)/python -m pytest -m system tests/system $(PYTEST_ARGS)
@@ -81,6 +81,7 @@ loadtest: $(VENV)/.installed
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.core_scoring
 	$(BIN)/python -m benchmarks.score_path
+	$(BIN)/python -m benchmarks.ops_cost
 	$(BIN)/python -m benchmarks.pegging
 	$(BIN)/python -m benchmarks.games
 	$(BIN)/python -m benchmarks.advice
