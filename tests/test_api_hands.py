@@ -170,3 +170,20 @@ def test_muggins_comes_from_the_flag_or_else_from_the_options(client: FlaskClien
     for extra, takes in cases:
         answer = client.post("/v1/hands/score", json={**claim, **extra}).get_json()
         assert answer["claim"]["muggins_points"] == takes, extra
+
+
+def test_texts_follow_accept_language_and_the_lang_override(client: FlaskClient) -> None:
+    # docs/texts.md: the 29 hand is counted with its fifteens first, then the double pair royal and nobs.
+    hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
+    english = client.post("/v1/hands/score", json=hand)
+    assert english.headers["Content-Language"] == "en" and "Accept-Language" in english.headers["Vary"]
+    assert english.json["spoken"].startswith("fifteen two, fifteen four") and english.json["spoken"].endswith("twenty-nine")
+    swedish = client.post("/v1/hands/score", json=hand, headers={"Accept-Language": "sv-SE, en;q=0.5"})
+    assert swedish.headers["Content-Language"] == "sv" and swedish.json["spoken"].startswith("femton två")
+    german = client.post("/v1/hands/score?lang=de", json=hand, headers={"Accept-Language": "sv"})
+    assert german.headers["Content-Language"] == "de" and german.json["spoken"].startswith("fünfzehn zwei")
+    # the structured answer is the same in every language
+    for key in ("total", "by_kind", "hand", "starter"):
+        assert english.json[key] == swedish.json[key] == german.json[key]
+    assert [i["kind"] for i in english.json["items"]] == [i["kind"] for i in german.json["items"]]
+    expect_problem(client.post("/v1/hands/score?lang=fr", json=hand), 400)

@@ -67,7 +67,7 @@ def test_card_cases_through_the_api(client: FlaskClient, case: str, pile: str, c
 def test_spellings_are_accepted_and_answers_are_canonical(client: FlaskClient) -> None:
     body = client.post("/v1/pegging/score", json={"pile": ["ts", "jh"], "card": "qd"}).json
     assert body["pile"] == ["10S", "JH", "QD"] and body["count"] == 30
-    assert body["items"] == [{"kind": "run", "cards": ["10S", "JH", "QD"], "points": 3}]
+    assert body["items"] == [{"kind": "run", "name": "run of three", "cards": ["10S", "JH", "QD"], "points": 3}]
 
 
 @pytest.mark.parametrize(
@@ -148,7 +148,7 @@ def test_the_go_point_names_the_seat_that_played_the_last_card(client: FlaskClie
         "six_card", None, 0, "KS 4D 6C 7H|QH 5C 8S 9D", "0:KS 1:QH 0:4D 1:5C 0:go 1:go")).json
     go = body["plays"][5]
     assert go["go"] is True and go["card"] is None and go["seat"] == 1 and go["reset"] is True
-    assert go["items"] == [{"seat": 1, "kind": "go", "cards": ["5C"], "points": 1}]
+    assert go["items"] == [{"seat": 1, "kind": "go", "name": "a go", "cards": ["5C"], "points": 1}]
     assert body["plays"][4]["items"] == [] and body["plays"][4]["count"] == 29
     assert body["turn"] == 0 and body["count"] == 0 and body["pile"] == []
     assert body["hands"] == [["6C", "7H"], ["8S", "9D"]] and body["held"] == [2, 2]

@@ -29,6 +29,7 @@ from ..core.state import GameState
 from ..core.state_codec import decode_state, encode_state
 from ..core.views import check_seat, seen_by
 from . import seats, state_token
+from .language import speaks
 from .spec import body
 from .wire.games import ActSchema, NewGameSchema, RecordSchema, ViewSchema, credentials, game_response, seen
 from .wire.games import record as encode_record
@@ -58,6 +59,7 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
 
 
 @bp.post("")
+@speaks
 @body("createGame")
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
@@ -77,6 +79,7 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
 
 @bp.post("/act")
+@speaks
 @body("actGame")
 def act(data: dict[str, Any]) -> dict[str, Any]:
     request = act_request.load(data)
@@ -90,6 +93,7 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/view")
+@speaks
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
     request = view_request.load(data)
@@ -100,6 +104,7 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/record")
+@speaks
 @body("recordGame")
 def game_record(data: dict[str, Any]) -> dict[str, Any]:
     return encode_record(record(_open(record_request.load(data).state)))

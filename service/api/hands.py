@@ -9,6 +9,7 @@ from flask import Blueprint
 from ..core.claims import check_claim
 from ..core.errors import CribbageError
 from ..core.show import score_show
+from .language import speaks
 from .spec import SPEC, ContractViolation, body
 from .wire.hands import HandBatchSchema, batch_entry, batch_result, hand_score, load_hand
 from .wire.problems import contract_problem, rules_problem
@@ -33,12 +34,14 @@ def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
 
 
 @bp.post("/score")
+@speaks
 @body("scoreHand")
 def score(data: dict[str, Any]) -> dict[str, Any]:
     return score_one(data)
 
 
 @bp.post("/score-batch")
+@speaks
 @body("scoreHandBatch")
 def score_batch(data: dict[str, Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.sequence import score_card, score_sequence
+from .language import speaks
 from .spec import body
 from .wire.pegging import CardScoreRequestSchema, SequenceRequestSchema, card_score
 from .wire.pegging import sequence as encode_sequence
@@ -22,6 +23,7 @@ sequence_request = SequenceRequestSchema()
 
 
 @bp.post("/score")
+@speaks
 @body("scorePeggingCard")
 def score(data: dict[str, Any]) -> dict[str, Any]:
     request = card_request.load(data)
@@ -29,6 +31,7 @@ def score(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/sequence")
+@speaks
 @body("scorePeggingSequence")
 def sequence(data: dict[str, Any]) -> dict[str, Any]:
     request = sequence_request.load(data)

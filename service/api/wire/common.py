@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from marshmallow import Schema, fields, post_load
@@ -11,7 +11,7 @@ from ...core.cards import Card, parse_card
 from ...core.items import ScoreItem
 from ...core.outcome import Outcome
 from ...core.rules import OPTION_NAMES, Rules, changes, resolve
-from . import encoder
+from . import encoder, texts
 
 
 def cards(values: Iterable[Card]) -> list[str]:
@@ -25,11 +25,12 @@ def card_or_none(card: Card | None) -> str | None:
 
 @encoder("ScoreItem")
 def item(value: ScoreItem) -> dict[str, Any]:
-    return {"kind": value.kind, "cards": [str(c) for c in value.cards], "points": value.points}
+    return texts.named_items((value,))[0]
 
 
-def items(values: Iterable[ScoreItem]) -> list[dict[str, Any]]:
-    return [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in values]
+def items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
+    """Score items, each with its display name in the answer's language."""
+    return texts.named_items(values)
 
 
 @encoder("Rules")

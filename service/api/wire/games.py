@@ -20,7 +20,7 @@ from ...core.actions import Action
 from ...core.record import DealRecord, Ending, GameRecord, RecordedAction
 from ...core.rules import Rules
 from ...core.views import SeatView, Seen
-from . import encoder, request_schema
+from . import encoder, request_schema, texts
 from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
 
 # --- requests -------------------------------------------------------------------------------------
@@ -217,10 +217,19 @@ def _show(e: ev.Show) -> dict[str, Any]:
     return out
 
 
+def _spoken(e: ev.Score) -> str:
+    """A score as the player says it: a play's points, a hand or crib counted, or an award."""
+    if e.score_kind in ("play", "go", "last_card"):
+        return texts.play(e.items, 0)
+    if e.score_kind in ("hand", "crib") and not (e.items and e.items[0].kind in ("hand", "crib")):
+        return texts.show(e.items, e.points)  # the automatic show's reasons; a claim is an award
+    return texts.award(e.items[0])
+
+
 def _score(e: ev.Score) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "score", "seat": e.seat, "side": e.side, "kind": e.score_kind, "points": e.points,
-        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back,
+        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back, "spoken": _spoken(e),
     }
     if e.claimed is not None:
         out["claimed"] = e.claimed
@@ -243,7 +252,7 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.Score: _score,
     ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
     ev.Settled: lambda e: {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed,
-                           "actual": e.actual, "items": items(e.items)},
+                           "actual": e.actual, "items": items(e.items), "spoken": texts.show(e.items, e.actual)},
     ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
 }
 

@@ -18,7 +18,7 @@ from ...core.cards import Card, parse_card
 from ...core.claims import ClaimCheck
 from ...core.rules import Rules, resolve
 from ...core.show import ShowScore
-from . import encoder, request_schema
+from . import encoder, request_schema, texts
 from .common import CardField, WithRules
 
 
@@ -91,7 +91,9 @@ def hand_score(request: HandRequest, score: ShowScore, check: ClaimCheck | None)
     out: dict[str, Any] = {
         "total": score.total,
         "by_kind": score.by_kind(),
-        "items": [{"kind": i.kind, "cards": [str(c) for c in i.cards], "points": i.points} for i in score.items],
+        "items": texts.named_items(score.items),
+        "combinations": texts.combinations(score.items),
+        "spoken": texts.show(score.items, score.total),
         "hand": [str(c) for c in request.hand],
         "starter": str(request.starter),
         "crib": request.crib,

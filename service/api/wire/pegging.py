@@ -8,10 +8,11 @@ from typing import Any
 from marshmallow import Schema, fields, post_load
 
 from ...core.cards import Card
+from ...core.items import ScoreItem
 from ...core.pegging import PlayStep
 from ...core.rules import Rules, rules_for_table
 from ...core.sequence import CardScore, PlayInput, SequenceScore
-from . import encoder, request_schema
+from . import encoder, request_schema, texts
 from .common import CardField, OptionsField, cards, items
 
 
@@ -60,7 +61,8 @@ class SequenceRequestSchema(Schema):
 
 @encoder("PeggingCardScore")
 def card_score(score: CardScore) -> dict[str, Any]:
-    return {"points": score.points, "items": items(score.items), "count": score.count, "pile": cards(score.pile)}
+    return {"points": score.points, "items": items(score.items), "count": score.count, "pile": cards(score.pile),
+            "spoken": texts.play(score.items, score.count)}
 
 
 def play_entry(entry: PlayInput) -> dict[str, Any]:
@@ -70,8 +72,8 @@ def play_entry(entry: PlayInput) -> dict[str, Any]:
 
 
 @encoder("PeggingScoreItem")
-def scored_item(seat: int, item: Any) -> dict[str, Any]:
-    return {"seat": seat, "kind": item.kind, "cards": cards(item.cards), "points": item.points}
+def scored_item(seat: int, item: ScoreItem) -> dict[str, Any]:
+    return {"seat": seat, **texts.named_items((item,))[0]}
 
 
 @encoder("PeggingStep")
@@ -84,6 +86,7 @@ def step(index: int, value: PlayStep) -> dict[str, Any]:
         "count": value.count,
         "points": sum(item.points for _, item in value.scores),
         "items": [scored_item(seat, item) for seat, item in value.scores],
+        "spoken": texts.play([item for _, item in value.scores], value.count),
         "reset": value.reset,
         "play_over": value.play_over,
     }

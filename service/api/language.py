@@ -1,0 +1,48 @@
+"""The language of an answer's texts: ``Accept-Language``, overridden by a ``lang`` query parameter.
+
+Views whose answers carry texts (score names, counts as they are said) are decorated with
+:func:`speaks`: it chooses the language before the view runs (the encoders read it, see
+:mod:`.wire.texts`) and says which it was in ``Content-Language``, with ``Vary:
+Accept-Language`` so caches keep the languages apart. The structured answer is the same in
+every language.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from flask import make_response, request
+
+from ..core.texts import LANGUAGES
+from .spec import ContractViolation
+from .wire import texts
+
+
+def _override(query: str) -> str | None:
+    """The ``lang`` query parameter: one of the contract's languages, or a 400."""
+    if "lang" not in query:  # most requests have no query at all: skip the parse
+        return None
+    values = parse_qs(query, keep_blank_values=True).get("lang")
+    if values is None:
+        return None
+    if len(values) != 1 or values[0] not in LANGUAGES:
+        raise ContractViolation([{"pointer": "", "detail": f"the query parameter lang is one of {', '.join(LANGUAGES)}"}])
+    return values[0]
+
+
+def speaks(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorate a view whose answer carries texts."""
+
+    @functools.wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        environ = request.environ
+        lang = texts.choose(environ.get("HTTP_ACCEPT_LANGUAGE"), _override(environ.get("QUERY_STRING", "")))
+        response = make_response(view(*args, **kwargs))
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    return wrapper

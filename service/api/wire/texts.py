@@ -1,0 +1,68 @@
+"""The texts an answer carries beside its structured items: names and the count as it is said.
+
+The language is chosen once per request (``Accept-Language``, or the ``lang`` query parameter
+that overrides it; English by default) by :func:`choose` in the request path, and held in a
+context variable that the encoders read (:func:`language`), so every encoder of one answer
+speaks the same language without passing it through every call. The words themselves are the
+core's (``service.core.texts``; their sources are in ``docs/texts.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from ...core.items import ScoreItem
+from ...core.texts import (
+    DEFAULT_LANGUAGE,
+    choose_language,
+    group_name,
+    item_name,
+    show_groups,
+    spoken_award,
+    spoken_play,
+    spoken_show,
+)
+
+_LANGUAGE: ContextVar[str] = ContextVar("cribbage_language", default=DEFAULT_LANGUAGE)
+
+
+def choose(accept_language: str | None, override: str | None) -> str:
+    """Choose the answer's language and hold it for the encoders; returns it."""
+    lang = DEFAULT_LANGUAGE if accept_language is None and override is None else choose_language(accept_language, override)
+    _LANGUAGE.set(lang)
+    return lang
+
+
+def language() -> str:
+    return _LANGUAGE.get()
+
+
+def named_items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
+    """Score items with their display names."""
+    lang = _LANGUAGE.get()
+    return [{"kind": i.kind, "name": item_name(i, lang), "cards": [str(c) for c in i.cards], "points": i.points}
+            for i in values]
+
+
+def show(values: Sequence[ScoreItem], total: int) -> str:
+    return spoken_show(values, total, _LANGUAGE.get())
+
+
+def play(values: Sequence[ScoreItem], count: int) -> str:
+    return spoken_play(values, count, _LANGUAGE.get())
+
+
+def award(value: ScoreItem) -> str:
+    return spoken_award(value, _LANGUAGE.get())
+
+
+def combinations(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
+    """The show's items as players count them (a double run of three is one), in counting order."""
+    lang = _LANGUAGE.get()
+    out: list[dict[str, Any]] = []
+    for group in show_groups(values):
+        cards = sorted({card for item in group.items for card in item.cards})
+        out.append({"name": group_name(group, lang), "points": group.points, "cards": [str(c) for c in cards]})
+    return out
