@@ -1,0 +1,132 @@
+"""The answer examples of ``openapi.yaml``: real answers of the service, not made up.
+
+Each operation's success answer is shown in ``/docs`` (and in generated clients' docs) from
+``components.examples``; this module makes them by sending each operation's first request
+example to the in-process app (a game operation gets a real game's token first) and writes
+them at the end of ``openapi.yaml`` between two marker lines:
+
+    python -m tests.support.openapi_examples --write   # after a change to an answer's shape
+
+``tests/test_contract.py`` checks that the block is what this makes now (so the examples stay
+real) and that every example is valid against its schema. Game tokens are sealed with the test
+key, a fixed IV and time, and a fixed game id, so the block is the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import orjson
+import yaml
+from cryptography.fernet import Fernet
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC_FILE = ROOT / "openapi.yaml"
+BEGIN = "  # --- answer examples: written by `python -m tests.support.openapi_examples --write`; do not edit by hand ---"
+END = "  # --- end of answer examples ---"
+
+
+@contextmanager
+def deterministic_games() -> Iterator[None]:
+    """Fixed game ids and byte-stable tokens while the examples are made."""
+    from service.api import seats
+    from service.api.state_token import StateSealer
+    from tests.support.keys import TEST_STATE_KEY
+
+    fernet = Fernet(TEST_STATE_KEY)
+
+    def seal(self: StateSealer, data: dict[str, Any]) -> str:
+        return fernet._encrypt_from_parts(zlib.compress(orjson.dumps(data), 9), 1796083200, b"\0" * 16).decode()
+
+    saved = seats.new_game_id, StateSealer.seal
+    seats.new_game_id = lambda: "example-game-0001"  # type: ignore[assignment]
+    StateSealer.seal = seal  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        seats.new_game_id, StateSealer.seal = saved  # type: ignore[method-assign]
+
+
+def _first_request(operation: dict[str, Any]) -> Any:
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    return next(iter(examples.values()))["value"]
+
+
+def answers() -> dict[str, Any]:
+    """``{<operationId>Answer: {summary, value}}`` for every operation with a JSON success answer."""
+    from service.api.app import create_app
+    from service.api.config import Config
+    from tests.support.keys import TEST_STATE_KEY
+
+    spec = yaml.safe_load(SPEC_FILE.read_text())
+    out: dict[str, Any] = {}
+    with deterministic_games():
+        client = create_app(Config(testing=True, access_log=False, state_keys=(TEST_STATE_KEY,))).test_client()
+        started = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
+                                                 "computer": [{"seat": 0}]}).get_json()
+        table = started["credentials"]["table"]
+        # the record's example: a short game (two deals), so the example stays readable
+        finished = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
+                                                  "options": {"fixed_deals": 2},
+                                                  "computer": [{"seat": 0}]}).get_json()
+        while finished["view"]["phase"] != "over":
+            finished = client.post("/v1/games/act", json={"state": finished["state"], "seat": 1, "credential": table,
+                                                         "action": {"type": "auto", "seat": 1}}).get_json()
+        for path, methods in spec["paths"].items():
+            for method, operation in methods.items():
+                success = next((a for s, a in operation["responses"].items() if s.startswith("2")), {})
+                if "application/json" not in success.get("content", {}):
+                    continue
+                if method == "get":
+                    response = client.get(path)
+                else:
+                    body = _first_request(operation)
+                    if path in ("/v1/games/act", "/v1/games/view"):
+                        body = {**body, "state": started["state"], "seat": 1, "credential": table}
+                        if path == "/v1/games/act":
+                            body["action"] = started["legal_actions"][0]
+                    elif path == "/v1/games/record":
+                        body = {"state": finished["state"]}
+                    response = client.post(path, json=body)
+                assert response.status_code < 300, (path, response.get_json())
+                out[operation["operationId"] + "Answer"] = {
+                    "summary": f"A real answer of {method.upper()} {path}",
+                    "value": response.get_json(),
+                }
+    return out
+
+
+def block() -> str:
+    """The examples block, as it stands at the end of ``openapi.yaml``."""
+    text = yaml.safe_dump({"examples": answers()}, sort_keys=True, width=1000, allow_unicode=True)
+    indented = "\n".join("  " + line if line else line for line in text.splitlines())
+    return f"{BEGIN}\n{indented}\n{END}\n"
+
+
+def current_block(text: str) -> str | None:
+    start, end = text.find(BEGIN), text.find(END)
+    return None if start < 0 or end < 0 else text[start : end + len(END)] + "\n"
+
+
+def write() -> None:
+    text = SPEC_FILE.read_text()
+    old = current_block(text)
+    new = block()
+    text = text.replace(old, new) if old is not None else text.rstrip("\n") + "\n" + new
+    SPEC_FILE.write_text(text)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", action="store_true", help="rewrite the block in openapi.yaml")
+    arguments = parser.parse_args()
+    if arguments.write:
+        write()
+    else:
+        print(json.dumps(answers(), indent=1)[:2000])
