@@ -470,3 +470,21 @@ def test_a_go_is_never_an_action() -> None:
     with pytest.raises(IllegalAction) as refused:
         verify(state, Action("go", 1))
     assert refused.value.pointer == "/action/type"
+
+
+def test_cut_for_deal_with_ten_cards_equal() -> None:
+    # The Dutch rule text: "'Ten' cards (10, J, Q, K) also count as equal cards" in the cut for the deal.
+    tens = ("10", "J", "Q", "K")
+    found = 0
+    for seed in range(400):
+        _, plain = new_game(resolve("six_card"), seed)
+        first = plain[0]["rounds"][0]
+        ranks = [c["card"][:-1] for c in first]
+        if all(r in tens for r in ranks) and len(set(ranks)) == 2:
+            found += 1
+            # by rank the lower ten-card deals at once; with ten-cards equal they cut again
+            low = min(first, key=lambda c: parse_card(c["card"]).rank)["seat"]
+            assert len(plain[0]["rounds"]) == 1 and plain[0]["dealer"] == low
+            _, tied = new_game(resolve("six_card", {"deal_cut_ties": "ten_cards"}), seed)
+            assert len(tied[0]["rounds"]) > 1 and tied[0]["rounds"][0] == first
+    assert found >= 3

@@ -30,7 +30,9 @@ def shuffled_deck(seed: int, deal_no: int) -> tuple[Card, ...]:
 
 def cut_for_deal(rules: Rules, seed: int) -> tuple[int, list[list[tuple[int, Card]]]]:
     """Each player cuts a card; the lowest (``deal_cut_winner: high``: highest) rank deals.
-    Players tied for it cut again, from a reshuffled pack. Returns the dealer and every round.
+    Players tied for it cut again, from a reshuffled pack; with ``deal_cut_ties: ten_cards``
+    the ten-cards (10, J, Q, K) are equal in the cut, as the Dutch rule text has it. Returns the
+    dealer and every round.
 
     >>> from .rules import preset
     >>> dealer, rounds = cut_for_deal(preset("six_card"), 3)
@@ -44,9 +46,9 @@ def cut_for_deal(rules: Rules, seed: int) -> tuple[int, list[list[tuple[int, Car
         cards = rng.sample(DECK, len(contenders))
         this_round = list(zip(contenders, cards))
         rounds.append(this_round)
-        ranks = [card.rank for card in cards]
-        best = min(ranks) if rules.deal_cut_winner == "low" else max(ranks)
-        contenders = [seat for seat, card in this_round if card.rank == best]
+        weight = {card: card.value if rules.deal_cut_ties == "ten_cards" else card.rank for card in cards}
+        best = min(weight.values()) if rules.deal_cut_winner == "low" else max(weight.values())
+        contenders = [seat for seat, card in this_round if weight[card] == best]
         if len(contenders) == 1:
             return contenders[0], rounds
 

@@ -29,6 +29,7 @@ CRIB_FLUSH = ("five_only", "four_or_five")
 THREE_FOR_LAST = ("none", "game_start", "every_deal")
 MULTI_GO_RULES = ("continue_until_none", "bicycle_three_hand")
 DEAL_CUT_WINNER = ("low", "high")
+DEAL_CUT_TIES = ("rank", "ten_cards")  # ten_cards: 10, J, Q and K are equal in the cut (Seed-nl)
 OVERCLAIM_POLICIES = ("correct", "correct_and_award_excess", "correct_and_award_2")
 TIEBREAKERS = ("game_points", "games_won", "spread", "skunks", "head_to_head")
 
@@ -82,6 +83,7 @@ class Rules:
     heels_can_peg_out: bool = True
     no_heels_at_or_above: int | None = None
     deal_cut_winner: str = "low"
+    deal_cut_ties: str = "rank"
     skunk_lines: tuple[int, ...] = (91, 61, 31)
     game_point_scheme: str = "acc"
     tiebreakers: tuple[str, ...] = ("game_points", "games_won", "spread")
@@ -114,6 +116,7 @@ class Rules:
         need(self.three_for_last in THREE_FOR_LAST, f"three_for_last must be one of {THREE_FOR_LAST}")
         need(self.multi_go_rule in MULTI_GO_RULES, f"multi_go_rule must be one of {MULTI_GO_RULES}")
         need(self.deal_cut_winner in DEAL_CUT_WINNER, f"deal_cut_winner must be one of {DEAL_CUT_WINNER}")
+        need(self.deal_cut_ties in DEAL_CUT_TIES, f"deal_cut_ties must be one of {DEAL_CUT_TIES}")
         need(self.game_point_scheme in SCHEME_NAMES, f"game_point_scheme must be one of {SCHEME_NAMES}")
         need(self.overclaim_policy in OVERCLAIM_POLICIES, f"overclaim_policy must be one of {OVERCLAIM_POLICIES}")
         need(all(t in TIEBREAKERS for t in self.tiebreakers), f"tiebreakers must be taken from {TIEBREAKERS}")
@@ -217,6 +220,7 @@ OPTION_NAMES = (
     "heels_can_peg_out",
     "no_heels_at_or_above",
     "deal_cut_winner",
+    "deal_cut_ties",
     "skunk_lines",
     "game_point_scheme",
     "tiebreakers",
