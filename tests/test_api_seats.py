@@ -156,3 +156,25 @@ def test_an_expired_token_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         sealer.open(token, ttl=60)
     assert expired.value.status == 400 and expired.value.slug == "expired-state-token"
     assert sealer.open(token) == {"v": 2}  # without a time to live, tokens do not expire
+
+
+def test_a_seat_reviews_the_finished_deals_and_nothing_of_the_one_in_progress(client: FlaskClient) -> None:
+    game = post(client, "/v1/games", {"seed": 9, "dealer": 0, "seat": 0, "computer": [{"seat": 1}]}, 201)
+    own = credentials_of(game)[0]
+    deals_done = 0
+    while game["view"]["deal"] < 3 and game["view"]["phase"] != "over":
+        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 0, "credential": own,
+                                              "action": game["legal_actions"][0]})
+    deals_done = game["view"]["deal"] - 1
+    mine = post(client, "/v1/games/history", {"state": game["state"], "seat": 0, "credential": own})
+    assert [d["deal"] for d in mine["deals"]] == list(range(1, deals_done + 1))
+    for deal in mine["deals"]:
+        assert deal["hand"] is not None and len(deal["hand"]) == 6
+        kinds = [e["type"] for e in deal["events"]]
+        assert kinds[0] == "deal" and "show" in kinds  # a finished deal: dealt, played and shown
+        # the other seat's discard is a count, never its cards
+        assert all("cards" not in e for e in deal["events"] if e["type"] == "discard" and e["seat"] == 1)
+    assert game["view"]["deal"] not in [d["deal"] for d in mine["deals"]]  # nothing of the deal in progress
+    spectator = post(client, "/v1/games/history", {"state": game["state"]})
+    assert all(d["hand"] is None for d in spectator["deals"])
+    post(client, "/v1/games/history", {"state": game["state"], "seat": 1}, 403)

@@ -194,6 +194,9 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "DealRecord": [lambda: [wire_games.deal_record(d) for r in records for d in r.deals]],
         "RecordedAction": [lambda: [wire_games.recorded_action(a) for r in records for d in r.deals for a in d.actions]],
         "GameEnding": [lambda: [wire_games.ending(r.ended_by) for r in records]],
+        "FinishedDeal": [lambda: [wire_games.finished_deal(d) for state, _, _ in games[:4]
+                                  for seat in (None, 0) for d in record.history(state, seat)]],
+        "GameHistory": [lambda: wire_games.history(record.history(games[0][0], 1))],
         "Board": [lambda: wire_boards.board(board.board), lambda: wire_boards.board(over.board),
                   lambda: wire_boards.board(fixed.board)],
         "BoardMove": [lambda: wire_boards.move(board.moves[0])],
@@ -218,7 +221,8 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
 
 
 # Components whose samples come as lists of answers (every one of many games).
-LISTED = {"GameAction", "GameEvent", "GameView", "GameRecord", "DealRecord", "RecordedAction", "GameEnding"}
+LISTED = {"GameAction", "GameEvent", "GameView", "GameRecord", "DealRecord", "RecordedAction", "GameEnding",
+          "FinishedDeal"}
 
 
 def test_every_encoder_has_samples() -> None:

@@ -24,14 +24,24 @@ from flask.blueprints import BlueprintSetupState
 from ..core.engine import apply, new_game
 from ..core.errors import IllegalAction
 from ..core.events import Event, events_for
-from ..core.record import record
+from ..core.record import history, record
 from ..core.state import GameState
 from ..core.state_codec import decode_state, encode_state
 from ..core.views import check_seat, seen_by
 from . import seats, state_token
 from .language import speaks
 from .spec import body
-from .wire.games import ActSchema, NewGameSchema, RecordSchema, ViewSchema, credentials, game_response, seen
+from .wire.games import (
+    ActSchema,
+    HistorySchema,
+    NewGameSchema,
+    RecordSchema,
+    ViewSchema,
+    credentials,
+    game_response,
+    seen,
+)
+from .wire.games import history as encode_history
 from .wire.games import record as encode_record
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -39,6 +49,7 @@ new_game_request = NewGameSchema()
 act_request = ActSchema()
 view_request = ViewSchema()
 record_request = RecordSchema()
+history_request = HistorySchema()
 
 
 @bp.record_once
@@ -101,6 +112,17 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
     check_seat(state, request.seat)
     seats.authorize(state, (request.seat,), request.credential)
     return seen(seen_by(state, request.seat))
+
+
+@bp.post("/history")
+@speaks
+@body("gameHistory")
+def game_history(data: dict[str, Any]) -> dict[str, Any]:
+    request = history_request.load(data)
+    state = _open(request.state)
+    check_seat(state, request.seat)
+    seats.authorize(state, (request.seat,), request.credential)
+    return encode_history(history(state, request.seat))
 
 
 @bp.post("/record")

@@ -26,7 +26,7 @@ from .cards import Card
 from .chance import shuffled_deck
 from .engine import apply_one, deal_new_game
 from .errors import CribbageError, GameNotOver, InvalidState
-from .events import CutForDeal, Deal, Discard, Event, Score, Starter
+from .events import CutForDeal, Deal, Discard, Event, Score, Starter, events_for
 from .outcome import Outcome, outcome
 from .rules import Rules
 from .state import GameState, crib_from_pack, current_player
@@ -132,11 +132,9 @@ class _DealBuilder:
                           tuple(self.events))
 
 
-def record(state: GameState) -> GameRecord:
-    """The full record of a finished game; refused while it is still being played
-    (:class:`GameNotOver`): it would show the hidden cards."""
-    if not state.over:
-        raise GameNotOver("the record of a game is available once it is over", pointer="/state")
+def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], Ending]:
+    """Replay the game and split it into deals: the cut for the deal, every deal so far (the
+    last one perhaps unfinished) and what ended the game (meaningful once it is over)."""
     opening, steps = replay(state)
     rules = state.rules
     deals: list[_DealBuilder] = []
@@ -167,8 +165,41 @@ def record(state: GameState) -> GameRecord:
     for done, events in steps:
         deals[-1].actions.append(done)  # the deal the move was made in, before any deal it led to
         take(events, done.move)
-    return GameRecord(rules, state.seed, state.game_id, state.first_dealer, state.computer, cut,
-                      tuple(entry.build() for entry in deals), ending, outcome(state.scores, rules))
+    return cut, deals, ending
 
 
-__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "record", "replay"]
+def record(state: GameState) -> GameRecord:
+    """The full record of a finished game; refused while it is still being played
+    (:class:`GameNotOver`): it would show the hidden cards."""
+    if not state.over:
+        raise GameNotOver("the record of a game is available once it is over", pointer="/state")
+    cut, deals, ending = _deals(state)
+    return GameRecord(state.rules, state.seed, state.game_id, state.first_dealer, state.computer, cut,
+                      tuple(entry.build() for entry in deals), ending, outcome(state.scores, state.rules))
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    """A finished deal as one seat saw it: its own dealt cards (``None`` for a spectator) and
+    every event as that seat was shown it."""
+
+    deal: int
+    dealer: int
+    hand: tuple[Card, ...] | None
+    events: tuple[Event, ...]
+
+
+def history(state: GameState, seat: int | None) -> tuple[FinishedDeal, ...]:
+    """The deals of the game that are finished (all of them once it is over), as ``seat`` saw
+    them: a review screen may show them while the game goes on, and nothing of the deal in
+    progress is in it."""
+    _, deals, _ = _deals(state)
+    finished = deals if state.over else deals[:-1]
+    return tuple(
+        FinishedDeal(entry.deal, entry.dealer, None if seat is None else tuple(sorted(entry.hands[seat])),
+                 tuple(events_for(entry.events, seat)))
+        for entry in finished
+    )
+
+
+__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "FinishedDeal", "record", "history", "replay"]

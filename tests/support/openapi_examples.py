@@ -75,8 +75,10 @@ def answers() -> dict[str, Any]:
         finished = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
                                                   "options": {"fixed_deals": 2},
                                                   "computer": [{"seat": 0}]}).get_json()
+        finished_table = finished["credentials"]["table"]
         while finished["view"]["phase"] != "over":
-            finished = client.post("/v1/games/act", json={"state": finished["state"], "seat": 1, "credential": table,
+            finished = client.post("/v1/games/act", json={"state": finished["state"], "seat": 1,
+                                                         "credential": finished_table,
                                                          "action": {"type": "auto", "seat": 1}}).get_json()
         for path, methods in spec["paths"].items():
             for method, operation in methods.items():
@@ -87,7 +89,9 @@ def answers() -> dict[str, Any]:
                     response = client.get(path)
                 else:
                     body = _first_request(operation)
-                    if path in ("/v1/games/act", "/v1/games/view"):
+                    if path == "/v1/games/history":
+                        body = {**body, "state": finished["state"], "seat": 1, "credential": finished_table}
+                    elif path in ("/v1/games/act", "/v1/games/view"):
                         body = {**body, "state": started["state"], "seat": 1, "credential": table}
                         if path == "/v1/games/act":
                             body["action"] = started["legal_actions"][0]

@@ -17,7 +17,7 @@ from marshmallow import Schema, fields, post_load
 
 from ...core import events as ev
 from ...core.actions import Action
-from ...core.record import DealRecord, Ending, GameRecord, RecordedAction
+from ...core.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
 from ...core.rules import Rules
 from ...core.views import SeatView, Seen
 from . import encoder, request_schema, texts
@@ -163,6 +163,11 @@ class ViewSchema(Schema):
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
         return GameRequest(data["state"], data["seat"], data["credential"])
+
+
+@request_schema("HistoryRequest")
+class HistorySchema(ViewSchema):
+    """The same fields as a view: whose eyes, and that seat's credential."""
 
 
 @request_schema("RecordGameRequest")
@@ -341,6 +346,17 @@ def deal_record(value: DealRecord) -> dict[str, Any]:
             "kept": [cards(hand) for hand in value.kept], "from_pack": cards(value.from_pack),
             "crib": cards(value.crib), "starter": card_or_none(value.starter),
             "actions": [recorded_action(a) for a in value.actions], "events": events(value.events)}
+
+
+@encoder("FinishedDeal")
+def finished_deal(value: FinishedDeal) -> dict[str, Any]:
+    return {"deal": value.deal, "dealer": value.dealer, "hand": None if value.hand is None else cards(value.hand),
+            "events": events(value.events)}
+
+
+@encoder("GameHistory")
+def history(deals: Iterable[FinishedDeal]) -> dict[str, Any]:
+    return {"deals": [finished_deal(deal) for deal in deals]}
 
 
 @encoder("GameEnding")
