@@ -55,7 +55,7 @@ check: test test-long test-system
 
 ## lint: ruff and mypy --strict over the code
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check service tests benchmarks
+	$(BIN)/ruff check service tests benchmarks examples
 	$(BIN)/mypy
 
 ## test: the fast tier to run before every commit (about 2 minutes): lint, then every test but the long tiers
