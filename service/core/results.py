@@ -163,7 +163,12 @@ def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
     ``head_to_head`` counts the games each player won against the others still tied with them;
     players equal on every key share a rank and are listed by name.
     """
-    results = outcomes(games, rules)
+    return tally(games, outcomes(games, rules), rules)
+
+
+def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules) -> Standings:
+    """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
+    that need both, such as the crosstable, so the games are judged once)."""
     keys = ranking_keys(rules)
     stats: dict[str, list[int]] = {}  # games, wins, losses, draws, game points, skunks, spread
     beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
@@ -213,4 +218,4 @@ def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
     return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
-__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "check_games", "standings"]
+__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "check_games", "standings", "tally"]
