@@ -103,3 +103,9 @@ def test_every_invalid_game_is_reported_together() -> None:
         crosstable(games, STANDARD)
     assert [e["pointer"] for e in info.value.extra["errors"]] == [
         "/games/1/players/1", "/games/2/scores", "/games/3/scores/1"]
+
+
+def test_game_logs_for_some_players_only() -> None:
+    games = [GameResult(("ann", "bob"), (121, 60)), GameResult(("cy", "ann"), (121, 118))]
+    logs = game_logs(games, STANDARD, players=["zed", "ann", "zed"])
+    assert [(log.rank, log.player, len(log.entries)) for log in logs] == [(1, "ann", 2), (0, "zed", 0)]

@@ -88,10 +88,14 @@ def crosstable(games: Sequence[GameResult], rules: Rules) -> Crosstable:
     results, table = _checked(games, rules)
     cells: dict[str, dict[str, list[int]]] = {row.player: {} for row in table.rows}
     for game, result in zip(games, results):
-        for mine, player in enumerate(game.players):
-            for theirs, opponent in enumerate(game.players):
+        players = game.players
+        for mine, player in enumerate(players):
+            row = cells[player]
+            for theirs, opponent in enumerate(players):
                 if mine != theirs:
-                    cell = cells[player].setdefault(opponent, [0, 0, 0, 0, 0])
+                    cell = row.get(opponent)
+                    if cell is None:
+                        cell = row[opponent] = [0, 0, 0, 0, 0]
                     win, loss, draw, spread = _pair(result, mine, theirs)
                     cell[0] += 1
                     cell[1] += win
@@ -134,13 +138,20 @@ class GameLog:
     entries: tuple[LogEntry, ...]
 
 
-def game_logs(games: Sequence[GameResult], rules: Rules) -> tuple[GameLog, ...]:
-    """Each player's games in the order given, with running totals, players in standings order."""
+def game_logs(games: Sequence[GameResult], rules: Rules,
+              players: Sequence[str] | None = None) -> tuple[GameLog, ...]:
+    """Each player's games in the order given, with running totals, players in standings order;
+    only those named in ``players`` when given (a name that played no game has an empty log,
+    ranked 0: it is not in the standings)."""
     results, table = _checked(games, rules)
-    entries: dict[str, list[LogEntry]] = {row.player: [] for row in table.rows}
+    wanted = None if players is None else set(players)
+    entries: dict[str, list[LogEntry]] = {row.player: [] for row in table.rows
+                                          if wanted is None or row.player in wanted}
     for index, (game, result) in enumerate(zip(games, results)):
         for side, player in enumerate(game.players):
-            log = entries[player]
+            log = entries.get(player)
+            if log is None:
+                continue
             points, spread = result.game_points[side], result.spread[side]
             if result.winner is None:
                 outcome, level = "draw", 0
@@ -158,7 +169,10 @@ def game_logs(games: Sequence[GameResult], rules: Rules) -> tuple[GameLog, ...]:
                 points + (before.total_game_points if before else 0),
                 spread + (before.total_spread if before else 0),
             ))
-    return tuple(GameLog(row.rank, row.player, tuple(entries[row.player])) for row in table.rows)
+    logs = [GameLog(row.rank, row.player, tuple(entries[row.player])) for row in table.rows if row.player in entries]
+    ranked = {row.player for row in table.rows}
+    logs += [GameLog(0, name, ()) for name in dict.fromkeys(players or ()) if name not in ranked]
+    return tuple(logs)
 
 
 __all__ = ["Cell", "CrossRow", "Crosstable", "crosstable", "LogEntry", "GameLog", "game_logs"]
