@@ -35,6 +35,7 @@ from service.core.elimination import elimination
 from service.core.rules import STANDARD, resolve
 from service.core.schedule import round_robin, swiss_pairings
 from service.core.tournament import GameResult
+from tests.events import random_event, random_scores
 
 
 def best_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -46,18 +47,6 @@ def best_ms(fn: Callable[[], Any], repeat: int) -> float:
     return best * 1e3
 
 
-def event(players: int, count: int, seed: int = 14) -> tuple[list[str], list[GameResult]]:
-    """Random pairings, random winners, losers' scores spread over every skunk level."""
-    rnd = random.Random(seed)
-    names = [f"Player {i:03d}" for i in range(players)]
-    games = []
-    for _ in range(count):
-        a, b = rnd.sample(names, 2)
-        loser = rnd.randint(25, 120)
-        games.append(GameResult((a, b), (121, loser) if rnd.random() < 0.5 else (loser, 121)))
-    return names, games
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=250)
@@ -65,7 +54,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
-    names, games = event(args.players, args.games)
+    names = [f"Player {i:03d}" for i in range(args.players)]
+    games = random_event(names, args.games, seed=14, low=25)
     h2h = resolve("six_card", {"tiebreakers": ["game_points", "head_to_head", "spread"]})
     assert results.standings(games, STANDARD) == tournament.standings(games, STANDARD)
     assert results.standings(games, h2h) == tournament.standings(games, h2h)
@@ -93,9 +83,7 @@ def main() -> None:
     byes: list[str] = []
     for _ in range(9):
         r = swiss_pairings(names, swiss_games, STANDARD, byes=byes)
-        for p in r.pairings:
-            loser = rnd.randint(40, 120)
-            swiss_games.append(GameResult(p.players, (121, loser) if rnd.random() < 0.5 else (loser, 121)))
+        swiss_games += [GameResult(p.players, random_scores(rnd, 40)) for p in r.pairings]
         byes += [r.bye] if r.bye else []
     entrants = 1024
     decided: dict[int, list[tuple[int, int]]] = {}

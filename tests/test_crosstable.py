@@ -3,14 +3,13 @@ agreement with the standings (tournament.standings, the first implementation) on
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from service.core.crosstable import crosstable, game_logs
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
 from service.core.tournament import GameResult, standings
+from tests.events import random_event
 
 
 def cells(table) -> dict[str, dict[str, tuple[int, int, int, int, int]]]:
@@ -48,20 +47,9 @@ def test_games_of_three_and_drawn_games() -> None:
     assert cells(drawn)["ann"] == {"bob": (1, 0, 0, 1, 0)}
 
 
-def random_event(seed: int, players: int, count: int) -> list[GameResult]:
-    rnd = random.Random(seed)
-    names = [f"p{i}" for i in range(players)]
-    games = []
-    for _ in range(count):
-        a, b = rnd.sample(names, 2)
-        loser = rnd.randint(10, 120)
-        games.append(GameResult((a, b), (121, loser) if rnd.random() < 0.5 else (loser, 121)))
-    return games
-
-
 @pytest.mark.parametrize("seed", range(5))
 def test_crosstable_and_logs_add_up_to_the_standings(seed: int) -> None:
-    games = random_event(seed, 12, 80)
+    games = random_event([f"p{i}" for i in range(12)], 80, seed, low=10)
     table = crosstable(games, STANDARD)
     reference = {row.player: row for row in standings(games, STANDARD).rows}
     assert table.players == tuple(reference)

@@ -12,11 +12,7 @@ from service.core.elimination import EliminationState, elimination
 from service.core.errors import InvalidScore
 from service.core.event_errors import InvalidEvent
 from service.core.matches import MatchRules
-
-
-def random_game(rnd: random.Random) -> tuple[int, int]:
-    loser = rnd.randint(20, 120)
-    return (121, loser) if rnd.random() < 0.5 else (loser, 121)
+from tests.events import random_scores
 
 
 def play_out(entrants: int, seed: int, **options: bool) -> tuple[EliminationState, list[tuple[int, int, int]]]:
@@ -32,7 +28,7 @@ def play_out(entrants: int, seed: int, **options: bool) -> tuple[EliminationStat
         # at the same time, so their players were all still in when they began.
         now = [m for m in state.ready if rnd.random() < 0.5] or [rnd.choice(state.ready)]
         for match_id in now:
-            results[match_id] = [random_game(rnd)]
+            results[match_id] = [random_scores(rnd)]
         state = elimination(entrants, results=results, **options)
         for match_id in now:
             m = state.matches[match_id - 1]

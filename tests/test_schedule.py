@@ -14,6 +14,7 @@ from service.core.event_errors import InvalidEvent
 from service.core.rules import STANDARD, resolve
 from service.core.schedule import Round, round_robin, swiss_pairings
 from service.core.tournament import GameResult
+from tests.events import random_scores
 
 
 def names(n: int) -> list[str]:
@@ -97,9 +98,7 @@ def play_swiss(n: int, rounds: int, seed: int) -> tuple[list[Round], list[GameRe
     for _ in range(rounds):
         r = swiss_pairings(names(n), games, STANDARD, byes=byes)
         played.append(r)
-        for p in r.pairings:
-            loser = rnd.randint(40, 120)
-            games.append(GameResult(p.players, (121, loser) if rnd.random() < 0.5 else (loser, 121)))
+        games += [GameResult(p.players, random_scores(rnd, 40)) for p in r.pairings]
         if r.bye:
             byes.append(r.bye)
     return played, games, byes
