@@ -4,7 +4,7 @@ An event's games arrive as one list (30,000 for 250 players is an ordinary weeke
 things matter that do not for one game. Every invalid game is reported in one answer, not the
 first only: :func:`game_problems` scans the whole list and keeps the first
 :data:`MAX_PROBLEMS` problems, each with a JSON pointer (``/games/<i>/...``), and
-:func:`check_games` raises them together. And the tally is fast: a game's
+:func:`outcomes` raises them together (or returns every game's outcome). And the tally is fast: a game's
 :func:`~service.core.outcome.outcome` depends only on its scores and the rules, and an event
 has a few hundred distinct score lines, so each is worked out once per request
 (:func:`outcomes`), not once per game. :func:`standings` gives the same answer as
@@ -152,9 +152,6 @@ def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROB
     return tuple(r for r in results if r is not None)
 
 
-check_games = outcomes  # the name a caller that only wants the check reads better with
-
-
 def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
     """The same table as :func:`service.core.tournament.standings`, built faster, and with every
     invalid game reported at once (:func:`outcomes`).
@@ -218,4 +215,4 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules)
     return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
-__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "check_games", "standings", "tally"]
+__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "standings", "tally"]
