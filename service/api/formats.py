@@ -1,0 +1,236 @@
+"""The formats a table can be sent in: JSON, CSV for spreadsheets, and a printable HTML page.
+
+Three small pieces a view puts together:
+
+* :func:`choose` picks the format from the request's ``Accept`` header among those the
+  operation offers (werkzeug's ``MIMEAccept.best_match``: q-values, then the most specific
+  match, then the operation's own order; no header means the first offered, JSON), or raises
+  a 406 problem (:func:`not_acceptable`) that names what the operation can send. The answer
+  depends on ``Accept``, so the response carries ``Vary: Accept`` (:data:`VARY`).
+* :func:`render_csv` writes a header row and one row per item (RFC 4180: CRLF line ends,
+  quotes doubled). Text cells are spreadsheet-safe: a cell whose text begins, after any
+  spaces, with ``=`` ``+`` ``-`` ``@``, a tab, a carriage return or NUL would be read by a
+  spreadsheet as a formula, so it is prefixed with an apostrophe, which spreadsheets take as
+  "this is text" (OWASP, "CSV Injection"; ASVS 1.2.10 adds NUL); every text cell is quoted,
+  and numbers are written as numbers (a negative spread is a number, not a formula).
+* :func:`render_html` makes one page: a title, optional notes, and one table; the style is
+  inline and nothing else is loaded (no script, no link, no image, no font). Every piece of
+  text is escaped. :data:`HTML_CSP` is a ``Content-Security-Policy`` that allows exactly that
+  style and nothing else, for the view to send with the page.
+
+>>> body, kind = render_csv(["player", "spread"], [["=cmd|' /C calc'!A0", -31]])
+>>> kind, body.decode()
+('text/csv; charset=utf-8; header=present', '"player","spread"\\r\\n"\\'=cmd|\\' /C calc\\'!A0",-31\\r\\n')
+>>> choose("text/html,application/xhtml+xml,*/*;q=0.8")
+'text/html'
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import html
+import io
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
+
+from .problems import ApiError
+
+JSON = "application/json"
+CSV = "text/csv"
+HTML = "text/html"
+FORMATS = (JSON, CSV, HTML)
+CONTENT_TYPES = {
+    JSON: "application/json",
+    CSV: "text/csv; charset=utf-8; header=present",  # RFC 4180's header parameter
+    HTML: "text/html; charset=utf-8",
+}
+VARY = ("Vary", "Accept")
+
+Cell = str | int | float | bool | None
+
+
+class Table(NamedTuple):
+    """What a CSV file or an HTML page shows: a title, notes for the page (a CSV has no room for
+    them), the column names, and one row per item."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+def negotiate(accept: str | None, offered: Sequence[str] = FORMATS) -> str | None:
+    """The offered media type that best fits an ``Accept`` header, ``None`` if none fits.
+
+    >>> negotiate(None), negotiate("*/*"), negotiate("text/*"), negotiate("text/csv; charset=utf-8")
+    ('application/json', 'application/json', 'text/csv', 'text/csv')
+    >>> negotiate("application/json;q=0, */*"), negotiate("image/png"), negotiate("text/csv;q=0.5, text/html;q=0.4")
+    ('text/csv', None, 'text/csv')
+    """
+    if accept is None or not accept.strip():
+        return offered[0]
+    # werkzeug matches media-type parameters exactly, so ``text/csv; charset=utf-8`` would not
+    # match ``text/csv``; every format here is sent in UTF-8 with its parameters, so the client's
+    # parameters are dropped and only the type, subtype and q-value are weighed.
+    parsed = parse_accept_header(accept, MIMEAccept)
+    bare = MIMEAccept([(value.split(";", 1)[0].strip(), quality) for value, quality in parsed])
+    return bare.best_match(offered)
+
+
+def not_acceptable(accept: str | None, offered: Sequence[str] = FORMATS) -> ApiError:
+    """The 406 problem for an ``Accept`` header that allows none of ``offered`` (sent as
+    ``application/problem+json`` whatever was asked: RFC 9110 15.5.7 lets the server say so in
+    a format of its choosing). ``available`` lists what the operation can send."""
+    return ApiError(406, "not-acceptable", "Not Acceptable",
+                    f"this operation answers in {', '.join(offered)}; the Accept header "
+                    f"({(accept or '')[:200]!r}) allows none of them", available=list(offered))
+
+
+def choose(accept: str | None, offered: Sequence[str] = FORMATS) -> str:
+    """:func:`negotiate`, or raise :func:`not_acceptable`."""
+    media_type = negotiate(accept, offered)
+    if media_type is None:
+        raise not_acceptable(accept, offered)
+    return media_type
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\0")
+
+
+def csv_cell(value: Cell) -> str | int | float:
+    """A cell made safe for a spreadsheet: text that would start a formula gets a leading
+    apostrophe; numbers stay numbers; ``None`` is an empty cell; booleans are words.
+
+    >>> [csv_cell(v) for v in ("ann", "=1+1", "  @SUM(A1)", "-5", -5, None, True)]
+    ['ann', "'=1+1", "'  @SUM(A1)", "'-5", -5, '', 'true']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return value
+    if value[:1] in FORMULA_STARTS or value.lstrip(" ")[:1] in FORMULA_STARTS:
+        return "'" + value
+    return value
+
+
+def render_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]], *, bom: bool = False) -> tuple[bytes, str]:
+    """A CSV document: the header row, then one row per item; UTF-8, CRLF line ends, text
+    quoted, numbers bare. ``bom`` starts the file with a UTF-8 byte-order mark, which Excel
+    needs to read non-ASCII names correctly (and which other readers must then skip)."""
+    out = io.StringIO()
+    writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\r\n")
+    writer.writerow([csv_cell(name) for name in header])
+    for row in rows:
+        writer.writerow([csv_cell(value) for value in row])
+    text = out.getvalue()
+    return (("\ufeff" if bom else "") + text).encode("utf-8"), CONTENT_TYPES[CSV]
+
+
+# --- HTML ---------------------------------------------------------------------------------------
+
+STYLE = """
+:root { color-scheme: light; }
+body { font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+       margin: 1.5em; color: #000; background: #fff; }
+h1 { font-size: 1.4em; margin: 0 0 0.3em; }
+p.note { margin: 0.1em 0; color: #333; }
+table { border-collapse: collapse; margin-top: 0.8em; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.3em; }
+th, td { border: 1px solid #999; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+th { background: #eee; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tbody tr:nth-child(even) td { background: #f6f6f6; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+@media print {
+  body { margin: 0; font-size: 9pt; }
+  th, tbody tr:nth-child(even) td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+@page { margin: 12mm; }
+"""
+# The page's only outside-the-markup content is this style: a policy that allows it by hash and
+# nothing else (no script, no connection, no image, no frame, no form target).
+HTML_CSP = ("default-src 'none'; style-src 'sha256-"
+            + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
+            + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+def _text(value: Cell) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def render_html(title: str, header: Sequence[str], rows: Iterable[Sequence[Cell]], *,
+                notes: Sequence[str] = (), caption: str | None = None) -> tuple[bytes, str]:
+    """A printable page: ``title`` as the page title and heading, ``notes`` as short lines
+    under it (the scheme, the tie-breakers, ...), and one table (``header``, then ``rows``;
+    numbers right-aligned). All text is escaped; the page needs nothing from outside.
+
+    >>> page = render_html("Standings", ["player", "points"], [["<b>ann</b>", 5]])[0].decode()
+    >>> "&lt;b&gt;ann&lt;/b&gt;" in page and '<td class="num">5</td>' in page and "<script" not in page
+    True
+    """
+    esc = html.escape
+    parts = [
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+        f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{esc(title)}</h1>\n",
+    ]
+    parts += [f"<p class=\"note\">{esc(note)}</p>\n" for note in notes]
+    parts.append("<table>\n")
+    if caption:
+        parts.append(f"<caption>{esc(caption)}</caption>\n")
+    parts.append("<thead><tr>" + "".join(f"<th scope=\"col\">{esc(name)}</th>" for name in header)
+                 + "</tr></thead>\n<tbody>\n")
+    for row in rows:
+        cells = (f"<td class=\"num\">{esc(_text(v))}</td>"
+                 if isinstance(v, (int, float)) and not isinstance(v, bool) else f"<td>{esc(_text(v))}</td>"
+                 for v in row)
+        parts.append("<tr>" + "".join(cells) + "</tr>\n")
+    parts.append("</tbody>\n</table>\n</body>\n</html>\n")
+    return "".join(parts).encode("utf-8"), CONTENT_TYPES[HTML]
+
+
+def render(table: Table, media_type: str) -> tuple[bytes, str]:
+    """A table as CSV or HTML, by the media type :func:`choose` picked (JSON is the view's own).
+
+    >>> render(Table("T", ("a",), ((1,),)), CSV)[0]
+    b'"a"\\r\\n1\\r\\n'
+    """
+    if media_type == CSV:
+        return render_csv(table.header, table.rows)
+    if media_type == HTML:
+        return render_html(table.title, table.header, table.rows, notes=table.notes)
+    raise ValueError(f"a table is rendered as {CSV} or {HTML}, not {media_type}")
+
+
+__all__ = [
+    "Table",
+    "render",
+    "JSON",
+    "CSV",
+    "HTML",
+    "FORMATS",
+    "CONTENT_TYPES",
+    "VARY",
+    "HTML_CSP",
+    "Cell",
+    "negotiate",
+    "choose",
+    "not_acceptable",
+    "csv_cell",
+    "render_csv",
+    "render_html",
+]

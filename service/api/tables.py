@@ -1,0 +1,103 @@
+"""The event tools' answers as tables (one row per player, game, pairing or match), for CSV and
+the printable page (:mod:`service.api.formats`). Column names are the JSON members' names, so a
+spreadsheet and the JSON say the same thing in the same words; each builder takes the core
+value the JSON view serialises, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.crosstable import Cell as CrossCell
+from ..core.crosstable import Crosstable, GameLog
+from ..core.elimination import EliminationState, Source
+from ..core.matches import MatchStandings
+from ..core.outcome import SKUNK_NAMES
+from ..core.schedule import Round
+from ..core.tournament import Standings
+from .formats import Cell, Table
+
+
+def standings_table(table: Standings, title: str = "Standings") -> Table:
+    header = ("rank", "player", "games", "wins", "losses", "draws", "game_points", "skunks", "spread")
+    rows = tuple((r.rank, r.player, r.games, r.wins, r.losses, r.draws, r.game_points, r.skunks, r.spread)
+                 for r in table.rows)
+    return Table(title, header, rows, (f"Game points: {table.scheme}", "Ranked by " + ", ".join(table.ranking)))
+
+
+def match_standings_table(table: MatchStandings, title: str = "Match standings") -> Table:
+    header = ("rank", "player", "matches", "matches_won", "matches_lost", "matches_drawn", "match_points",
+              "match_points_against", "games_won", "games_lost", "spread")
+    rows = tuple((r.rank, r.player, r.matches, r.matches_won, r.matches_lost, r.matches_drawn, r.match_points,
+                  r.match_points_against, r.games_won, r.games_lost, r.spread) for r in table.rows)
+    return Table(title, header, rows, ("Ranked by " + ", ".join(table.ranking),))
+
+
+def record(cell: CrossCell) -> str:
+    """A crosstable cell as text: wins-losses (-draws when there are any) and the spread.
+
+    >>> record(CrossCell("bob", 3, 2, 1, 0, 41))
+    '2-1 +41'
+    """
+    drawn = f"-{cell.draws}" if cell.draws else ""
+    return f"{cell.wins}-{cell.losses}{drawn} {cell.spread:+d}"
+
+
+def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
+    """One row per player; one column per opponent, numbered by place in the table, holding
+    the record against them (empty where they never met)."""
+    header = ("rank", "player", *(f"{i} {name}" for i, name in enumerate(table.players, start=1)))
+    rows = []
+    for row in table.rows:
+        met = {cell.opponent: record(cell) for cell in row.cells}
+        rows.append((row.rank, row.player, *(met.get(name) for name in table.players)))
+    return Table(title, header, tuple(rows), ("Each cell: wins-losses(-draws) and spread against that opponent",))
+
+
+def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
+    header = ("player", "game", "opponents", "score", "opponent_scores", "result", "skunk", "game_points",
+              "spread", "total_game_points", "total_spread")
+    rows = tuple((log.player, e.game, " & ".join(e.opponents), e.score, " ".join(map(str, e.opponent_scores)),
+                  e.result, SKUNK_NAMES[e.skunk_level], e.game_points, e.spread, e.total_game_points,
+                  e.total_spread) for log in logs for e in log.entries)
+    return Table(title, header, rows)
+
+
+def schedule_table(rounds: Sequence[Round], title: str = "Schedule") -> Table:
+    """One row per pairing, and one per bye (board empty, the second player ``bye``)."""
+    rows: list[tuple[Cell, ...]] = []
+    for r in rounds:
+        rows += [(r.number, p.board, p.players[0], p.players[1]) for p in r.pairings]
+        if r.bye is not None:
+            rows.append((r.number, None, r.bye, "bye"))
+    return Table(title, ("round", "board", "player", "opponent"), tuple(rows))
+
+
+def elimination_table(state: EliminationState, title: str = "Bracket") -> Table:
+    """One row per match: where it sits, who is in it (a name, else where they will come from),
+    its status and its winner."""
+    def who(seed: int | None, source: Source) -> str:
+        if seed is not None:
+            return state.name(seed) or f"seed {seed}"
+        return {"none": "bye", "winner": f"winner of {source.ref}", "loser": f"loser of {source.ref}"}.get(
+            source.kind, "")
+
+    rows = tuple((m.id, m.bracket, m.round, who(m.seeds[0], m.sources[0]), who(m.seeds[1], m.sources[1]),
+                  m.status, None if m.winner is None else state.name(m.winner) or f"seed {m.winner}")
+                 for m in state.matches)
+    kind = "Double" if state.double else "Single"
+    notes = [f"{kind} elimination, {state.entrants} entrants"]
+    if state.champion is not None:
+        notes.append(f"Champion: {state.name(state.champion) or f'seed {state.champion}'}")
+    return Table(title, ("match", "bracket", "round", "slot_1", "slot_2", "status", "winner"), rows, tuple(notes))
+
+
+__all__ = [
+    "standings_table",
+    "match_standings_table",
+    "crosstable_table",
+    "record",
+    "game_log_table",
+    "schedule_table",
+    "elimination_table",
+]

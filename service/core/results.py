@@ -1,0 +1,218 @@
+"""A list of game results, checked all at once and tallied fast: what the event tools stand on.
+
+An event's games arrive as one list (30,000 for 250 players is an ordinary weekend), so two
+things matter that do not for one game. Every invalid game is reported in one answer, not the
+first only: :func:`game_problems` scans the whole list and keeps the first
+:data:`MAX_PROBLEMS` problems, each with a JSON pointer (``/games/<i>/...``), and
+:func:`outcomes` raises them together (or returns every game's outcome). And the tally is fast: a game's
+:func:`~service.core.outcome.outcome` depends only on its scores and the rules, and an event
+has a few hundred distinct score lines, so each is worked out once per request
+(:func:`outcomes`), not once per game. :func:`standings` gives the same answer as
+:func:`service.core.tournament.standings` and is meant to replace it (see the benchmark
+``benchmarks/tournament_scale.py``).
+
+>>> from .rules import STANDARD
+>>> from .tournament import GameResult
+>>> bad = [GameResult(("ann", "bob"), (121, 90)), GameResult(("cy", "cy"), (121, 90)),
+...        GameResult(("ann", "dee"), (120, 100)), GameResult(("bob",), (121,))]
+>>> for problem in game_problems(bad, STANDARD).problems:
+...     print(problem.pointer, "|", problem.detail)
+/games/1/players/1 | 'cy' is named twice in one game
+/games/2/scores | no side has reached the target of 121: the game is not over
+/games/3/players | a game here has 2 sides, one player each; this one names 1
+>>> [(row.rank, row.player, row.game_points) for row in standings(bad[:1], STANDARD).rows]
+[(1, 'ann', 3), (2, 'bob', 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import CribbageError, InvalidScore
+from .outcome import Outcome, outcome
+from .rules import Rules
+from .tournament import GameResult, Standing, Standings, ranking_keys
+
+MAX_PROBLEMS = 50  # enough to fix a scorecard batch in one pass; a whole bad upload is not echoed back
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with one game: where (a JSON pointer into the request) and what."""
+
+    pointer: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameProblems:
+    """The problems of a list of games: the first ``limit`` of them, and how many there are.
+
+    ``total`` counts every problem found, ``invalid_games`` the games with at least one.
+    """
+
+    problems: tuple[Problem, ...]
+    total: int
+    invalid_games: int
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.problems)
+
+
+def _problems_of(game: GameResult, rules: Rules, where: str,
+                 judged: dict[tuple[int, ...], Outcome | CribbageError]) -> list[Problem]:
+    """Everything wrong with one game's shape (each of it), then its scores (the first problem
+    :func:`outcome` finds, since one bad score line says what is wrong with the rest)."""
+    found: list[Problem] = []
+    if len(game.players) != rules.sides:
+        found.append(Problem(f"{where}/players", f"a game here has {rules.sides} sides, one player each; "
+                                                 f"this one names {len(game.players)}"))
+    if len(game.scores) != len(game.players):
+        found.append(Problem(f"{where}/scores", "one score per player"))
+    seen: set[str] = set()
+    for slot, name in enumerate(game.players):
+        if name in seen:
+            found.append(Problem(f"{where}/players/{slot}", f"{name!r} is named twice in one game"))
+        seen.add(name)
+    if len(game.scores) == rules.sides:
+        result = _judge(game.scores, rules, judged)
+        if isinstance(result, CribbageError):
+            found.append(Problem(where + (result.pointer or "/scores"), result.message))
+    return found
+
+
+def _judge(scores: tuple[int, ...], rules: Rules,
+           judged: dict[tuple[int, ...], Outcome | CribbageError]) -> Outcome | CribbageError:
+    """The outcome of a score line, or the error it raises, worked out once per request."""
+    key = tuple(scores)
+    result = judged.get(key)
+    if result is None:
+        try:
+            result = outcome(key, rules)
+        except CribbageError as error:
+            result = error
+        judged[key] = result
+    return result
+
+
+def _scan(games: Sequence[GameResult], rules: Rules, limit: int,
+          base: str) -> tuple[list[Outcome | None], GameProblems]:
+    judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
+    results: list[Outcome | None] = []
+    kept: list[Problem] = []
+    total = invalid = 0
+    sides = rules.sides
+    for index, game in enumerate(games):
+        players, scores = game.players, game.scores
+        # The common case, a well-formed game whose score line was seen before, in a few lookups.
+        if len(players) == sides == len(scores) and len(set(players)) == sides:
+            result = judged.get(scores) or _judge(scores, rules, judged)
+            if isinstance(result, Outcome):
+                results.append(result)
+                continue
+        found = _problems_of(game, rules, f"{base}/{index}", judged)
+        assert found  # the fast path above only falls through for a game with a problem
+        invalid += 1
+        total += len(found)
+        kept.extend(found[: max(0, limit - len(kept))])
+        results.append(None)
+    return results, GameProblems(tuple(kept), total, invalid)
+
+
+def game_problems(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
+                  base: str = "/games") -> GameProblems:
+    """Every problem in a list of games (the first ``limit`` kept), each pointed at
+    ``<base>/<index>/...``: a wrong number of players or scores, a name given twice in a game,
+    and a score line that is not a finished game (no winner, two winners, a negative score)."""
+    return _scan(games, rules, limit, base)[1]
+
+
+def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
+             base: str = "/games") -> tuple[Outcome, ...]:
+    """Each game's outcome, in order; or, if any game is invalid, :class:`InvalidScore` listing
+    them all.
+
+    The error's ``pointer`` is the first problem's (so a caller that shows one place still shows
+    the right one); ``extra["errors"]`` holds every kept problem as ``{pointer, detail}`` and
+    ``extra["truncated"]`` is true when more were found than kept. The API layer's problem
+    document already spreads ``extra`` into its members.
+    """
+    results, found = _scan(games, rules, limit, base)
+    if found.total:
+        first = found.problems[0] if found.problems else Problem(base, "invalid games")
+        noun = "game is" if found.invalid_games == 1 else "games are"
+        message = (first.detail if found.total == 1 else
+                   f"{found.invalid_games} {noun} not valid results ({found.total} problems"
+                   + (f", the first {len(found.problems)} listed" if found.truncated else "") + ")")
+        raise InvalidScore(message, pointer=first.pointer,
+                           errors=[{"pointer": p.pointer, "detail": p.detail} for p in found.problems],
+                           **({"truncated": True} if found.truncated else {}))
+    return tuple(r for r in results if r is not None)
+
+
+def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
+    """The same table as :func:`service.core.tournament.standings`, built faster, and with every
+    invalid game reported at once (:func:`outcomes`).
+
+    Ranking is identical: :func:`~service.core.tournament.ranking_keys` in order, higher first;
+    ``head_to_head`` counts the games each player won against the others still tied with them;
+    players equal on every key share a rank and are listed by name.
+    """
+    return tally(games, outcomes(games, rules), rules)
+
+
+def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules) -> Standings:
+    """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
+    that need both, such as the crosstable, so the games are judged once)."""
+    keys = ranking_keys(rules)
+    stats: dict[str, list[int]] = {}  # games, wins, losses, draws, game points, skunks, spread
+    beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
+    for game, result in zip(games, results):
+        winner = result.winner
+        for side, name in enumerate(game.players):
+            row = stats.get(name)
+            if row is None:
+                row = stats[name] = [0, 0, 0, 0, 0, 0, 0]
+            row[0] += 1
+            row[4] += result.game_points[side]
+            row[6] += result.spread[side]
+            if winner is None:
+                row[3] += 1
+            elif winner == side:
+                row[1] += 1
+                if result.skunk_level:
+                    row[5] += 1
+                if beat is not None:
+                    beaten = beat.setdefault(name, {})
+                    for other in game.players:
+                        if other != name:
+                            beaten[other] = beaten.get(other, 0) + 1
+            else:
+                row[2] += 1
+    column = {"games_won": 1, "wins": 1, "game_points": 4, "skunks": 5, "spread": 6}
+
+    def value(player: str, key: str, group: frozenset[str]) -> int:
+        if key == "head_to_head":
+            beaten = beat.get(player) if beat is not None else None
+            return sum(beaten.get(p, 0) for p in group) if beaten else 0
+        return stats[player][column[key]]
+
+    def order(group: list[str], remaining: tuple[str, ...]) -> list[list[str]]:
+        if len(group) <= 1 or not remaining:
+            return [sorted(group)]
+        members = frozenset(group)
+        by_value: dict[int, list[str]] = {}
+        for player in group:
+            by_value.setdefault(value(player, remaining[0], members), []).append(player)
+        return [tied for v in sorted(by_value, reverse=True) for tied in order(by_value[v], remaining[1:])]
+
+    rows: list[Standing] = []
+    for tied in order(sorted(stats), keys):
+        rank = len(rows) + 1
+        rows.extend(Standing(rank, player, *stats[player]) for player in tied)
+    return Standings(tuple(rows), keys, rules.game_point_scheme)
+
+
+__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "standings", "tally"]

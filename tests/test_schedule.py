@@ -1,0 +1,163 @@
+"""Round-robin schedules and Swiss pairings (service/core/schedule.py), against counting
+arguments, hand-worked rounds and a brute-force search for a pairing without repeats."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.core.event_errors import InvalidEvent
+from service.core.rules import STANDARD, resolve
+from service.core.schedule import Round, round_robin, swiss_pairings
+from service.core.tournament import GameResult
+from tests.events import random_scores
+
+
+def names(n: int) -> list[str]:
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
+@pytest.mark.parametrize("n", range(2, 41))
+def test_round_robin_meets_every_pair_exactly_once(n: int) -> None:
+    players = names(n)
+    schedule = round_robin(players)
+    assert len(schedule.rounds) == (n - 1 if n % 2 == 0 else n)
+    met = [frozenset(p.players) for r in schedule.rounds for p in r.pairings]
+    assert len(met) == n * (n - 1) // 2 == len(set(met))
+    assert set(met) == {frozenset(pair) for pair in itertools.combinations(players, 2)}
+    byes = [r.bye for r in schedule.rounds]
+    for r in schedule.rounds:
+        seated = [name for p in r.pairings for name in p.players] + ([r.bye] if r.bye else [])
+        assert sorted(seated) == sorted(players)          # everyone once a round
+        assert [p.board for p in r.pairings] == list(range(1, n // 2 + 1))
+    if n % 2:
+        assert sorted(byes) == sorted(players)           # each sits out exactly once
+    else:
+        assert byes == [None] * (n - 1)
+    assert [r.number for r in schedule.rounds] == list(range(1, len(schedule.rounds) + 1))
+
+
+@pytest.mark.parametrize(("players", "pointer"), [(["a", "b", "a"], "/players/2"), (["a"], "/players")])
+def test_round_robin_refuses_a_name_twice_or_a_lone_player(players: list[str], pointer: str) -> None:
+    with pytest.raises(InvalidEvent) as info:
+        round_robin(players)
+    assert info.value.pointer == pointer
+
+
+def pairs(r: Round) -> list[tuple[str, str]]:
+    return [p.players for p in r.pairings]
+
+
+def test_swiss_first_round_is_top_half_against_bottom_half() -> None:
+    # FIDE Dutch system, round 1 of eight unrated-equal players: 1-5, 2-6, 3-7, 4-8.
+    first = swiss_pairings(names(8), [], STANDARD)
+    assert pairs(first) == [("p1", "p5"), ("p2", "p6"), ("p3", "p7"), ("p4", "p8")]
+    assert (first.number, first.bye) == (1, None)
+
+
+def test_swiss_second_round_pairs_inside_score_groups() -> None:
+    r1 = [GameResult(("p1", "p5"), (121, 100)), GameResult(("p2", "p6"), (100, 121)),
+          GameResult(("p3", "p7"), (121, 100)), GameResult(("p4", "p8"), (100, 121))]
+    # Winners p1 p3 p6 p8 (2 points, 1 win, spread 21: ranked by seed), losers p2 p4 p5 p7.
+    second = swiss_pairings(names(8), r1, STANDARD)
+    assert pairs(second) == [("p1", "p6"), ("p3", "p8"), ("p2", "p5"), ("p4", "p7")]
+    assert second.number == 2
+
+
+def test_swiss_looks_ahead_instead_of_painting_itself_into_a_repeat() -> None:
+    # Fixed-deal games can be drawn: after three draws everyone is level and ranked by seed.
+    rules = resolve("six_card", {"fixed_deals": 2})
+    r1 = [GameResult(("p1", "p4"), (80, 80)), GameResult(("p2", "p5"), (80, 80)),
+          GameResult(("p3", "p6"), (80, 80))]
+    # p1 wants p4 (met), takes p5. Then p2 wants p4, but that leaves p3-p6, a repeat:
+    # p2 takes p6, and p3 meets p4. A greedy pairing would have stopped at p3-p6.
+    assert pairs(swiss_pairings(names(6), r1, rules)) == [("p1", "p5"), ("p2", "p6"), ("p3", "p4")]
+
+
+def test_swiss_says_so_when_every_pairing_is_a_repeat() -> None:
+    played = [GameResult(pair, (121, 100)) for pair in itertools.combinations(names(4), 2)]
+    with pytest.raises(InvalidEvent, match="repeat"):
+        swiss_pairings(names(4), played, STANDARD)
+
+
+def test_swiss_refuses_a_game_of_someone_not_entered() -> None:
+    with pytest.raises(InvalidEvent) as info:
+        swiss_pairings(names(4), [GameResult(("p1", "zed"), (121, 100))], STANDARD)
+    assert info.value.pointer == "/games/0/players/1"
+
+
+def play_swiss(n: int, rounds: int, seed: int) -> tuple[list[Round], list[GameResult], list[str]]:
+    rnd = random.Random(seed)
+    games: list[GameResult] = []
+    byes: list[str] = []
+    played: list[Round] = []
+    for _ in range(rounds):
+        r = swiss_pairings(names(n), games, STANDARD, byes=byes)
+        played.append(r)
+        games += [GameResult(p.players, random_scores(rnd, 40)) for p in r.pairings]
+        if r.bye:
+            byes.append(r.bye)
+    return played, games, byes
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_swiss_64_players_7_rounds_never_repeats_a_pairing(seed: int) -> None:
+    rounds, games, _ = play_swiss(64, 7, seed)
+    met = [frozenset(g.players) for g in games]
+    assert len(met) == 7 * 32 == len(set(met))
+    for r in rounds:
+        assert r.bye is None and len({name for p in r.pairings for name in p.players}) == 64
+
+
+def test_swiss_odd_field_gives_byes_to_the_lowest_score_without_one() -> None:
+    rnd_rounds, games, byes = play_swiss(63, 7, 11)
+    assert len(byes) == len(set(byes)) == 7
+    # Recount scores independently (ACC: 2 a win, 3 a skunk; a bye is worth a plain win).
+    for number, r in enumerate(rnd_rounds):
+        before = games[: 31 * number]
+        score = dict.fromkeys(names(63), 0)
+        for g in before:
+            winner = g.players[g.scores.index(121)]
+            score[winner] += 3 if min(g.scores) < 91 else 2
+        for name in byes[:number]:
+            score[name] += 2
+        without = [p for p in names(63) if p not in byes[:number]]
+        assert r.bye in without and score[r.bye] == min(score[p] for p in without)
+    assert len({frozenset(g.players) for g in games}) == len(games)
+
+
+def perfect_pairing_exists(players: list[str], banned: set[frozenset[str]]) -> bool:
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    return any(frozenset((first, other)) not in banned
+               and perfect_pairing_exists([p for p in rest if p != other], banned) for other in rest)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> None:
+    n = data.draw(st.integers(2, 9), label="players")
+    players = names(n)
+    all_pairs = list(itertools.combinations(players, 2))
+    met = data.draw(st.lists(st.sampled_from(all_pairs), unique=True, max_size=len(all_pairs)), label="met")
+    had_bye = data.draw(st.lists(st.sampled_from(players), unique=True), label="byes") if n % 2 else []
+    games = [GameResult(pair, (121, 100) if i % 3 else (95, 121)) for i, pair in enumerate(met)]
+    banned = {frozenset(pair) for pair in met}
+    feasible_byes = [p for p in players if perfect_pairing_exists([q for q in players if q != p], banned)] \
+        if n % 2 else [None]
+    if n % 2 == 0 and not perfect_pairing_exists(players, banned) or not feasible_byes:
+        with pytest.raises(InvalidEvent):
+            swiss_pairings(players, games, STANDARD, byes=had_bye)
+        return
+    r = swiss_pairings(players, games, STANDARD, byes=had_bye)
+    seated = [name for p in r.pairings for name in p.players]
+    assert sorted(seated + ([r.bye] if r.bye else [])) == players
+    assert not {frozenset(p.players) for p in r.pairings} & banned
+    assert r.bye in feasible_byes
+    if any(p not in had_bye for p in feasible_byes if p):
+        assert r.bye not in had_bye   # a second bye only when no one without one can sit out
