@@ -35,7 +35,7 @@ from service.core.elimination import elimination
 from service.core.rules import STANDARD, resolve
 from service.core.schedule import round_robin, swiss_pairings
 from service.core.tournament import GameResult
-from tests.events import random_event, random_scores
+from tests.support.events import random_event, random_scores
 
 
 def best_ms(fn: Callable[[], Any], repeat: int) -> float:

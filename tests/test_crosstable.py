@@ -1,5 +1,5 @@
 """The crosstable and the game logs (service/core/crosstable.py): hand-worked events, and
-agreement with the standings (tournament.standings, the first implementation) on random ones."""
+agreement with the standings (tests/support/reference_standings.py) on random ones."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import pytest
 from service.core.crosstable import crosstable, game_logs
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult, standings
-from tests.events import random_event
+from service.core.tournament import GameResult
+from tests.support.events import random_event
+from tests.support.reference_standings import reference_standings as standings
 
 
 def cells(table) -> dict[str, dict[str, tuple[int, int, int, int, int]]]:
-    return {row.player: {c.opponent: (c.games, c.wins, c.losses, c.draws, c.spread) for c in row.cells}
+    return {row.player: {c.opponent: (c.games, c.games_won, c.games_lost, c.games_drawn, c.spread) for c in row.cells}
             for row in table.rows}
 
 
@@ -56,8 +57,8 @@ def test_crosstable_and_logs_add_up_to_the_standings(seed: int) -> None:
     grid = cells(table)
     for player, row in grid.items():
         assert sum(c[0] for c in row.values()) == reference[player].games
-        assert sum(c[1] for c in row.values()) == reference[player].wins
-        assert sum(c[2] for c in row.values()) == reference[player].losses
+        assert sum(c[1] for c in row.values()) == reference[player].games_won
+        assert sum(c[2] for c in row.values()) == reference[player].games_lost
         assert sum(c[4] for c in row.values()) == reference[player].spread
         for opponent, (n, won, lost, drawn, spread) in row.items():
             assert grid[opponent][player] == (n, lost, won, drawn, -spread)   # the mirror cell
@@ -67,7 +68,7 @@ def test_crosstable_and_logs_add_up_to_the_standings(seed: int) -> None:
         last = log.entries[-1]
         assert (last.total_game_points, last.total_spread) == (reference[log.player].game_points,
                                                                reference[log.player].spread)
-        assert [e.result for e in log.entries].count("win") == reference[log.player].wins
+        assert [e.result for e in log.entries].count("win") == reference[log.player].games_won
 
 
 def test_a_game_log_worked_by_hand() -> None:

@@ -9,10 +9,9 @@ import random
 import pytest
 
 from service.core.elimination import EliminationState, elimination
-from service.core.errors import InvalidScore
-from service.core.event_errors import InvalidEvent
+from service.core.errors import InvalidEvent, InvalidScore
 from service.core.matches import MatchRules
-from tests.events import random_scores
+from tests.support.events import random_scores
 
 
 def play_out(entrants: int, seed: int, **options: bool) -> tuple[EliminationState, list[tuple[int, int, int]]]:
@@ -52,13 +51,13 @@ def test_double_elimination_played_out_has_one_champion_and_nobody_loses_three_t
     out = [s for s in range(1, entrants + 1) if losses[s] == 2]
     if reset:
         # Nobody goes out on one loss, so everyone but the champion has exactly two.
-        assert sorted(out + [champion]) == list(range(1, entrants + 1))
+        assert sorted([*out, champion]) == list(range(1, entrants + 1))
         assert len(played) in (2 * entrants - 2, 2 * entrants - 1)
     else:
         # The one exception without a reset: the winners' champion losing the only final.
         assert len(out) >= entrants - 2 and len(played) == 2 * entrants - 2
     assert [e.seed for e in state.standing if not e.eliminated] == [champion]
-    assert [e.losses for e in state.standing] == losses[1:]
+    assert [e.matches_lost for e in state.standing] == losses[1:]
 
 
 @pytest.mark.parametrize("entrants", range(2, 65))
@@ -85,7 +84,7 @@ def test_four_player_double_elimination_with_the_reset_played() -> None:
     final, reset = state.matches[5], state.matches[6]
     assert (final.seeds, final.winner) == ((1, 2), 2)
     assert (reset.status, reset.seeds, state.ready, state.champion) == ("ready", (1, 2), (7,), None)
-    assert [(e.player, e.losses, e.eliminated) for e in state.standing] == [
+    assert [(e.player, e.matches_lost, e.eliminated) for e in state.standing] == [
         ("ann", 1, False), ("bob", 1, False), ("cy", 2, True), ("dee", 2, True)]
     done = elimination(4, double=True, results={**results, 7: [(121, 117)]})
     assert done.champion == 1 and done.standing[1].eliminated and done.ready == ()

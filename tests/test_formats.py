@@ -9,6 +9,7 @@ import dataclasses
 import hashlib
 import io
 from html.parser import HTMLParser
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -27,7 +28,7 @@ from service.api.formats import (
     render_html,
 )
 from service.api.problems import ApiError
-from service.api.tables import crosstable_table, elimination_table, schedule_table, standings_table
+from service.api.wire.tables import crosstable_table, elimination_table, schedule_table, standings_table
 from service.core.crosstable import crosstable
 from service.core.elimination import elimination
 from service.core.results import standings
@@ -121,7 +122,7 @@ class Page(HTMLParser):
         self._in: str | None = None
         self.decl = ""
 
-    VOID = {"meta", "br", "link", "img", "input", "hr"}
+    VOID: ClassVar[set[str]] = {"meta", "br", "link", "img", "input", "hr"}
 
     def handle_decl(self, decl: str) -> None:
         self.decl = decl

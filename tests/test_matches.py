@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from service.core.engine import apply, may_act, new_game
-from service.core.errors import InvalidRules, InvalidScore
-from service.core.event_errors import InvalidEvent
+from service.core.errors import InvalidEvent, InvalidRules, InvalidScore
 from service.core.matches import (
     MatchResult,
     MatchRules,
@@ -18,7 +17,7 @@ from service.core.matches import (
     match_state,
 )
 from service.core.rules import STANDARD, resolve
-from tests.players import RandomPlayer
+from tests.support.players import RandomPlayer
 
 SWEDISH = MatchRules("best_of", 3, skunk_points=2, double_skunk_points=3, triple_skunk_wins=True)
 GAMES_ONLY = MatchRules("best_of", 3, skunk_points=1, double_skunk_points=1, triple_skunk_wins=True)

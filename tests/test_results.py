@@ -1,5 +1,5 @@
 """Checking a list of games all at once, and the faster standings (service/core/results.py),
-held to the first implementation (service.core.tournament.standings) as the reference."""
+held to the first implementation (tests/support/reference_standings.py) as the reference."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from service.core import results
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult, standings
+from service.core.tournament import GameResult
+from tests.support.reference_standings import reference_standings as standings
 
 
 def event(seed: int, players: int, count: int, sides: int = 2, fixed: bool = False) -> list[GameResult]:

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.core.event_errors import InvalidEvent
+from service.core.errors import InvalidEvent
 from service.core.rules import STANDARD, resolve
 from service.core.schedule import Round, round_robin, swiss_pairings
 from service.core.tournament import GameResult
-from tests.events import random_scores
+from tests.support.events import random_scores
 
 
 def names(n: int) -> list[str]:
@@ -150,7 +150,7 @@ def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> N
     banned = {frozenset(pair) for pair in met}
     feasible_byes = [p for p in players if perfect_pairing_exists([q for q in players if q != p], banned)] \
         if n % 2 else [None]
-    if n % 2 == 0 and not perfect_pairing_exists(players, banned) or not feasible_byes:
+    if (n % 2 == 0 and not perfect_pairing_exists(players, banned)) or not feasible_byes:
         with pytest.raises(InvalidEvent):
             swiss_pairings(players, games, STANDARD, byes=had_bye)
         return

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from service.api.wire.tournaments import bracket as bracket_dict
 from service.core.errors import InvalidScore
+from service.core.results import standings
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult, bracket, qualifiers_for, seeding_order, standings
+from service.core.tournament import GameResult, bracket, qualifiers_for, seeding_order
 
 
 def games(*rows: tuple[str, str, int, int]) -> list[GameResult]:
@@ -19,7 +20,7 @@ def games(*rows: tuple[str, str, int, int]) -> list[GameResult]:
 
 
 def table(result):
-    return [(r.rank, r.player, r.games, r.wins, r.losses, r.game_points, r.skunks, r.spread) for r in result.rows]
+    return [(r.rank, r.player, r.games, r.games_won, r.games_lost, r.game_points, r.skunks, r.spread) for r in result.rows]
 
 
 def test_acc_standings_worked_by_hand():
@@ -56,7 +57,7 @@ def test_games_won_breaks_ties_before_spread():
         ("bob", "x3", 121, 100),
         ("bob", "x4", 121, 100),
     ), rules)
-    assert [(r.player, r.game_points, r.wins) for r in result.rows[:2]] == [("bob", 3, 3), ("ann", 3, 1)]
+    assert [(r.player, r.game_points, r.games_won) for r in result.rows[:2]] == [("bob", 3, 3), ("ann", 3, 1)]
 
 
 def test_bar_league_tiebreakers():
@@ -105,7 +106,7 @@ def test_draws_in_fixed_deal_games():
     rules = resolve("six_card", {"fixed_deals": 2})
     result = standings(games(("ann", "bob", 80, 80), ("ann", "cy", 90, 70)), rules)
     ann = result.rows[0]
-    assert (ann.player, ann.games, ann.wins, ann.draws, ann.game_points, ann.spread) == ("ann", 2, 1, 1, 2, 20)
+    assert (ann.player, ann.games, ann.games_won, ann.games_drawn, ann.game_points, ann.spread) == ("ann", 2, 1, 1, 2, 20)
 
 
 def test_a_player_named_twice_in_one_game_is_refused():

@@ -40,6 +40,7 @@ from service.core.cards import parse_card, parse_cards
 from service.core.engine import Action, apply, legal_actions, may_act, new_game
 from service.core.errors import CribbageError, IllegalAction
 from service.core.outcome import outcome
+from service.core.results import standings as standings_of
 from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
@@ -150,7 +151,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     fixed = boards.score_deal(boards.new_board(resolve("six_card", {"fixed_deals": 2}), 0).board, boards.DealTotals((5, 7)))
     fixed = boards.score_deal(fixed.board, boards.DealTotals((5, 7)))
     results = (tournament.GameResult(("ann", "bob"), (121, 80)), tournament.GameResult(("bob", "cy"), (121, 119)))
-    table = tournament.standings(results, preset("six_card"))
+    table = standings_of(results, preset("six_card"))
     named = tournament.bracket(5, 5, players=["ann", "bob", "cy", "dee", "eve"])
     advised = advice.discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
     records = [record.record(state) for state, _, _ in games]

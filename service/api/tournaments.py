@@ -7,7 +7,8 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.outcome import outcome
-from ..core.tournament import bracket, standings
+from ..core.results import standings
+from ..core.tournament import bracket
 from .spec import body
 from .wire.common import outcome as encode_outcome
 from .wire.tournaments import BracketSchema, OutcomeSchema, StandingsSchema

@@ -6,9 +6,9 @@ in the order they were played), judge each game once with the same
 :func:`~service.core.results.outcomes`), and list the players in standings order.
 
 A crosstable cell is one player's record against one opponent, summed over every game they
-met in: games, wins, losses, draws, and the spread between them (the player's margin in the
+met in: games, games won, lost and drawn, and the spread between them (the player's margin in the
 games they won from that opponent, less the opponent's margin in the games they lost to them:
-the ACC spread, RULES.md 8.1, counted pair by pair). In a game of three the winner beats each
+the ACC spread, docs/rules.md 8.1, counted pair by pair). In a game of three the winner beats each
 loser by the gap between their scores; the two losers sat at the same table (a game) but
 neither beat the other.
 
@@ -16,7 +16,7 @@ neither beat the other.
 >>> games = [GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "ann"), (121, 111)),
 ...          GameResult(("ann", "bob"), (121, 101))]
 >>> table = crosstable(games, STANDARD)
->>> [(row.player, [(c.opponent, c.games, c.wins, c.losses, c.spread) for c in row.cells]) for row in table.rows]
+>>> [(row.player, [(c.opponent, c.games, c.games_won, c.games_lost, c.spread) for c in row.cells]) for row in table.rows]
 [('ann', [('bob', 3, 2, 1, 41)]), ('bob', [('ann', 3, 1, 2, -41)])]
 >>> [(e.game, e.result, e.score, e.opponent_scores, e.total_game_points) for e in game_logs(games, STANDARD)[1].entries]
 [(0, 'loss', 90, (121,), 0), (1, 'win', 121, (111,), 2), (2, 'loss', 101, (121,), 2)]
@@ -36,14 +36,14 @@ from .tournament import GameResult, Standings
 @dataclass(frozen=True, slots=True)
 class Cell:
     """A player's record against one ``opponent`` over all their games together. ``spread`` is
-    from the player's side. ``wins + losses + draws == games`` except in games of three, where
+    from the player's side. ``games_won + games_lost + games_drawn == games`` except in games of three, where
     two losers meet without either beating the other."""
 
     opponent: str
     games: int
-    wins: int
-    losses: int
-    draws: int
+    games_won: int
+    games_lost: int
+    games_drawn: int
     spread: int
 
 

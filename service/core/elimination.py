@@ -3,7 +3,7 @@ the bracket's state from the results so far.
 
 The winners' bracket is the ACC playoff bracket of :func:`service.core.tournament.bracket`
 (standard seeding, seed ``s`` against ``size + 1 - s``; the byes, size minus entrants, fall to
-the top seeds: RULES.md 8.1), with every entrant in it. A double-elimination bracket adds the
+the top seeds: docs/rules.md 8.1), with every entrant in it. A double-elimination bracket adds the
 losers' bracket and a grand final:
 
 * Losers' round 1 pairs the losers of winners' round 1 in bracket order. Each later winners'
@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .event_errors import InvalidEvent
+from .errors import InvalidEvent
 from .matches import MatchRules, match_state
 from .results import outcomes
 from .rules import STANDARD, Rules
@@ -83,8 +83,8 @@ class Entrant:
 
     seed: int
     player: str | None
-    wins: int
-    losses: int
+    matches_won: int
+    matches_lost: int
     eliminated: bool
 
 

@@ -94,3 +94,8 @@ class InvalidBoard(CribbageError):
 class AmbiguousDeal(CribbageError):
     slug = "ambiguous-deal"
     title = "Only the counting order can decide this deal"
+
+
+class InvalidEvent(CribbageError):
+    slug = "invalid-event"
+    title = "The event's data do not fit together"

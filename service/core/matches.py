@@ -21,7 +21,7 @@ whether a triple skunk wins outright. Skunk levels come from :func:`~service.cor
 with the game's :class:`~service.core.rules.Rules` (its ``skunk_lines``), as for every other
 score in the service. :func:`match_state` scores a match so far: the score, whether it is over,
 the winner, and who deals first in the next game (the loser of the last: the Swedish text;
-RULES.md 6 records the EB11 "winner deals" and "alternate" practices, offered as options).
+docs/rules.md 6 records the EB11 "winner deals" and "alternate" practices, offered as options).
 
 >>> state = match_state([(121, 95), (80, 121), (121, 25)], match_rules=MatchRules(
 ...     "best_of", 5, skunk_points=2, double_skunk_points=3, triple_skunk_wins=True), first_dealer=0)
@@ -36,8 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidRules
-from .event_errors import InvalidEvent
+from .errors import InvalidEvent, InvalidRules
 from .results import outcomes
 from .rules import GAME_POINT_SCHEMES, STANDARD, Rules
 from .tournament import GameResult
@@ -106,7 +105,7 @@ class MatchRules:
 def match_rules_for_scheme(scheme: str, format: str = "best_of", length: int = 3, *,
                            triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
     """Match rules whose points are one of the game-point schemes that score a plain win 1:
-    ``match_1_2_3`` and ``match_1_2_4`` (RULES.md 8.2) are the Swedish text's two conventions.
+    ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2) are the Swedish text's two conventions.
 
     >>> r = match_rules_for_scheme("match_1_2_4", "first_to", 7)
     >>> r.skunk_points, r.double_skunk_points, r.target
@@ -227,7 +226,7 @@ class MatchResult:
 @dataclass(frozen=True, slots=True)
 class MatchStanding:
     """One player's line: matches played, won, lost and drawn; match points for and against;
-    games won and lost; and the spread of all their games (RULES.md 8.1)."""
+    games won and lost; and the spread of all their games (docs/rules.md 8.1)."""
 
     rank: int
     player: str

@@ -7,9 +7,8 @@ first only: :func:`game_problems` scans the whole list and keeps the first
 :func:`outcomes` raises them together (or returns every game's outcome). And the tally is fast: a game's
 :func:`~service.core.outcome.outcome` depends only on its scores and the rules, and an event
 has a few hundred distinct score lines, so each is worked out once per request
-(:func:`outcomes`), not once per game. :func:`standings` gives the same answer as
-:func:`service.core.tournament.standings` and is meant to replace it (see the benchmark
-``benchmarks/tournament_scale.py``).
+(:func:`outcomes`), not once per game (``benchmarks/tournament_scale.py`` measures it; a plain
+reference in the tests gives the same answers).
 
 >>> from .rules import STANDARD
 >>> from .tournament import GameResult
@@ -22,6 +21,9 @@ has a few hundred distinct score lines, so each is worked out once per request
 /games/3/players | a game here has 2 sides, one player each; this one names 1
 >>> [(row.rank, row.player, row.game_points) for row in standings(bad[:1], STANDARD).rows]
 [(1, 'ann', 3), (2, 'bob', 0)]
+>>> table = standings([GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "cy"), (121, 100))], STANDARD)
+>>> [(row.rank, row.player, row.game_points, row.spread) for row in table.rows]
+[(1, 'ann', 3, 31), (2, 'bob', 2, -10), (3, 'cy', 0, -21)]
 """
 
 from __future__ import annotations
@@ -167,7 +169,7 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules)
     """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
     that need both, such as the crosstable, so the games are judged once)."""
     keys = ranking_keys(rules)
-    stats: dict[str, list[int]] = {}  # games, wins, losses, draws, game points, skunks, spread
+    stats: dict[str, list[int]] = {}  # games, won, lost, drawn, game points, skunks, spread
     beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
     for game, result in zip(games, results):
         winner = result.winner
@@ -191,7 +193,7 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules)
                             beaten[other] = beaten.get(other, 0) + 1
             else:
                 row[2] += 1
-    column = {"games_won": 1, "wins": 1, "game_points": 4, "skunks": 5, "spread": 6}
+    column = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
 
     def value(player: str, key: str, group: frozenset[str]) -> int:
         if key == "head_to_head":

@@ -1,6 +1,6 @@
 """Who plays whom: a round-robin schedule, and Swiss pairings for the next round.
 
-RULES.md 8.1 finds no ACC-mandated pairing algorithm ("the service should accept an explicit
+docs/rules.md 8.1 finds no ACC-mandated pairing algorithm ("the service should accept an explicit
 schedule or generate a round-robin / rotating schedule"); these are the two a director needs.
 
 **Round robin** (:func:`round_robin`) by the circle method: one player stays put while the
@@ -33,7 +33,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .event_errors import InvalidEvent
+from .errors import InvalidEvent
 from .results import outcomes
 from .rules import STANDARD, Rules
 from .tournament import GameResult
@@ -71,7 +71,7 @@ def distinct_names(players: Sequence[str], pointer: str = "/players", *, least: 
     >>> distinct_names(["ann", "bob", "ann"])
     Traceback (most recent call last):
     ...
-    service.core.event_errors.InvalidEvent: 'ann' is named twice
+    service.core.errors.InvalidEvent: 'ann' is named twice
     """
     if not least <= len(players) <= MAX_PLAYERS:
         raise InvalidEvent(f"between {least} and {MAX_PLAYERS} players, not {len(players)}", pointer=pointer)
@@ -90,7 +90,7 @@ def round_robin(players: Sequence[str]) -> Schedule:
     round; ``n - 1`` rounds. With an odd field a phantom player joins and whoever draws the
     phantom sits out (the round's ``bye``): ``n`` rounds, each player sitting out once.
     Boards are numbered in seat order; within a pairing the order carries no meaning (the
-    first deal is cut for, RULES.md 6).
+    first deal is cut for, docs/rules.md 6).
 
     >>> [r.bye for r in round_robin(["a", "b", "c"]).rounds]
     ['a', 'b', 'c']
@@ -239,7 +239,7 @@ class SwissStanding:
     player: str
     score: int
     games: int
-    wins: int
+    games_won: int
     spread: int
     byes: int
     opponents: frozenset[str]
@@ -250,7 +250,7 @@ def swiss_ranking(players: Sequence[str], games: Sequence[GameResult], rules: Ru
     """The field ranked for pairing: score, then wins, then spread, then the order ``players``
     were given in (the seeding). A bye counts as a plain win: the game points of a win with no
     skunk and one win (``rules.game_points[0]``), the ACC award for an opponent who does not
-    play (RULES.md 8.1, "awarded a win"), with no spread."""
+    play (docs/rules.md 8.1, "awarded a win"), with no spread."""
     names = distinct_names(players)
     index = {name: i for i, name in enumerate(names)}
     if rules.sides != 2:

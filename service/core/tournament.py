@@ -1,4 +1,4 @@
-"""Tournament tools: standings from game results, and the playoff bracket (docs/rules.md 8).
+"""Tournament tools: game results and standings rows, and the playoff bracket (docs/rules.md 8).
 
 Standings turn each game into its :func:`~service.core.outcome.outcome` (the same rules
 the scoreboards and the engine use) and rank the players by game points and then the
@@ -6,10 +6,6 @@ tie-breakers, sharing a rank when everything is equal. The bracket follows ACC p
 one in four qualify (rounded up), single elimination, first-round byes to the top seeds,
 and standard seeding, where seed ``s`` meets seed ``n + 1 - s``.
 
->>> from .rules import STANDARD
->>> table = standings([GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "cy"), (121, 100))], STANDARD)
->>> [(row.rank, row.player, row.game_points, row.spread) for row in table.rows]
-[(1, 'ann', 3, 31), (2, 'bob', 2, -10), (3, 'cy', 0, -21)]
 >>> [(m.high_seed, m.low_seed) for m in bracket(16).rounds[0]]
 [(1, 4), (2, 3)]
 """
@@ -20,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import first_repeat
-from .errors import CribbageError, InvalidScore
-from .outcome import outcome
+from .errors import InvalidScore
 from .rules import Rules
 
 MAX_QUALIFIERS = 1024  # a 1024-seed bracket has 1023 matches: the largest answer worth sending
@@ -42,9 +37,9 @@ class Standing:
     rank: int
     player: str
     games: int
-    wins: int
-    losses: int
-    draws: int
+    games_won: int
+    games_lost: int
+    games_drawn: int
     game_points: int
     skunks: int
     spread: int
@@ -57,79 +52,11 @@ class Standings:
     scheme: str
 
 
-def _check_game(game: GameResult, rules: Rules, index: int) -> None:
-    where = f"/games/{index}"
-    if len(game.players) != rules.sides:
-        raise InvalidScore(f"a game here has {rules.sides} sides, one player each; "
-                           f"this one names {len(game.players)}", pointer=f"{where}/players")
-    if len(game.scores) != len(game.players):
-        raise InvalidScore("one score per player", pointer=f"{where}/scores")
-    slot = first_repeat(game.players)
-    if slot is not None:
-        raise InvalidScore(f"{game.players[slot]!r} is named twice in one game", pointer=f"{where}/players/{slot}")
-
-
 def ranking_keys(rules: Rules) -> tuple[str, ...]:
     """Game points first, then the rules' tie-breakers in order (game points are added in
     front when a caller's list leaves them out: they are what standings rank)."""
     keys = rules.tiebreakers
     return keys if "game_points" in keys else ("game_points", *keys)
-
-
-def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
-    """Each player's games, wins, losses, draws, game points, skunks and spread, ranked.
-
-    Ranking: :func:`ranking_keys` in order, higher first. ``head_to_head`` counts, among the
-    players still tied at that point, the games each won against the others in the tie;
-    after it the remaining keys break the ties that are left within each group. Players
-    equal on every key share a rank (1, 2, 2, 4) and are listed by name.
-    """
-    stats: dict[str, dict[str, int]] = {}
-    beat: dict[str, list[tuple[str, ...]]] = {}
-    for index, game in enumerate(games):
-        _check_game(game, rules, index)
-        try:
-            result = outcome(game.scores, rules)
-        except CribbageError as error:
-            raise error.under(f"/games/{index}") from None
-        for side, name in enumerate(game.players):
-            row = stats.setdefault(name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points",
-                                                        "skunks", "spread"), 0))
-            row["games"] += 1
-            row["game_points"] += result.game_points[side]
-            row["spread"] += result.spread[side]
-            if result.winner is None:
-                row["draws"] += 1
-            elif result.winner == side:
-                row["wins"] += 1
-                row["skunks"] += 1 if result.skunk_level else 0
-                beat.setdefault(name, []).append(tuple(p for p in game.players if p != name))
-            else:
-                row["losses"] += 1
-    keys = ranking_keys(rules)
-
-    def value(player: str, key: str, group: frozenset[str]) -> int:
-        if key == "head_to_head":
-            return sum(1 for losers in beat.get(player, []) for p in losers if p in group)
-        return stats[player]["wins" if key == "games_won" else key]
-
-    def order(group: list[str], remaining: tuple[str, ...]) -> list[list[str]]:
-        if len(group) <= 1 or not remaining:
-            return [sorted(group)]
-        members = frozenset(group)
-        by_value: dict[int, list[str]] = {}
-        for player in group:
-            by_value.setdefault(value(player, remaining[0], members), []).append(player)
-        return [tied for v in sorted(by_value, reverse=True) for tied in order(by_value[v], remaining[1:])]
-
-    rows: list[Standing] = []
-    for tied in order(sorted(stats), keys):
-        rank = len(rows) + 1
-        for player in tied:
-            s = stats[player]
-            rows.append(Standing(rank, player, s["games"], s["wins"], s["losses"], s["draws"],
-                                 s["game_points"], s["skunks"], s["spread"]))
-    return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
 # --- the playoff bracket ---------------------------------------------------------------------
@@ -246,7 +173,6 @@ __all__ = [
     "GameResult",
     "Standing",
     "Standings",
-    "standings",
     "ranking_keys",
     "Bracket",
     "Match",

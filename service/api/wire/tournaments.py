@@ -94,8 +94,9 @@ class BracketSchema(Schema):
 
 @encoder("Standing")
 def standing(row: Standing) -> dict[str, Any]:
-    return {"rank": row.rank, "player": row.player, "games": row.games, "wins": row.wins, "losses": row.losses,
-            "draws": row.draws, "game_points": row.game_points, "skunks": row.skunks, "spread": row.spread}
+    return {"rank": row.rank, "player": row.player, "games": row.games, "games_won": row.games_won,
+            "games_lost": row.games_lost, "games_drawn": row.games_drawn, "game_points": row.game_points,
+            "skunks": row.skunks, "spread": row.spread}
 
 
 @encoder("StandingsResult")

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.crosstable import Cell as CrossCell
-from ..core.crosstable import Crosstable, GameLog
-from ..core.elimination import EliminationState, Source
-from ..core.matches import MatchStandings
-from ..core.outcome import SKUNK_NAMES
-from ..core.schedule import Round
-from ..core.tournament import Standings
-from .formats import Cell, Table
+from ...core.crosstable import Cell as CrossCell
+from ...core.crosstable import Crosstable, GameLog
+from ...core.elimination import EliminationState, Source
+from ...core.matches import MatchStandings
+from ...core.outcome import SKUNK_NAMES
+from ...core.schedule import Round
+from ...core.tournament import Standings
+from ..formats import Cell, Table
 
 
 def standings_table(table: Standings, title: str = "Standings") -> Table:
-    header = ("rank", "player", "games", "wins", "losses", "draws", "game_points", "skunks", "spread")
-    rows = tuple((r.rank, r.player, r.games, r.wins, r.losses, r.draws, r.game_points, r.skunks, r.spread)
+    header = ("rank", "player", "games", "games_won", "games_lost", "games_drawn", "game_points", "skunks", "spread")
+    rows = tuple((r.rank, r.player, r.games, r.games_won, r.games_lost, r.games_drawn, r.game_points, r.skunks,
+                  r.spread)
                  for r in table.rows)
     return Table(title, header, rows, (f"Game points: {table.scheme}", "Ranked by " + ", ".join(table.ranking)))
 
@@ -39,8 +40,8 @@ def record(cell: CrossCell) -> str:
     >>> record(CrossCell("bob", 3, 2, 1, 0, 41))
     '2-1 +41'
     """
-    drawn = f"-{cell.draws}" if cell.draws else ""
-    return f"{cell.wins}-{cell.losses}{drawn} {cell.spread:+d}"
+    drawn = f"-{cell.games_drawn}" if cell.games_drawn else ""
+    return f"{cell.games_won}-{cell.games_lost}{drawn} {cell.spread:+d}"
 
 
 def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
