@@ -23,11 +23,9 @@ import statistics
 import time
 from typing import Any
 
-from cryptography.fernet import Fernet
-
 from service.api.app import create_app
 from service.api.config import Config
-from service.api.state_token import StateSealer
+from service.api.state_token import StateSealer, generate_key
 from service.core.engine import apply, current_player, legal_actions, new_game
 from service.core.rules import resolve
 from service.core.state_codec import decode_state, encode_state
@@ -44,14 +42,16 @@ def play_http(client: Any, variant: str, seed: int, driver: str) -> tuple[list[f
     times: list[float] = []
     sizes: list[int] = []
     game = client.post("/v1/games", json={"variant": variant, "seed": seed, "seat": 0}).get_json()
+    table = game["credentials"]["table"]  # one device plays every seat
     sizes.append(len(game["state"]))
     while game["view"]["phase"] != "over":
         seat = game["view"]["turn"]
         if driver == "auto":
-            body = {"state": game["state"], "action": {"type": "auto", "seat": seat}, "seat": seat}
+            body = {"state": game["state"], "action": {"type": "auto", "seat": seat}, "seat": seat, "credential": table}
         else:
-            view = client.post("/v1/games/view", json={"state": game["state"], "seat": seat}).get_json()
-            body = {"state": game["state"], "action": view["legal_actions"][0], "seat": seat}
+            view = client.post("/v1/games/view", json={"state": game["state"], "seat": seat,
+                                                      "credential": table}).get_json()
+            body = {"state": game["state"], "action": view["legal_actions"][0], "seat": seat, "credential": table}
         start = time.perf_counter()
         response = client.post("/v1/games/act", json=body)
         times.append(time.perf_counter() - start)
@@ -81,7 +81,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    key = Fernet.generate_key().decode()
+    key = generate_key()
     app = create_app(Config(state_keys=(key,), log_level="WARNING", access_log=False))
     app.logger.disabled = True
     import logging

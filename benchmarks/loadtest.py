@@ -57,9 +57,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
-from cryptography.fernet import Fernet
 from prometheus_client.parser import text_string_to_metric_families
 
+from service.api.state_token import generate_key
 from tests.support.servers import Gunicorn, cpu_seconds, rss_bytes
 
 HERE = Path(__file__).resolve().parent
@@ -506,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     workdir = Path(tempfile.mkdtemp(prefix="cribbage-loadtest-"))
-    env = {"CRIBBAGE_STATE_KEYS": Fernet.generate_key().decode()}
+    env = {"CRIBBAGE_STATE_KEYS": generate_key()}
     if args.max_requests is not None:
         env["GUNICORN_MAX_REQUESTS"] = str(args.max_requests)
     if args.max_worker_memory_mb is not None:

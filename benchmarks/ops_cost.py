@@ -65,15 +65,14 @@ def environ(method: str, path: str, body: Any) -> dict[str, Any]:
     return env
 
 
-def build(config_name: str) -> Wsgi:
-    """The service's WSGI app in one of :data:`CONFIGS`."""
-    from cryptography.fernet import Fernet
-
+def build(config_name: str, keys: tuple[str, ...] = ()) -> Wsgi:
+    """The service's WSGI app in one of :data:`CONFIGS` (with ``keys``, or a fresh key)."""
     from service.api import observability
     from service.api.app import create_app
     from service.api.config import Config
+    from service.api.state_token import generate_key
 
-    keys = (Fernet.generate_key().decode(),)  # a configured key: no warning about a generated one
+    keys = keys or (generate_key(),)  # a configured key: no warning about a generated one
 
     if config_name == "bare":
         real = observability.install

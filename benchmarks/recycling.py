@@ -29,8 +29,7 @@ import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 
-from cryptography.fernet import Fernet
-
+from service.api.state_token import generate_key
 from tests.support.servers import Gunicorn, cpu_seconds
 
 from .loadtest import HAND_29, Run, hand_requests, post, workers_cpu, wrk
@@ -64,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.duration = 1, 3
-    key = Fernet.generate_key().decode()
+    key = generate_key()
     requests = [post("/v1/hands/score", HAND_29), *hand_requests(random.Random(7), 199)]
     with tempfile.TemporaryDirectory(prefix="cribbage-recycling-") as work, ExitStack() as stack:
         workdir = Path(work)

@@ -7,7 +7,6 @@ are said by the engine itself, so the scripts below list only the cards played.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -58,7 +57,7 @@ def deal(variant: str, dealer: int, kept: list[str], thrown: list[str], starter:
     deck = arrange_deck(rules, dealer, hands, parse_card(starter), parse_cards(crib))
     state, events = new_game(rules, seed=1, dealer=dealer, deck=deck)
     if scores is not None:
-        state = replace(state, scores=scores, backs=scores)
+        state = state._replace(scores=scores, backs=scores)
         check_state(state)
     for seat in range(rules.players):
         state, more = apply(state, Action("discard", seat, cards=parse_cards(thrown[seat])))
@@ -374,7 +373,7 @@ def test_auto_counts_exactly_and_mugs_exactly() -> None:
 
 def test_a_claim_that_reaches_the_target_wins_at_once() -> None:
     state = to_show({})
-    state = replace(state, scores=(118, 100), backs=(118, 100))
+    state = state._replace(scores=(118, 100), backs=(118, 100))
     state, _events = apply(state, Action("count", 0, claimed=4))
     assert is_terminal(state) and winner(state) == 0 and state.scores == (121, 100)
 
@@ -392,7 +391,7 @@ def test_fixed_deals_compare_totals_and_a_tie_is_a_draw() -> None:
     assert state.deal_no == 2 and not is_terminal(state)
     while state.phase != "show":
         state, _ = apply(state, Action("auto", current_player(state)))  # type: ignore[arg-type]
-    state = replace(state, scores=(50, 50), backs=(40, 40))
+    state = state._replace(scores=(50, 50), backs=(40, 40))
     for _ in range(3):
         seat = current_player(state)
         assert seat is not None

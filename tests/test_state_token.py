@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import base64
 import multiprocessing
+import time
 import zlib
 
 import orjson
 import pytest
-from cryptography.fernet import Fernet
 
 from service.api.app import create_app
 from service.api.config import Config
 from service.api.problems import ApiError
-from service.api.state_token import StateSealer
+from service.api.state_token import DEFLATE_ABOVE, HEADER, NONCE_BYTES, StateSealer, generate_key
 from service.core.engine import Action, apply, current_player, new_game
 from service.core.rules import resolve
 from service.core.state import deal_cards
 from service.core.state_codec import encode_state, letters
 
-KEY_A = Fernet.generate_key().decode()
-KEY_B = Fernet.generate_key().decode()
+KEY_A = generate_key()
+KEY_B = generate_key()
 
 
 def a_state() -> dict[str, object]:
@@ -80,17 +80,40 @@ def test_rotation_new_key_seals_old_keys_still_open() -> None:
     assert rotated.describe() == "configured (2 keys)"
 
 
+def _seal_raw(key: str, kind: int, plain: bytes) -> str:
+    """A token sealed with ``key`` the way the service seals, around any bytes."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
+
+    header, nonce = HEADER.pack(kind, int(time.time())), b"\1" * NONCE_BYTES
+    cipher = AESGCMSIV(StateSealer([key]).derive("cribbage-state-token-v1")[0])
+    return base64.urlsafe_b64encode(header + nonce + cipher.encrypt(nonce, plain, header)).decode()
+
+
 def test_a_genuine_token_that_holds_no_state_is_refused() -> None:
-    fernet = Fernet(KEY_A)
     sealer = StateSealer([KEY_A])
-    refused(sealer, fernet.encrypt(b"not compressed").decode())
-    refused(sealer, fernet.encrypt(zlib.compress(b"{not json")).decode())
-    refused(sealer, fernet.encrypt(zlib.compress(b" " * (1 << 20))).decode())  # inflates past the limit
+    assert sealer.open(_seal_raw(KEY_A, 1, b'{"v": 1}')) == {"v": 1}  # the helper seals as the service does
+    refused(sealer, _seal_raw(KEY_A, 1, b"{not json"))
+    refused(sealer, _seal_raw(KEY_A, 2, b"not deflated"))
+    refused(sealer, _seal_raw(KEY_A, 2, zlib.compress(b"{not json")))
+    refused(sealer, _seal_raw(KEY_A, 2, zlib.compress(b" " * (1 << 20))))  # inflates past the limit
+    refused(sealer, _seal_raw(KEY_A, 3, b'{"v": 1}'))  # a format this service does not write
+
+
+def test_long_states_are_deflated_short_ones_not() -> None:
+    sealer = StateSealer([KEY_A])
+    short = {"log": "a" * 100}
+    long = {"log": "ab" * DEFLATE_ABOVE}
+    short_token, long_token = sealer.seal(short), sealer.seal(long)
+    assert base64.urlsafe_b64decode(short_token)[0] == 1 and sealer.open(short_token) == short
+    assert base64.urlsafe_b64decode(long_token)[0] == 2 and sealer.open(long_token) == long
+    assert len(long_token) < len(orjson.dumps(long)) // 4
 
 
 def test_bad_keys_fail_at_start_with_a_clear_message() -> None:
-    with pytest.raises(ValueError, match="key 2 is not a Fernet key"):
+    with pytest.raises(ValueError, match="key 2 is not a state key"):
         StateSealer([KEY_A, "not-a-key"])
+    with pytest.raises(ValueError, match="key 1 is not a state key"):
+        StateSealer([base64.urlsafe_b64encode(b"16 bytes is not!").decode()])
     with pytest.raises(ValueError):
         create_app(Config(state_keys=("short",)))
 
@@ -101,7 +124,8 @@ def test_no_card_can_be_read_from_a_token() -> None:
     token = sealer.seal(data)
     state, _ = new_game(resolve("six_card"), 12345, dealer=0)
     hands = deal_cards(state.rules, state.deck, state.dealer)
-    plain = zlib.decompress(Fernet(KEY_A).decrypt(token.encode()))
+    plain = orjson.dumps(data)  # what the token holds, encrypted
+    assert sealer.open(token) == data
     deck = letters(state.deck).encode()
     secrets = [deck[i:i + 8] for i in range(0, 52, 4)]  # any 8 cards of the deck, in order
     secrets += ["".join(str(c) for c in hand).encode() for hand in hands]
@@ -113,13 +137,16 @@ def test_no_card_can_be_read_from_a_token() -> None:
     for blob in (token.encode(), raw):
         for secret in [*secrets, b'"k":', b'"log"', orjson.dumps(data)[:12]]:
             assert secret not in blob
-    # and nothing in it inflates to the state: the compressed state is encrypted too
+    # and nothing in a deflated one inflates to the state: the compressed state is encrypted too
+    long = {**data, "log": "x" * 2 * DEFLATE_ABOVE}
+    raw = base64.urlsafe_b64decode(sealer.seal(long))
+    assert raw[0] == 2
     for start in range(len(raw)):
         try:
             inflated = zlib.decompressobj().decompress(raw[start:], 4096)
         except zlib.error:
             continue
-        assert b'"k"' not in inflated
+        assert b'"k"' not in inflated and b"xxxx" not in inflated
 
 
 def test_apps_without_a_key_each_generate_one_and_say_so() -> None:
@@ -182,3 +209,37 @@ def test_keys_come_from_the_environment_comma_separated() -> None:
     config = Config.from_env({"CRIBBAGE_STATE_KEYS": f" {KEY_B} , {KEY_A},"})
     assert config.state_keys == (KEY_B, KEY_A)
     assert Config.from_env({}).state_keys == ()
+
+
+def test_a_token_past_its_time_is_expired_and_the_time_cannot_be_changed() -> None:
+    sealer = StateSealer([KEY_A])
+    old = sealer.seal_at({"v": 1}, int(time.time()) - 100, b"\2" * NONCE_BYTES)
+    assert sealer.open(old, ttl=1000) == {"v": 1}
+    with pytest.raises(ApiError) as error:
+        sealer.open(old, ttl=10)
+    assert error.value.slug == "expired-state-token"
+    raw = bytearray(base64.urlsafe_b64decode(old))
+    raw[1:9] = HEADER.pack(1, int(time.time()))[1:]  # made younger: the header is authenticated
+    refused(sealer, base64.urlsafe_b64encode(bytes(raw)).decode())
+
+
+def test_the_same_nonce_twice_still_gives_tokens_that_say_nothing_of_each_other() -> None:
+    """GCM-SIV: a repeated nonce (what a broken random source would do) shows at most that two
+    states are equal; two different states under one nonce share no keystream."""
+    sealer = StateSealer([KEY_A])
+    nonce, at = b"\3" * NONCE_BYTES, 1_800_000_000
+    one = base64.urlsafe_b64decode(sealer.seal_at({"k": "A" * 40}, at, nonce))
+    two = base64.urlsafe_b64decode(sealer.seal_at({"k": "B" * 40}, at, nonce))
+    start = HEADER.size + NONCE_BYTES
+    xor = bytes(a ^ b for a, b in zip(one[start:], two[start:], strict=False))
+    assert xor[6:46] != bytes([ord("A") ^ ord("B")]) * 40
+
+
+def test_a_key_can_be_made_from_the_command_line() -> None:
+    import subprocess
+    import sys
+
+    made = subprocess.run([sys.executable, "-m", "service.api.state_token"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert StateSealer([made]).describe() == "configured (1 key)"
+    assert len(base64.urlsafe_b64decode(made)) == 32

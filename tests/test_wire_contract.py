@@ -260,3 +260,19 @@ def test_every_answer_is_a_component_with_an_encoder() -> None:
     assert len(found) >= 18
     missing = [(op, name) for op, name in found if name not in wire.ENCODERS]
     assert not missing
+
+
+def test_the_move_shortcut_loads_what_the_schema_loads() -> None:
+    schema = wire_games.ActSchema()
+    actions = [
+        {"type": "discard", "seat": 1, "cards": ["5h", "KS"]},
+        {"type": "play", "seat": 0, "card": "th"},
+        {"type": "count", "seat": 2, "claimed": 12},
+        {"type": "muggins", "seat": 3, "points": 2},
+        {"type": "accept", "seat": 1},
+        {"type": "auto", "seat": 0},
+    ]
+    for action in actions:
+        for extra in ({}, {"seat": 1, "credential": "A" * 24}, {"seat": None}):
+            body = {"state": "gAAAA", "action": action, **extra}
+            assert wire_games.load_act(body) == schema.load(body)

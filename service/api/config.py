@@ -24,7 +24,7 @@ class Config:
     """Service settings. ``from_env`` documents the variable behind each field."""
 
     max_body_bytes: int = 64 * 1024
-    state_keys: tuple[str, ...] = ()  # Fernet keys for game states: the first seals, all open (state_token.py)
+    state_keys: tuple[str, ...] = ()  # state keys (32 bytes, base64): the first seals, all open (state_token.py)
     cors_origins: tuple[str, ...] = ()
     log_level: str = "INFO"
     testing: bool = False

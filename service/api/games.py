@@ -32,13 +32,13 @@ from . import seats, state_token
 from .language import speaks
 from .spec import body
 from .wire.games import (
-    ActSchema,
     HistorySchema,
     NewGameSchema,
     RecordSchema,
     ViewSchema,
     credentials,
     game_response,
+    load_act,
     seen,
 )
 from .wire.games import history as encode_history
@@ -46,7 +46,6 @@ from .wire.games import record as encode_record
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 new_game_request = NewGameSchema()
-act_request = ActSchema()
 view_request = ViewSchema()
 record_request = RecordSchema()
 history_request = HistorySchema()
@@ -60,7 +59,7 @@ def _install(setup: BlueprintSetupState) -> None:
 
 def _open(token: str) -> GameState:
     ttl = current_app.extensions["cribbage.config"].state_ttl
-    return decode_state(state_token.sealer().open(token, ttl))
+    return decode_state(state_token.sealer().open(token, ttl), sealed=True)
 
 
 def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
@@ -93,7 +92,7 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 @speaks
 @body("actGame")
 def act(data: dict[str, Any]) -> dict[str, Any]:
-    request = act_request.load(data)
+    request = load_act(data)
     state = _open(request.state)
     check_seat(state, request.seat)
     action = request.action

@@ -20,7 +20,8 @@ holds cards. In the five-card game the play ends with the first count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, check_distinct
 from .errors import DuplicateCard, IllegalPlay, WrongCardCount
@@ -97,11 +98,13 @@ class PlayStep:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One deal's play. ``hands`` are the cards each seat still holds, when known (the game
     engine always knows them; a tournament tool checking a play after the fact may not, and
-    then only ``held``, the number of cards left, is tracked and goes are taken on trust)."""
+    then only ``held``, the number of cards left, is tracked and goes are taken on trust).
+
+    A NamedTuple, as :class:`~.state.GameState` is: ``_replace`` on a tuple costs a fraction
+    of ``dataclasses.replace``, and the engine replaces both on every move."""
 
     players: int
     turn: int | None
@@ -116,7 +119,9 @@ class Play:
     bicycle_go: bool = False
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]
+        """The count of the cards played since the last reset (it shadows ``tuple.count``,
+        which nothing needs on a play)."""
         return pile_count(self.pile)
 
     @property
@@ -198,8 +203,7 @@ def _end_count(play: Play, seat: int, scores: list[tuple[int, ScoreItem]], card:
         scores.append((last, ScoreItem("go", play.pile[-1:], 1)))
     leader = _next_seat(play, last, skip_passed=False)
     over = play.single_count or leader is None
-    ended = replace(
-        play,
+    ended = play._replace(
         turn=None if over else leader,
         pile=(),
         passed=(False,) * play.players,
@@ -245,7 +249,7 @@ def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
     if hands is not None:
         hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
     held = tuple(n - 1 if s == seat else n for s, n in enumerate(play.held))
-    after = replace(play, hands=hands, held=held, pile=(*play.pile, card), played=(*play.played, card), last=seat, go_streak=0)
+    after = play._replace(hands=hands, held=held, pile=(*play.pile, card), played=(*play.played, card), last=seat, go_streak=0)
     count = after.count
     if not any(held) and count != 31:
         scores.append((seat, ScoreItem("last_card", (card,), 1)))
@@ -254,7 +258,7 @@ def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
     nxt = _next_seat(after, seat, skip_passed=True)
     if nxt is None:  # everyone else has passed and this seat is out of cards
         return _end_count(after, seat, scores, card)
-    after = replace(after, turn=nxt)
+    after = after._replace(turn=nxt)
     return after, PlayStep(seat, card, count, tuple(scores), False, False)
 
 
@@ -262,8 +266,8 @@ def say_go(play: Play, seat: int) -> tuple[Play, PlayStep]:
     """``seat`` cannot play (see :func:`check_go`)."""
     check_go(play, seat)
     passed = tuple(True if s == seat else p for s, p in enumerate(play.passed))
-    after = replace(play, passed=passed, go_streak=play.go_streak + 1)
+    after = play._replace(passed=passed, go_streak=play.go_streak + 1)
     nxt = _next_seat(after, seat, skip_passed=True)
     if nxt is None or (after.bicycle_go and after.go_streak >= 2):
         return _end_count(after, seat, [], None)
-    return replace(after, turn=nxt), PlayStep(seat, None, after.count, (), False, False)
+    return after._replace(turn=nxt), PlayStep(seat, None, after.count, (), False, False)

@@ -16,7 +16,6 @@ which action is :mod:`.actions`' table; the contract is :mod:`.engine`'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from .cards import JACK, Card
@@ -65,7 +64,7 @@ class Step:
         self.events: list[Event] = list(events)
 
     def set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
+        self.state = self.state._replace(**changes)
 
     def peg(self, seat: int, points: int, kind: str, items: Iterable[ScoreItem], claimed: int | None = None) -> bool:
         """Peg ``points`` for ``seat``'s side; True if that ended the game (the target)."""
@@ -77,8 +76,7 @@ class Step:
         won = rules.fixed_deals is None and front >= rules.target
         if won:
             front = rules.target  # the winner's peg sits in the game hole
-        self.state = replace(
-            state,
+        self.state = state._replace(
             scores=tuple(front if i == side else v for i, v in enumerate(state.scores)),
             backs=tuple(back if i == side else v for i, v in enumerate(state.backs)),
             winner=side if won else None,
@@ -91,7 +89,7 @@ class Step:
     def finish(self) -> None:
         """The game is over: the result, from the outcome rules."""
         result = outcome(self.state.scores, self.state.rules)
-        self.state = replace(self.state, winner=result.winner, draw=result.winner is None)
+        self.state = self.state._replace(winner=result.winner, draw=result.winner is None)
         self.events.append(GameOver(result))
 
 

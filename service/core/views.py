@@ -18,7 +18,8 @@ the only ways game information leaves the core for a seat.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from .actions import Action
 from .cards import Card
@@ -29,23 +30,20 @@ from .rules import Rules
 from .state import GameState, current_player, may_act, show_order, shown_cards
 
 
-@dataclass(frozen=True, slots=True)
-class SidePegs:
+class SidePegs(NamedTuple):
     side: int
     seats: tuple[int, ...]
     front: int
     back: int
 
 
-@dataclass(frozen=True, slots=True)
-class ShownHand:
+class ShownHand(NamedTuple):
     seat: int
     crib: bool
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(NamedTuple):
     """The count just claimed in manual counting, while an opponent may call muggins."""
 
     seat: int
@@ -53,8 +51,7 @@ class Claim:
     claimed: int
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """One seat's view of the table (``seat`` ``None``: a spectator, who sees no hand).
 
     ``hand``: this seat's cards now (dealt, kept, or still to play). ``held``: how many cards
@@ -80,7 +77,7 @@ class SeatView:
     discarded: tuple[bool, ...]
     crib_size: int
     starter: Card | None
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nothing needs on a view
     pile: tuple[tuple[int, Card], ...]
     played: tuple[tuple[int, Card], ...]
     gone: tuple[int, ...]
@@ -91,12 +88,17 @@ class SeatView:
     outcome: Outcome | None
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(NamedTuple):
     """A view with the moves that go with it: what a game answer carries for one seat."""
 
     view: SeatView
     legal_actions: tuple[Action, ...]
+
+
+@cache
+def side_seats(players: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side (partners share one: seats 0 and 2 are side 0)."""
+    return tuple(tuple(seat for seat in range(players) if seat % sides == side) for side in range(sides))
 
 
 def check_seat(state: GameState, seat: int | None) -> None:
@@ -138,11 +140,9 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
         phase="over" if state.over else state.phase,
         turn=current_player(state),
         to_act=may_act(state),
-        pegs=tuple(
-            SidePegs(side, tuple(s for s in range(players) if rules.side_of(s) == side),
-                     state.scores[side], state.backs[side])
-            for side in range(rules.sides)
-        ),
+        pegs=tuple(SidePegs(side, seats, front, back)
+                   for side, seats, front, back in zip(range(rules.sides), side_seats(players, rules.sides),
+                                                       state.scores, state.backs, strict=True)),
         hand=None if seat is None else tuple(sorted(holding[seat])),
         held=tuple(len(hand) for hand in holding),
         discarded=tuple(len(hand) == rules.hand_size for hand in state.hands),

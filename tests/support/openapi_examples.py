@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import orjson
 import yaml
-from cryptography.fernet import Fernet
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_FILE = ROOT / "openapi.yaml"
@@ -37,12 +34,9 @@ def deterministic_games() -> Iterator[None]:
     """Fixed game ids and byte-stable tokens while the examples are made."""
     from service.api import seats
     from service.api.state_token import StateSealer
-    from tests.support.keys import TEST_STATE_KEY
-
-    fernet = Fernet(TEST_STATE_KEY)
 
     def seal(self: StateSealer, data: dict[str, Any]) -> str:
-        return fernet._encrypt_from_parts(zlib.compress(orjson.dumps(data), 9), 1796083200, b"\0" * 16).decode()
+        return self.seal_at(data, 1796083200, b"\0" * 12)
 
     saved = seats.new_game_id, StateSealer.seal
     seats.new_game_id = lambda: "example-game-0001"  # type: ignore[assignment]

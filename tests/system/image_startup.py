@@ -20,8 +20,7 @@ import argparse
 import statistics
 import time
 
-from cryptography.fernet import Fernet
-
+from service.api.state_token import generate_key
 from tests.support.image_harness import Container, Podman, base_tarball, new_workdir
 from tests.support.servers import Gunicorn
 from tests.system.test_image import BASE_CACHE, IMAGE, ROOT
@@ -31,7 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
-    env = {"CRIBBAGE_STATE_KEYS": Fernet.generate_key().decode(), "WEB_CONCURRENCY": "2"}
+    env = {"CRIBBAGE_STATE_KEYS": generate_key(), "WEB_CONCURRENCY": "2"}
     podman = Podman(new_workdir())
     try:
         podman.import_base(base_tarball(BASE_CACHE)[0])

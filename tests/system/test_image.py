@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cryptography.fernet import Fernet
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from service.api.state_token import generate_key
 from tests.support.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
 from tests.support.servers import call
 
@@ -108,7 +108,7 @@ def exposed_port(config: dict[str, Any]) -> int:
 
 @pytest.fixture(scope="module")
 def state_key() -> str:
-    return Fernet.generate_key().decode()
+    return generate_key()
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cryptography.fernet import Fernet
 
+from service.api.state_token import generate_key
 from tests.support.proxy import Nginx
 from tests.support.servers import LOOPBACK, Gunicorn, call
 
@@ -31,7 +31,7 @@ MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this onl
 
 @pytest.fixture(scope="module")
 def keys() -> tuple[str, str]:
-    return Fernet.generate_key().decode(), Fernet.generate_key().decode()
+    return generate_key(), generate_key()
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from marshmallow import Schema, fields, post_load
 
 from ...core import events as ev
 from ...core.actions import Action
+from ...core.cards import parse_card
 from ...core.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
 from ...core.rules import Rules
 from ...core.views import SeatView, Seen
@@ -152,6 +153,27 @@ class ActSchema(Schema):
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
         return GameRequest(data["state"], data["seat"], data["credential"], data["action"])
+
+
+def _load_action(data: dict[str, Any]) -> Action:
+    kind, seat = data["type"], data["seat"]
+    if kind == "play":
+        return Action("play", seat, card=parse_card(data["card"]))
+    if kind == "discard":
+        return Action("discard", seat, cards=tuple(parse_card(text) for text in data["cards"]))
+    if kind == "count":
+        return Action("count", seat, claimed=int(data["claimed"]))  # 12.0 is a JSON integer
+    if kind == "muggins":
+        return Action("muggins", seat, points=int(data["points"]))
+    return Action(kind, seat)  # accept, auto: the contract admits no other type
+
+
+def load_act(data: dict[str, Any]) -> GameRequest:
+    """A contract-valid ``ActRequest`` as :class:`ActSchema` loads it, by hand: a move is the
+    game's hottest request, and the schema's load (the request's and the action's) cost about 22
+    us of it, more than the move itself (25 us; both measured in-process before this loader). A
+    test holds the two equal on every kind of action."""
+    return GameRequest(data["state"], data.get("seat"), data.get("credential"), _load_action(data["action"]))
 
 
 @request_schema("ViewGameRequest")
