@@ -11,7 +11,8 @@ What it does, all on 127.0.0.1 and bounded in time:
    Flask app with one trivial POST (``benchmarks/bare_app.py``), on different ports.
 2. Prepares the mix against the service: varied hands and cribs (some with claims),
    pegging cards on valid piles, whole games played to the end through ``POST
-   /v1/games/act`` (a player choosing among ``legal_actions`` against the computer), the
+   /v1/games/act`` (a player choosing among ``legal_actions`` against the computer, and
+   games between people, every move one request), the
    contract's own examples for the other endpoints, and a few bad requests (malformed
    JSON, contract and rules violations, a tampered game token, an illegal move, a wrong
    content type, a 404), which must get their 4xx.
@@ -23,10 +24,12 @@ What it does, all on 127.0.0.1 and bounded in time:
    wrk saw must have its line.
 4. Side by side, one server under load at a time: ``--rounds`` rounds, each running
    ``POST /bare`` (the bare app), ``GET /healthz``, ``POST /v1/hands/score``, ``POST
-   /v1/pegging/score`` and ``POST /v1/games/act`` (replayed moves of the prepared games) for
-   ``--compare-duration`` seconds each. Each endpoint's throughput is given as a ratio to
-   the bare app's in the same round, with wrk's p50 and p99, and the workers' CPU time a
-   request (which other load on the machine barely changes).
+   /v1/pegging/score`` and ``POST /v1/games/act`` (replayed moves of the prepared games: a
+   person's move in games between people, then a decision against the computer with its
+   replies) for ``--compare-duration`` seconds each. Each endpoint's throughput is given as
+   a ratio to the bare app's in the same round, with wrk's p50 and p99, and the workers' CPU
+   time a request (which other load on the machine barely changes); a person's move may cost
+   at most 1.3 times a hand score's CPU.
 5. Stops both servers (also on failure or Ctrl-C) and gives the verdicts.
 
 wrk comes from Debian (``apt-get install wrk``; ``make loadtest`` installs it when it can).
@@ -72,6 +75,9 @@ HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
 BARE = "bare Flask POST /bare"
 # the thresholds of issue 15, each against the bare app in the same run
 SCORE_RATIO, HEALTHZ_RATIO, SCORE_P99_RATIO = 0.92, 0.97, 1.2
+ACT = "POST /v1/games/act"  # one person's move (every seat a person's): the move itself
+ACT_VS_COMPUTER = "POST /v1/games/act vs computer"  # a decision and the computer's replies
+ACT_CPU_RATIO = 1.3  # a move's worker CPU against a hand score's
 
 
 def pip_value(card: str) -> int:
@@ -162,28 +168,41 @@ def example_requests(base: str, spec: dict[str, Any], skip: set[str]) -> tuple[l
     return out, notes
 
 
-def play_games(base: str, rng: random.Random, games: int) -> tuple[list[list[Req]], list[str]]:
-    """Play whole games through the server: seat 0 chooses among its legal actions, the
-    other seats are the computer (``auto``). Every request is kept, in order, for replay."""
+def play_games(base: str, rng: random.Random, games: int, *, people: bool = False) -> tuple[list[list[Req]], list[str]]:
+    """Play whole games through the server, every request kept in order for replay.
+
+    Against the computer (the default): seat 0 is a person choosing among its legal actions
+    with its credential, the other seats the computer's, played by the server (one request a
+    decision, as a phone game). ``people``: every seat a person's, played with the table
+    credential, each move by the seat to act among its own legal actions (which a ``/view``
+    left out of the replay gives), so each request is exactly one move."""
     variants = ["six_card", "six_card", "five_card", "three_player", "four_player"]
     played: list[list[Req]] = []
     notes: list[str] = []
     for number in range(games):
-        create = {"variant": variants[number % len(variants)], "seed": 1000 + number, "seat": 0}
+        variant = variants[number % len(variants)]
+        players = {"three_player": 3, "four_player": 4}.get(variant, 2)
+        create: dict[str, Any] = {"variant": variant, "seed": 1000 + number, "seat": 0}
+        if not people:
+            create["computer"] = [{"seat": seat, "level": "standard"} for seat in range(1, players)]
         status, result = call(base, "/v1/games", create)
         if status != 201:
             notes.append(f"POST /v1/games answered {status}: games left out of the mix ({result})")
             return played, notes
+        credentials = result["credentials"]
+        credential = credentials["table"] if people else credentials["seats"][0]["credential"]
         steps = [post("/v1/games", create, 201)]
         for _ in range(5000):
             view = result["view"]
             if view["phase"] == "over":
                 break
-            if 0 in view["to_act"] and result["legal_actions"]:
-                action = rng.choice(result["legal_actions"])
-            else:
-                action = {"type": "auto", "seat": view["to_act"][0]}
-            body = {"state": result["state"], "action": action, "seat": 0}
+            seat = view["to_act"][0] if people else 0
+            legal = result["legal_actions"]
+            if people and view["seat"] != seat:
+                status, seen = call(base, "/v1/games/view", {"state": result["state"], "seat": seat,
+                                                              "credential": credential})
+                legal = seen["legal_actions"]
+            body = {"state": result["state"], "action": rng.choice(legal), "seat": seat, "credential": credential}
             status, result = call(base, "/v1/games/act", body)
             if status != 200:
                 raise RuntimeError(f"game {number}: act answered {status}: {result}")
@@ -215,12 +234,15 @@ def bad_requests(games: list[list[Req]]) -> list[Req]:
     return out
 
 
-def build_mix(base: str, seed: int, games: int) -> tuple[list[Req], list[list[Req]], list[str]]:
-    """The mixed load, the games it replays (each a list of requests) and notes."""
+def build_mix(base: str, seed: int, games: int) -> tuple[list[Req], list[list[Req]], list[list[Req]], list[str]]:
+    """The mixed load, the games it replays (each a list of requests: against the computer,
+    then between people) and notes."""
     rng = random.Random(seed)
     with urllib.request.urlopen(base + "/openapi.yaml", timeout=10) as response:
         spec = yaml.safe_load(response.read())
     played, notes = play_games(base, rng, games)
+    between_people, more_notes = play_games(base, rng, max(1, games // 3), people=True)
+    notes += more_notes
     examples, example_notes = example_requests(
         base, spec, skip={"scoreHand", "scorePeggingCard", "createGame", "actGame"})
     notes += example_notes
@@ -228,7 +250,7 @@ def build_mix(base: str, seed: int, games: int) -> tuple[list[Req], list[list[Re
     kinds: dict[str, tuple[int, list[Req]]] = {
         "hands": (30, hand_requests(rng, 400)),
         "pegging": (18, pegging_requests(rng, 400)),
-        "games": (32, [step for game in played for step in game]),
+        "games": (32, [step for game in played + between_people for step in game]),
         "examples": (12, examples),
         "gets": (5, gets),
         "bad": (3, bad_requests(played)),
@@ -244,7 +266,7 @@ def build_mix(base: str, seed: int, games: int) -> tuple[list[Req], list[list[Re
         mix.append(reqs[cursors[name] % len(reqs)])
         cursors[name] += 1
     mix.append(Req("GET /metrics", 200, "GET", "/metrics"))  # a scrape now and then
-    return mix, played, notes
+    return mix, played, between_people, notes
 
 
 # ------------------------------------------------------------------ running wrk
@@ -524,7 +546,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{server.url} (JSON access log to a file, metrics on), the bare Flask app on {bare.url}; "
                   f"wrk {args.connections} connections")
             started = time.monotonic()
-            mix, played, notes = build_mix(server.url, args.seed, args.games)
+            mix, played, between_people, notes = build_mix(server.url, args.seed, args.games)
             labels = sorted({r.label for r in mix})
             print(f"mix: {len(mix)} requests over {len(labels)} endpoints, prepared in "
                   f"{time.monotonic() - started:.1f} s")
@@ -537,8 +559,10 @@ def main(argv: list[str] | None = None) -> int:
                 ("GET /healthz", server, [Req("GET /healthz", 200, "GET", "/healthz")]),
                 ("POST /v1/hands/score", server, [post("/v1/hands/score", HAND_29), *hand_requests(rng, 199)]),
                 ("POST /v1/pegging/score", server, pegging_requests(rng, 200)),
-                ("POST /v1/games/act", server, [step for game in played for step in game
-                                                if step.path == "/v1/games/act"]),
+                (ACT, server, [step for game in between_people for step in game
+                               if step.path == "/v1/games/act"]),
+                (ACT_VS_COMPUTER, server, [step for game in played for step in game
+                                           if step.path == "/v1/games/act"]),
             ]
             endpoints = [entry for entry in endpoints if entry[2]]
 
@@ -623,6 +647,7 @@ def main(argv: list[str] | None = None) -> int:
             judged = None if args.quick else True
             score = overall.get("POST /v1/hands/score", {})
             health = overall.get("GET /healthz", {})
+            move = overall.get(ACT, {})
             alive = set(end) == set(warm)
             verdicts = [
                 ("no errors and no 5xx under the mix", run.errors() == 0 and not run.server_errors),
@@ -635,6 +660,8 @@ def main(argv: list[str] | None = None) -> int:
                 (f"GET /healthz >= {HEALTHZ_RATIO}x the bare POST", judged and health.get("ratio", 0) >= HEALTHZ_RATIO),
                 (f"POST /v1/hands/score p99 <= {SCORE_P99_RATIO}x the bare POST's",
                  judged and score.get("p99_ratio", 99) <= SCORE_P99_RATIO),
+                (f"{ACT}: worker CPU a move <= {ACT_CPU_RATIO}x a hand score's",
+                 judged and move.get("cpu_us", float("inf")) <= ACT_CPU_RATIO * score.get("cpu_us", 0)),
             ]
             results = {
                 "server": {"workers": args.workers, "settings": settings, "connections": args.connections,

@@ -27,7 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = "127.0.0.1"
 _LISTENING = re.compile(r"Listening at: http://127\.0\.0\.1:(\d+)")
 
