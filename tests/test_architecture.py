@@ -10,16 +10,37 @@ CORE = Path(__file__).resolve().parents[1] / "service" / "core"
 WEB = {"flask", "marshmallow", "werkzeug", "jsonschema_rs", "gunicorn", "yaml", "orjson", "cryptography"}
 
 
-def _imports(path: Path) -> set[str]:
+def _package(path: Path) -> list[str]:
+    """The dotted package a module file lives in (``service/core/x.py``: service.core)."""
+    return list(path.relative_to(CORE.parents[1]).parent.parts)
+
+
+def _imports(path: Path, source: str | None = None) -> set[str]:
+    """What a module imports: top-level names, plus ``service.api`` when it reaches the web
+    layer in any spelling (``service.api...``, ``from service import api``, ``from ..api``)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(ast.parse(path.read_text() if source is None else source, str(path))):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-            if node.module.startswith("service.api") or node.module == "service":
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _package(path)[: len(_package(path)) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            modules = [module] + [f"{module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for module in modules:
+            names.add(module.split(".")[0])
+            if module.startswith("service.api"):
                 names.add("service.api")
     return names
+
+
+def test_the_import_check_sees_relative_imports_of_the_web_layer() -> None:
+    for line in ("from ..api.wire import common", "from .. import api", "from service import api",
+                 "import service.api.app"):
+        assert "service.api" in _imports(CORE / "record.py", line), line
+        assert "service.api" in _imports(CORE / "players" / "levels.py", "from ... import api"), line
+    assert "service.api" not in _imports(CORE / "record.py", "from .cards import Card\nfrom . import rules")
 
 
 def test_core_imports_no_web_layer_and_only_the_standard_library() -> None:

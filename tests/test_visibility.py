@@ -15,7 +15,6 @@ field) must be one that viewer knows at that point.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -28,6 +27,7 @@ from service.core.engine import Action, apply, legal_actions, may_act, new_game
 from service.core.rules import resolve
 from service.core.state import GameState
 from service.core.views import seen_by
+from tests.support.kinds import core_event_kinds
 
 # Events whose cards everyone at the table sees (the cut, the starter, a card played, a hand shown).
 REVEALING = {"cut_for_deal", "starter", "play", "show"}
@@ -46,23 +46,24 @@ VARIANTS = [
 
 
 def cards_in(value: Any) -> Iterator[Card]:
-    """Every card anywhere inside a value: dataclass fields, tuples, lists, dicts."""
+    """Every card anywhere inside a value: dataclass fields, tuples (named ones too), lists,
+    sets, dict keys and values."""
     if isinstance(value, Card):
         yield value
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for field in dataclasses.fields(value):
             yield from cards_in(getattr(value, field.name))
-    elif isinstance(value, (tuple, list)):
+    elif isinstance(value, (tuple, list, set, frozenset)):
         for part in value:
             yield from cards_in(part)
     elif isinstance(value, dict):
-        for part in value.values():
+        for key, part in value.items():
+            yield from cards_in(key)
             yield from cards_in(part)
 
 
 def event_kinds() -> list[type[ev.Event]]:
-    return [obj for _, obj in inspect.getmembers(ev, inspect.isclass)
-            if issubclass(obj, ev.Event) and obj is not ev.Event]
+    return sorted(core_event_kinds(), key=lambda kind: kind.__name__)
 
 
 def test_every_event_kind_has_a_visibility_rule() -> None:

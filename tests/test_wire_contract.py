@@ -36,12 +36,14 @@ from service.api.wire import pegging as wire_pegging
 from service.api.wire import problems as wire_problems
 from service.api.wire import tournaments as wire_tournaments
 from service.core import advice, boards, claims, events, record, sequence, show, tournament, views
+from service.core.actions import ACTIONS, AUTO
 from service.core.cards import parse_card, parse_cards
 from service.core.engine import Action, apply, legal_actions, may_act, new_game
 from service.core.errors import CribbageError, IllegalAction
 from service.core.outcome import outcome
 from service.core.results import standings as standings_of
 from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
+from tests.support.kinds import core_event_kinds
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
 COMPONENTS = SPEC["components"]["schemas"]
@@ -262,17 +264,60 @@ def test_every_answer_is_a_component_with_an_encoder() -> None:
     assert not missing
 
 
+def every_kind_of_legal_action() -> list[Action]:
+    """Legal actions of every kind the core lists, from games played until each kind turned up
+    (manual counting gives ``count``, ``muggins`` and ``accept``)."""
+    rnd = random.Random(11)
+    found: dict[str, list[Action]] = {}
+    for variant, options in (("six_card", {"muggins": True}), ("four_player", {"muggins": True})):
+        state, _ = new_game(resolve(variant, options), seed=5, dealer=0)
+        for _ in range(400):
+            if state.over:
+                break
+            seat = may_act(state)[0]
+            legal = legal_actions(state, seat)
+            for one in legal:
+                found.setdefault(one.type, [])
+                if len(found[one.type]) < 12:
+                    found[one.type].append(one)
+            state, _ = apply(state, rnd.choice(legal))
+    return [one for kind in found.values() for one in kind]
+
+
 def test_the_move_shortcut_loads_what_the_schema_loads() -> None:
+    """``load_act`` (by hand, for speed) against ``ActSchema`` (marshmallow), on actions of every
+    kind the contract names, each written by the ``action`` encoder as a client gets it back."""
     schema = wire_games.ActSchema()
-    actions = [
-        {"type": "discard", "seat": 1, "cards": ["5h", "KS"]},
-        {"type": "play", "seat": 0, "card": "th"},
-        {"type": "count", "seat": 2, "claimed": 12},
-        {"type": "muggins", "seat": 3, "points": 2},
-        {"type": "accept", "seat": 1},
-        {"type": "auto", "seat": 0},
-    ]
-    for action in actions:
+    listed = every_kind_of_legal_action()
+    actions = [wire_games.action(one) for one in listed] + [{"type": "auto", "seat": 0}]
+    assert {one["type"] for one in actions} == set(wire_games.ACTION_SCHEMAS)  # every kind, auto too
+    for core_action, wire_action in zip(listed, actions, strict=False):
+        assert wire_games._load_action(wire_action) == core_action  # the encoder and loader round-trip
+    for wire_action in actions:
         for extra in ({}, {"seat": 1, "credential": "A" * 24}, {"seat": None}):
-            body = {"state": "gAAAA", "action": action, **extra}
+            body = {"state": "gAAAA", "action": wire_action, **extra}
             assert wire_games.load_act(body) == schema.load(body)
+
+
+def sample_events() -> dict[type[events.Event], events.Event]:
+    """One event of each kind the played games produced, as dealt and as each viewer sees it."""
+    every = [event for _, happened, _ in played_games() for event in happened]
+    seen = [events.visible_to(event, viewer) for event in every for viewer in (None, 0, 1)]
+    return {type(event): event for event in every + seen}
+
+
+def test_each_kind_has_an_entry_in_every_table() -> None:
+    """An event kind or action kind added in one table and not the others fails here (a missing
+    encoder or loader would otherwise be a 500, or a field silently dropped, in production)."""
+    kinds = core_event_kinds()
+    assert kinds == set(events.VISIBILITY)
+    assert kinds == set(wire_games.EVENT_ENCODERS)
+    samples = {kind: wire_games.event(one) for kind, one in sample_events().items()}
+    assert set(samples) == kinds, "a sample of every event kind"
+    event_types = {encoded["type"] for encoded in samples.values()}
+    assert event_types == set(COMPONENTS["GameEvent"]["discriminator"]["mapping"])
+    action_kinds = {*ACTIONS, AUTO}
+    assert action_kinds == set(wire_games.ACTION_SCHEMAS) == set(wire_games.ACTION_PAYLOADS)
+    assert action_kinds == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])
+
+

@@ -1,8 +1,11 @@
 """Wire shapes of games: the requests, actions, views, events and records.
 
-Actions are one marshmallow schema per kind (the contract's discriminated ``GameAction``);
-:data:`ACTION_SCHEMAS` is the table the ``action`` field dispatches on, and a new action kind
-is one entry there beside its entry in ``service.core.actions.ACTIONS``. Events are encoded
+Actions are one marshmallow schema per kind (the contract's discriminated ``GameAction``):
+:data:`ACTION_SCHEMAS` is the table the ``action`` field dispatches on. What each kind carries
+besides ``type`` and ``seat`` is :data:`ACTION_PAYLOADS`, which the hand loader of the hot
+``/act`` path and the encoder share. A new action kind is one entry in each, beside its entry
+in ``service.core.actions.ACTIONS`` and its schema in the contract; a test fails until all
+four agree. Events are encoded
 one function per kind (:data:`EVENT_ENCODERS`), from the typed events of
 ``service.core.events``, after the core has filtered them for the viewer.
 """
@@ -155,17 +158,32 @@ class ActSchema(Schema):
         return GameRequest(data["state"], data["seat"], data["credential"], data["action"])
 
 
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """One field an action carries besides ``type`` and ``seat``: its name on the wire and on
+    :class:`~service.core.actions.Action`, and how it is read and written."""
+
+    name: str
+    load: Callable[[Any], Any]
+    dump: Callable[[Any], Any]
+
+
+# What each kind of action carries, one entry per kind: the hand loader (:func:`load_act`) and
+# the encoder (:func:`action`) both read it, so a new kind's fields cannot reach one and not the
+# other (a test holds this table, ACTION_SCHEMAS, the core's ACTIONS and the contract equal).
+ACTION_PAYLOADS: dict[str, tuple[Payload, ...]] = {
+    "discard": (Payload("cards", lambda texts: tuple(parse_card(text) for text in texts), cards),),
+    "play": (Payload("card", parse_card, str),),
+    "count": (Payload("claimed", int, int),),  # int(): 12.0 is a JSON integer
+    "muggins": (Payload("points", int, int),),
+    "accept": (),
+    "auto": (),
+}
+
+
 def _load_action(data: dict[str, Any]) -> Action:
-    kind, seat = data["type"], data["seat"]
-    if kind == "play":
-        return Action("play", seat, card=parse_card(data["card"]))
-    if kind == "discard":
-        return Action("discard", seat, cards=tuple(parse_card(text) for text in data["cards"]))
-    if kind == "count":
-        return Action("count", seat, claimed=int(data["claimed"]))  # 12.0 is a JSON integer
-    if kind == "muggins":
-        return Action("muggins", seat, points=int(data["points"]))
-    return Action(kind, seat)  # accept, auto: the contract admits no other type
+    kind = data["type"]
+    return Action(kind, data["seat"], **{field.name: field.load(data[field.name]) for field in ACTION_PAYLOADS[kind]})
 
 
 def load_act(data: dict[str, Any]) -> GameRequest:
@@ -208,14 +226,8 @@ class RecordSchema(Schema):
 def action(value: Action) -> dict[str, Any]:
     """An action in the shape a client sends it back."""
     out: dict[str, Any] = {"type": value.type, "seat": value.seat}
-    if value.type == "discard":
-        out["cards"] = cards(value.cards)
-    elif value.type == "play":
-        out["card"] = str(value.card)
-    elif value.type == "count":
-        out["claimed"] = value.claimed
-    elif value.type == "muggins":
-        out["points"] = value.points
+    for field in ACTION_PAYLOADS[value.type]:
+        out[field.name] = field.dump(getattr(value, field.name))
     return out
 
 
