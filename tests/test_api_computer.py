@@ -63,4 +63,4 @@ def test_the_computer_may_not_play_every_seat(client: FlaskClient) -> None:
 
 def test_a_computer_seat_out_of_the_table_is_refused(client: FlaskClient) -> None:
     response = client.post("/v1/games", json={"computer": [{"seat": 2}]})
-    assert response.status_code == 422 and response.get_json()["errors"][0]["pointer"] == "/computer"
+    assert response.status_code == 422 and response.get_json()["errors"][0]["pointer"] == "/computer/0/seat"

@@ -178,3 +178,45 @@ def test_a_seat_reviews_the_finished_deals_and_nothing_of_the_one_in_progress(cl
     spectator = post(client, "/v1/games/history", {"state": game["state"]})
     assert all(d["hand"] is None for d in spectator["deals"])
     post(client, "/v1/games/history", {"state": game["state"], "seat": 1}, 403)
+
+
+def test_no_credential_shows_the_computers_cards(client: FlaskClient) -> None:
+    game = post(client, "/v1/games", {"seed": 4, "dealer": 0, "seat": 0,
+                                      "computer": [{"seat": 1, "level": "standard"}]}, 201)
+    assert [entry["seat"] for entry in game["credentials"]["seats"]] == [0]
+    state, table = game["state"], game["credentials"]["table"]
+    for credential in (table, credentials_of(game)[0]):
+        refused = post(client, "/v1/games/view", {"state": state, "seat": 1, "credential": credential}, 403)
+        assert refused["type"].endswith("seat-played-by-computer") and not cards_in(refused)
+        refused = post(client, "/v1/games/history", {"state": state, "seat": 1, "credential": credential}, 403)
+        assert refused["type"].endswith("seat-played-by-computer")
+    post(client, "/v1/games/view", {"state": state, "seat": 0, "credential": table})  # the person's seat: yes
+    # nor does asking for the computer's seat when the game starts
+    refused = post(client, "/v1/games", {"seed": 4, "seat": 1, "computer": [{"seat": 1}]}, 422)
+    assert refused["errors"][0]["pointer"] == "/seat" and not cards_in(refused)
+
+
+def test_a_computer_seat_listed_twice_is_refused(client: FlaskClient) -> None:
+    body = {"variant": "three_player", "seat": 0, "computer": [{"seat": 1}, {"seat": 2}, {"seat": 1}]}
+    refused = post(client, "/v1/games", body, 422)
+    assert refused["errors"][0]["pointer"] == "/computer/2/seat"
+
+
+def test_a_server_with_a_time_to_live_refuses_old_tokens_over_http(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = Config.from_env({"CRIBBAGE_STATE_KEYS": TEST_STATE_KEY, "CRIBBAGE_STATE_TTL": "60",
+                              "CRIBBAGE_TESTING": "true"})
+    client = create_app(config).test_client()
+    game = post(client, "/v1/games", {"seed": 2, "dealer": 0, "seat": 0}, 201)
+    body = {"state": game["state"], "seat": 0, "credential": credentials_of(game)[0]}
+    post(client, "/v1/games/view", body)
+    later = time.time() + 61
+    monkeypatch.setattr(state_token.time, "time", lambda: later)
+    for path in ("/v1/games/view", "/v1/games/history"):
+        expired = post(client, path, body, 400)
+        assert expired["type"].endswith("expired-state-token") and expired["errors"][0]["pointer"] == "/state"
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "ten", "1.5"])
+def test_a_time_to_live_that_is_not_a_positive_whole_number_stops_the_start(value: str) -> None:
+    with pytest.raises(ValueError, match="CRIBBAGE_STATE_TTL must be a whole number, at least 1"):
+        Config.from_env({"CRIBBAGE_STATE_TTL": value})

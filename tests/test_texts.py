@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -601,3 +602,20 @@ def test_every_step_of_a_random_play_is_announced(deck: list[Card], data: st.Dat
                     assert last_number(text, lang) == step.count, text
                 else:
                     assert text == vocabulary(lang).go_call
+
+
+@pytest.mark.parametrize(("case", "texts"), [(P13, P13_TEXTS), (P8, P8_TEXTS)], ids=["P13", "P8"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_scored_sequence_says_go_where_a_player_calls_it(
+    client: FlaskClient, case: tuple[tuple[str, str], list[str]], texts: dict[str, list[str]], lang: str
+) -> None:
+    """``/v1/pegging/sequence``: the same worked counts, a player who cannot play saying go."""
+    (pone, dealer), moves = case
+    hands = [[text.replace("T", "10") for text in hand.split()] for hand in (pone, dealer)]
+    # In both worked counts the seats alternate: pone (0) leads, and after the two goes the dealer (1) leads.
+    plays = [{"seat": number % 2, "go": True} if move == "go" else {"seat": number % 2, "card": move.replace("T", "10")}
+             for number, move in enumerate(moves)]
+    body = {"players": 2, "leader": 0, "hands": hands, "plays": plays}
+    answer = client.post(f"/v1/pegging/sequence?lang={lang}", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    assert [step["spoken"] for step in answer.get_json()["plays"]] == texts[lang]

@@ -15,6 +15,26 @@ def _bool(text: str) -> bool:
     return text.strip().lower() in ("1", "true", "yes", "on")
 
 
+def _optional_whole(env: Mapping[str, str], name: str, least: int) -> int | None:
+    """A whole number setting, at least ``least``, or ``None`` when unset; a bad value stops
+    the start with the variable's name (``CRIBBAGE_STATE_TTL=0`` must not mean "expire at once")."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise ValueError(f"{name} must be a whole number, at least {least} (got {text!r})")
+    return value
+
+
+def _whole(env: Mapping[str, str], name: str, default: int, least: int) -> int:
+    value = _optional_whole(env, name, least)
+    return default if value is None else value
+
+
 def _list(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
@@ -37,13 +57,13 @@ class Config:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
         env = os.environ if environ is None else environ
         return cls(
-            max_body_bytes=int(env.get("CRIBBAGE_MAX_BODY_BYTES", str(64 * 1024))),
+            max_body_bytes=_whole(env, "CRIBBAGE_MAX_BODY_BYTES", 64 * 1024, 1024),
             state_keys=_list(env.get("CRIBBAGE_STATE_KEYS", "")),
             cors_origins=_list(env.get("CRIBBAGE_CORS_ORIGINS", "")),
             log_level=env.get("CRIBBAGE_LOG_LEVEL", "INFO").upper(),
             testing=_bool(env.get("CRIBBAGE_TESTING", "false")),
             access_log=_bool(env.get("CRIBBAGE_ACCESS_LOG", "true")),
             metrics=_bool(env.get("CRIBBAGE_METRICS", "true")),
-            cors_max_age=int(env.get("CRIBBAGE_CORS_MAX_AGE", "600")),
-            state_ttl=int(env["CRIBBAGE_STATE_TTL"]) if env.get("CRIBBAGE_STATE_TTL") else None,
+            cors_max_age=_whole(env, "CRIBBAGE_CORS_MAX_AGE", 600, 0),
+            state_ttl=_optional_whole(env, "CRIBBAGE_STATE_TTL", 1),
         )

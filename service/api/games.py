@@ -74,10 +74,16 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
     levels: list[str | None] = [None] * request.rules.players
-    for seat, level in request.computer:
+    for index, (seat, level) in enumerate(request.computer):
         if not 0 <= seat < len(levels):
-            raise IllegalAction(f"seat {seat} does not exist with {len(levels)} players", pointer="/computer")
+            raise IllegalAction(f"seat {seat} does not exist with {len(levels)} players",
+                                pointer=f"/computer/{index}/seat")
+        if levels[seat] is not None:
+            raise IllegalAction(f"seat {seat} is listed twice", pointer=f"/computer/{index}/seat")
         levels[seat] = level
+    if request.seat is not None and 0 <= request.seat < len(levels) and levels[request.seat] is not None:
+        raise IllegalAction(f"seat {request.seat} is the computer's: its cards are shown to no one; ask for a "
+                            "seat a person plays, or none (a spectator)", pointer="/seat")
     game_id = seats.new_game_id()
     state, happened = new_game(request.rules, seats.chance_seed(request.seed), request.dealer, game_id=game_id,
                                computer=levels if request.computer else ())

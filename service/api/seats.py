@@ -5,9 +5,10 @@ seat's hand, and acting for it, needs that seat's credential: an HMAC of the gam
 seat under a secret derived from the state key (:meth:`.state_token.StateSealer.derive`), so it
 is unforgeable, bound to one game and one seat, and needs no storage (every server with the
 key checks it). The game's creator gets every seat's credential and hands each player theirs;
-it also gets the *table* credential, good for every seat of that game, for one device that
-plays every person's seat (passing one phone around a table, or a relay acting for its
-players). A seat the computer plays needs no one: the server plays it.
+it also gets the *table* credential, good for every seat a person plays in that game, for one
+device that plays every person's seat (passing one phone around a table, or a relay acting for
+its players). A seat the computer plays is no one's: the server plays it, and no credential
+shows its cards while the game is on.
 
 The deal is not the client's to choose either: a client's ``seed`` still makes a game
 reproducible, but the shuffle comes from that seed mixed with a secret derived from the state
@@ -57,7 +58,8 @@ def _accepts(game_id: str, seat: int, credential: str) -> bool:
 
 def authorize(state: GameState, seats: Iterable[int | None], credential: str | None) -> None:
     """Raise a 403 problem unless ``credential`` is good for every seat in ``seats`` (``None``,
-    a spectator, needs nothing)."""
+    a spectator, needs nothing). A seat the computer plays is no one's: the table credential
+    covers the seats people play."""
     wanted = sorted({seat for seat in seats if seat is not None})
     if not wanted:
         return
@@ -67,6 +69,11 @@ def authorize(state: GameState, seats: Iterable[int | None], credential: str | N
                        "that started the game); without one, ask as a spectator (no seat)",
                        errors=[{"pointer": "/credential", "detail": "missing"}])
     for seat in wanted:
+        if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
+            raise ApiError(403, "seat-played-by-computer", "The computer plays this seat",
+                           f"seat {seat} is played by the computer: its cards are shown to no one while the game is "
+                           "on (the record shows them once it is over); ask for your own seat, or for none",
+                           errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}])
         if not _accepts(state.game_id, seat, credential):
             raise ApiError(403, "seat-credential-wrong", "Not this seat's credential",
                            f"the credential given is not seat {seat}'s in this game",

@@ -86,7 +86,7 @@ def step(index: int, value: PlayStep) -> dict[str, Any]:
         "count": value.count,
         "points": sum(item.points for _, item in value.scores),
         "items": [scored_item(seat, item) for seat, item in value.scores],
-        "spoken": texts.play([item for _, item in value.scores], value.count),
+        "spoken": texts.play([item for _, item in value.scores], value.count, called_go=value.card is None),
         "reset": value.reset,
         "play_over": value.play_over,
     }

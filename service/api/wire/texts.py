@@ -50,8 +50,8 @@ def show(values: Sequence[ScoreItem], total: int) -> str:
     return spoken_show(values, total, _LANGUAGE.get())
 
 
-def play(values: Sequence[ScoreItem], count: int) -> str:
-    return spoken_play(values, count, _LANGUAGE.get())
+def play(values: Sequence[ScoreItem], count: int, *, called_go: bool = False) -> str:
+    return spoken_play(values, count, _LANGUAGE.get(), called_go=called_go)
 
 
 def award(value: ScoreItem) -> str:
