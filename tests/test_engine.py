@@ -487,3 +487,22 @@ def test_cut_for_deal_with_ten_cards_equal() -> None:
             _, tied = new_game(resolve("six_card", {"deal_cut_ties": "ten_cards"}), seed)
             assert len(tied[0]["rounds"]) > 1 and tied[0]["rounds"][0] == first
     assert found >= 3
+
+
+def test_a_race_still_on_after_the_deal_limit_ends_there_decided_on_totals() -> None:
+    """No game lasts more than MAX_GAME_DEALS deals: a target no one reaches in time is decided
+    as a fixed-deals game would be (highest total wins, no skunk lines), and the record says so."""
+    from service.core.engine import MAX_GAME_DEALS
+    from service.core.record import record
+
+    state, _ = new_game(resolve("six_card", {"target": 10_000}), seed=21, dealer=0)
+    while not state.over:
+        state, _ = apply(state, Action("auto", current_player(state) or 0))
+    assert state.deal_no == MAX_GAME_DEALS == 100
+    scores = state.scores
+    assert max(scores) < 10_000
+    expected = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
+    assert state.winner == expected
+    ended = record(state)
+    assert ended.ended_by.kind == "deal_limit" and ended.ended_by.deal == 100 and len(ended.deals) == 100
+    assert ended.outcome.fixed_deals and ended.outcome.skunk_lines == ()

@@ -37,9 +37,7 @@ from .errors import CribbageError, GameOver, IllegalAction, WrongCardCount
 from .events import CutForDeal, Event
 from .phases import Step, start_deal
 from .rules import Rules
-from .state import LEVELS, MAX_SEED, GameState, current_player, may_act
-
-MAX_GAME_DEALS = 100  # a fixed-deals game's length here: its record (and token) stay small
+from .state import LEVELS, MAX_GAME_DEALS, MAX_SEED, GameState, current_player, may_act
 
 
 def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,

@@ -73,7 +73,7 @@ def skunk_level(loser: int, lines: Sequence[int]) -> int:
     return sum(1 for line in lines if loser < line)
 
 
-def outcome(scores: Sequence[int], rules: Rules) -> Outcome:
+def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> Outcome:
     """The outcome of a finished game, from each side's final score.
 
     A game to a target (``rules.target``) is won by the one side that reached it; its
@@ -86,6 +86,9 @@ def outcome(scores: Sequence[int], rules: Rules) -> Outcome:
     Games of three sides: the margin and the skunk level are judged against the runner-up
     (ACC defines a skunk as a win by 31 or more points, and the margin is over the closest
     opponent); ``skunked`` also gives each loser's own level.
+
+    ``on_totals``: a race to the target that did not finish (a game still on after
+    :data:`~.state.MAX_GAME_DEALS` deals) is decided as a fixed-deals game is.
     """
     if len(scores) != rules.sides:
         raise InvalidScore(
@@ -94,7 +97,7 @@ def outcome(scores: Sequence[int], rules: Rules) -> Outcome:
     for index, score in enumerate(scores):
         if score < 0:
             raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
-    fixed = rules.fixed_deals is not None
+    fixed = rules.fixed_deals is not None or on_totals
     if fixed:
         final = tuple(scores)
         best = max(final)

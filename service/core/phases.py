@@ -37,15 +37,16 @@ from .events import (
     Starter,
 )
 from .items import ScoreItem
-from .outcome import outcome
 from .pegging import PlayStep, play_card, say_go, start_play
 from .rules import HEELS_POINTS, THREE_FOR_LAST_POINTS
 from .show import score_show
 from .state import (
+    MAX_GAME_DEALS,
     GameState,
     build_crib,
     crib_from_pack,
     deal_cards,
+    final_outcome,
     pending_discards,
     show_order,
     shown_cards,
@@ -87,8 +88,9 @@ class Step:
         return won
 
     def finish(self) -> None:
-        """The game is over: the result, from the outcome rules."""
-        result = outcome(self.state.scores, self.state.rules)
+        """The game is over: the result, from the outcome rules (on totals when no side
+        reached the target: a fixed-deals game, or the deal limit)."""
+        result = final_outcome(self.state)
         self.state = self.state._replace(winner=result.winner, draw=result.winner is None)
         self.events.append(GameOver(result))
 
@@ -204,7 +206,7 @@ def start_show(step: Step) -> None:
 def end_deal(step: Step) -> None:
     state = step.state
     rules = state.rules
-    if rules.fixed_deals is not None and state.deal_no >= rules.fixed_deals:
+    if state.deal_no >= (rules.fixed_deals or MAX_GAME_DEALS):  # the last deal, or the deal limit
         step.finish()
         return
     deal_no = state.deal_no + 1

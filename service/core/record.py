@@ -27,9 +27,9 @@ from .chance import shuffled_deck
 from .engine import apply_one, deal_new_game
 from .errors import CribbageError, GameNotOver, InvalidState
 from .events import CutForDeal, Deal, Discard, Event, Score, Starter, events_for
-from .outcome import Outcome, outcome
+from .outcome import Outcome
 from .rules import Rules
-from .state import GameState, crib_from_pack, current_player
+from .state import GameState, crib_from_pack, current_player, final_outcome
 from .state_codec import encode_state
 
 
@@ -65,7 +65,8 @@ class Ending:
     """What ended the game: the score that reached the target (its seat, side and kind, the
     deal it came in, and the move whose steps made it, ``None`` for the first deal's three for
     last, which comes with no move), or, in a fixed-deals game, the last deal (``kind``
-    ``"fixed_deals"``)."""
+    ``"fixed_deals"``), or the deal limit (``"deal_limit"``: a race to the target still on
+    after :data:`~.state.MAX_GAME_DEALS` deals, decided on totals)."""
 
     deal: int
     move: int | None
@@ -139,7 +140,7 @@ def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], End
     rules = state.rules
     deals: list[_DealBuilder] = []
     cut: CutForDeal | None = None
-    ending = Ending(state.deal_no, None, None, None, "fixed_deals")
+    ending = Ending(state.deal_no, None, None, None, "fixed_deals" if rules.fixed_deals is not None else "deal_limit")
 
     def take(events: list[Event], move: int | None) -> None:
         nonlocal cut, ending
@@ -175,7 +176,7 @@ def record(state: GameState) -> GameRecord:
         raise GameNotOver("the record of a game is available once it is over", pointer="/state")
     cut, deals, ending = _deals(state)
     return GameRecord(state.rules, state.seed, state.game_id, state.first_dealer, state.computer, cut,
-                      tuple(entry.build() for entry in deals), ending, outcome(state.scores, state.rules))
+                      tuple(entry.build() for entry in deals), ending, final_outcome(state))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,12 +23,17 @@ from typing import NamedTuple
 
 from .cards import Card
 from .errors import InvalidState
+from .outcome import Outcome, outcome
 from .pegging import Play
 from .rules import Rules
 
 PHASES = ("discard", "play", "show")
 LEVELS = ("standard",)  # how well the computer plays a seat
 MAX_CLAIM = 29  # no hand or crib scores more; a claim above it is absurd, not an over-claim
+# No game here lasts longer: a fixed-deals game has at most this many deals, and a race to the
+# target still on after this many (a huge target, or every count claimed as 0) ends there,
+# decided on totals. A game's record, history and token stay bounded (a 121 game takes ~10).
+MAX_GAME_DEALS = 100
 MAX_SEED = 2**63 - 1  # a game's seed, when it starts and when a token is opened (the contract's bound too)
 
 
@@ -152,6 +157,14 @@ def window_holder(rules: Rules, claimant: int) -> int:
     raise InvalidState("no opponent to call muggins")  # pragma: no cover - rules forbid one side
 
 
+def final_outcome(state: GameState) -> Outcome:
+    """The outcome of a finished game: on totals when no side reached the target (a
+    fixed-deals game, or a race stopped by :data:`MAX_GAME_DEALS`)."""
+    rules = state.rules
+    reached = rules.fixed_deals is None and max(state.scores) >= rules.target
+    return outcome(state.scores, rules, on_totals=not reached)
+
+
 # --- whose turn ---------------------------------------------------------------------------------
 
 
@@ -191,6 +204,8 @@ __all__ = [
     "GameState",
     "PHASES",
     "MAX_CLAIM",
+    "MAX_GAME_DEALS",
+    "final_outcome",
     "MAX_SEED",
     "LEVELS",
     "deal_cards",

@@ -25,9 +25,9 @@ from .actions import Action
 from .cards import Card
 from .engine import legal_actions
 from .errors import IllegalAction
-from .outcome import Outcome, outcome
+from .outcome import Outcome
 from .rules import Rules
-from .state import GameState, current_player, may_act, show_order, shown_cards
+from .state import GameState, current_player, final_outcome, may_act, show_order, shown_cards
 
 
 class SidePegs(NamedTuple):
@@ -156,7 +156,7 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
         claim=claim,
         winner=state.winner,
         draw=state.draw,
-        outcome=outcome(state.scores, rules) if state.over else None,
+        outcome=final_outcome(state) if state.over else None,
     )
 
 
