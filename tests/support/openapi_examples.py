@@ -52,8 +52,25 @@ def _first_request(operation: dict[str, Any]) -> Any:
     return next(iter(examples.values()))["value"]
 
 
-def answers() -> dict[str, Any]:
-    """``{<operationId>Answer: {summary, value}}`` for every operation with a JSON success answer."""
+# The request examples of the game operations: real bodies (a state token sealed with the test
+# key, a real credential), made from the example games below. A server with another key refuses
+# the token (400): a client sends the state and credential its own game gave it.
+GAME_REQUESTS = {
+    "actGameDiscard": "Seat 1 throws two cards (a real token and credential of an example game)",
+    "actGamePlay": "Seat 1 plays a card",
+    "actGameAuto": "The computer chooses seat 1's move",
+    "viewGameSeat": "Seat 1's view (a real token and credential of an example game)",
+    "viewGameSpectator": "A spectator's view: the token alone",
+    "gameHistorySeat": "Seat 1's finished deals (a real token and credential of an example game)",
+    "recordGameFinished": "A finished game's state (a real token of an example game)",
+}
+GAME_ANSWERS = {"/v1/games/act": "actGameDiscard", "/v1/games/view": "viewGameSeat",
+                "/v1/games/history": "gameHistorySeat", "/v1/games/record": "recordGameFinished"}
+
+
+def examples() -> dict[str, Any]:
+    """``{<operationId>Answer: {summary, value}}`` for every operation with a JSON success
+    answer, and the game operations' request examples (:data:`GAME_REQUESTS`)."""
     from service.api.app import create_app
     from service.api.config import Config
     from tests.support.keys import TEST_STATE_KEY
@@ -65,15 +82,28 @@ def answers() -> dict[str, Any]:
         started = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
                                                  "computer": [{"seat": 0}]}).get_json()
         table = started["credentials"]["table"]
+        seat = {"seat": 1, "credential": table}
+        discard = started["legal_actions"][0]
+        played = client.post("/v1/games/act", json={"state": started["state"], "action": discard, **seat}).get_json()
         # the record's example: a short game (two deals), so the example stays readable
         finished = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
                                                   "options": {"fixed_deals": 2},
                                                   "computer": [{"seat": 0}]}).get_json()
-        finished_table = finished["credentials"]["table"]
+        finished_seat = {"seat": 1, "credential": finished["credentials"]["table"]}
         while finished["view"]["phase"] != "over":
-            finished = client.post("/v1/games/act", json={"state": finished["state"], "seat": 1,
-                                                         "credential": finished_table,
+            finished = client.post("/v1/games/act", json={"state": finished["state"], **finished_seat,
                                                          "action": {"type": "auto", "seat": 1}}).get_json()
+        requests = {
+            "actGameDiscard": {"state": started["state"], "action": discard, **seat},
+            "actGamePlay": {"state": played["state"], "action": played["legal_actions"][0], **seat},
+            "actGameAuto": {"state": played["state"], "action": {"type": "auto", "seat": 1}, **seat},
+            "viewGameSeat": {"state": started["state"], **seat},
+            "viewGameSpectator": {"state": started["state"]},
+            "gameHistorySeat": {"state": finished["state"], **finished_seat},
+            "recordGameFinished": {"state": finished["state"]},
+        }
+        for name, body in requests.items():
+            out[name] = {"summary": GAME_REQUESTS[name], "value": body}
         for path, methods in spec["paths"].items():
             for method, operation in methods.items():
                 success = next((a for s, a in operation["responses"].items() if s.startswith("2")), {})
@@ -82,15 +112,7 @@ def answers() -> dict[str, Any]:
                 if method == "get":
                     response = client.get(path)
                 else:
-                    body = _first_request(operation)
-                    if path == "/v1/games/history":
-                        body = {**body, "state": finished["state"], "seat": 1, "credential": finished_table}
-                    elif path in ("/v1/games/act", "/v1/games/view"):
-                        body = {**body, "state": started["state"], "seat": 1, "credential": table}
-                        if path == "/v1/games/act":
-                            body["action"] = started["legal_actions"][0]
-                    elif path == "/v1/games/record":
-                        body = {"state": finished["state"]}
+                    body = requests[GAME_ANSWERS[path]] if path in GAME_ANSWERS else _first_request(operation)
                     response = client.post(path, json=body)
                 assert response.status_code < 300, (path, response.get_json())
                 out[operation["operationId"] + "Answer"] = {
@@ -102,7 +124,7 @@ def answers() -> dict[str, Any]:
 
 def block() -> str:
     """The examples block, as it stands at the end of ``openapi.yaml``."""
-    text = yaml.safe_dump({"examples": answers()}, sort_keys=True, width=1000, allow_unicode=True)
+    text = yaml.safe_dump({"examples": examples()}, sort_keys=True, width=1000, allow_unicode=True)
     indented = "\n".join("  " + line if line else line for line in text.splitlines())
     return f"{BEGIN}\n{indented}\n{END}\n"
 
@@ -127,4 +149,4 @@ if __name__ == "__main__":
     if arguments.write:
         write()
     else:
-        print(json.dumps(answers(), indent=1)[:2000])
+        print(json.dumps(examples(), indent=1)[:2000])
