@@ -275,3 +275,35 @@ def test_views_for_each_seat_hide_the_others_cards(client: FlaskClient) -> None:
         assert not any(f'"{card}"' in text for card in others)
     text = client.post("/v1/games/view", json={"state": game["state"]}).get_data(as_text=True)
     assert not any(f'"{card}"' in text for card in set.union(*hands.values()))
+
+
+def test_a_counted_hand_in_a_game_names_its_combinations_as_the_hand_score_does(client: FlaskClient) -> None:
+    """A show screen needs no extra call: each hand or crib the service counts carries the
+    combinations ``/v1/hands/score`` gives for the same cards and starter (a double run of three
+    is one combination of 8); so does the true count of a manual count once it is settled."""
+    checked = {"score": 0, "settled": 0}
+    for seed, options in ((31, {}), (32, {}), (33, {"muggins": True})):
+        game = client.post("/v1/games", json={"seed": seed, "dealer": 0, "seat": 0, "options": options}).get_json()
+        table = game["credentials"]["table"]
+        starter, shown = None, None
+        while game["view"]["phase"] != "over":
+            seat = game["view"]["to_act"][0]
+            action = {"type": "auto", "seat": seat}
+            game = client.post("/v1/games/act", json={"state": game["state"], "action": action, "seat": seat,
+                                                      "credential": table}).get_json()
+            for event in game["events"]:
+                if event["type"] == "starter":
+                    starter = event["card"]
+                elif event["type"] == "show":
+                    shown = event
+                elif (event["type"] == "score" and event["kind"] in ("hand", "crib") and "claimed" not in event) \
+                        or event["type"] == "settled":
+                    assert shown is not None and starter is not None
+                    scored = client.post("/v1/hands/score", json={"hand": shown["cards"], "starter": starter,
+                                                                  "crib": shown["crib"]}).get_json()
+                    assert event["combinations"] == scored["combinations"]
+                    assert sum(c["points"] for c in event["combinations"]) == scored["total"]
+                    checked[event["type"]] += 1
+                elif event["type"] == "score":
+                    assert "combinations" not in event
+    assert checked["score"] > 20 and checked["settled"] > 5

@@ -256,11 +256,16 @@ def _show(e: ev.Show) -> dict[str, Any]:
     return out
 
 
+def _counted_show(e: ev.Score) -> bool:
+    """A hand or crib the service counted (its reasons), not a claim pegged as made."""
+    return e.score_kind in ("hand", "crib") and not (e.items and e.items[0].kind in ("hand", "crib"))
+
+
 def _spoken(e: ev.Score) -> str:
     """A score as the player says it: a play's points, a hand or crib counted, or an award."""
     if e.score_kind in ("play", "go", "last_card"):
         return texts.play(e.items, 0)
-    if e.score_kind in ("hand", "crib") and not (e.items and e.items[0].kind in ("hand", "crib")):
+    if _counted_show(e):
         return texts.show(e.items, e.points)  # the automatic show's reasons; a claim is an award
     return texts.award(e.items[0])
 
@@ -272,6 +277,8 @@ def _score(e: ev.Score) -> dict[str, Any]:
     }
     if e.claimed is not None:
         out["claimed"] = e.claimed
+    if _counted_show(e):
+        out["combinations"] = texts.combinations(e.items)
     return out
 
 
@@ -291,7 +298,8 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.Score: _score,
     ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
     ev.Settled: lambda e: {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed,
-                           "actual": e.actual, "items": items(e.items), "spoken": texts.show(e.items, e.actual)},
+                           "actual": e.actual, "items": items(e.items), "combinations": texts.combinations(e.items),
+                           "spoken": texts.show(e.items, e.actual)},
     ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
 }
 
