@@ -59,4 +59,4 @@ def contract_problem(error: ContractViolation) -> dict[str, Any]:
     extra: dict[str, Any] = {"errors": error.errors}
     if error.truncated:
         extra["truncated"] = True
-    return problem_body(400, "The request body breaks the API contract", detail, slug="contract-violation", **extra)
+    return problem_body(400, "The request breaks the API contract", detail, slug="contract-violation", **extra)
