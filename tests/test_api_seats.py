@@ -220,3 +220,48 @@ def test_a_server_with_a_time_to_live_refuses_old_tokens_over_http(monkeypatch: 
 def test_a_time_to_live_that_is_not_a_positive_whole_number_stops_the_start(value: str) -> None:
     with pytest.raises(ValueError, match="CRIBBAGE_STATE_TTL must be a whole number, at least 1"):
         Config.from_env({"CRIBBAGE_STATE_TTL": value})
+
+
+def test_two_phones_each_see_every_move_of_the_other_in_order(client: FlaskClient) -> None:
+    """Each phone acts with its own credential and, when the other has moved, asks for its view
+    with ``since_move`` (the move it last showed). The events it shows, its own answers' and the
+    views', are what it would have been shown had it watched every move itself: every move's
+    events as that seat sees them, in order, nothing twice and nothing missed."""
+    game = post(client, "/v1/games", {"variant": "six_card", "seed": 19, "dealer": 0}, 201)
+    own, table = credentials_of(game), game["credentials"]["table"]
+    shown: dict[int, list[Json]] = {0: [], 1: []}
+    expected: dict[int, list[Json]] = {0: [], 1: []}
+    for seat in (0, 1):  # neither phone has shown anything yet: from the opening
+        opening = post(client, "/v1/games/view", {"state": game["state"], "seat": seat, "credential": own[seat],
+                                                  "since_move": -1})
+        shown[seat] += opening["events"]
+        expected[seat] += opening["events"]
+        first = opening["events"][0]  # the dealer was named: no cut for the deal, the first deal
+        assert first["type"] == "deal" and len(first["hand"]) == 6 and "hands" not in first
+    last = {0: game["view"]["move"], 1: game["view"]["move"]}
+    state = game["state"]
+    rng = random.Random(5)
+    while True:
+        spectator = post(client, "/v1/games/view", {"state": state})
+        if spectator["view"]["phase"] == "over":
+            break
+        mover = rng.choice(spectator["view"]["to_act"])
+        other = 1 - mover
+        legal = post(client, "/v1/games/view", {"state": state, "seat": mover, "credential": own[mover]})
+        body = {"state": state, "action": rng.choice(legal["legal_actions"]), "seat": mover}
+        for seat in (0, 1):  # the truth: the answer to this move for each seat's eyes
+            expected[seat] += post(client, "/v1/games/act", {**body, "seat": seat, "credential": table})["events"]
+        answer = post(client, "/v1/games/act", {**body, "credential": own[mover]})
+        shown[mover] += answer["events"]
+        state, last[mover] = answer["state"], answer["view"]["move"]
+        caught_up = post(client, "/v1/games/view", {"state": state, "seat": other, "credential": own[other],
+                                                    "since_move": last[other]})
+        shown[other] += caught_up["events"]
+        last[other] = caught_up["view"]["move"]
+        assert last[other] == last[mover]
+    assert shown[0] == expected[0] and shown[1] == expected[1]
+    assert len(shown[0]) > 100
+    # nothing after the last move, and no move from the future
+    assert post(client, "/v1/games/view", {"state": state, "since_move": last[0]})["events"] == []
+    refused = post(client, "/v1/games/view", {"state": state, "since_move": last[0] + 1}, 422)
+    assert refused["errors"][0]["pointer"] == "/since_move"

@@ -190,7 +190,8 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "GameEvent": [lambda: [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
                       + [wire_games.event(e) for e in every_event]],
         "GameView": [lambda: [wire_games.view(s.view) for _, _, seen in games for s in seen]],
-        "GameSeen": [lambda: wire_games.seen(games[0][2][1])],
+        "GameSeen": [lambda: wire_games.seen(games[0][2][1]),
+                     lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1))],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
         "SeatCredentials": [lambda: issued],
         "GameRecord": [lambda: [wire_games.record(r) for r in records]],

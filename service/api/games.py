@@ -24,7 +24,7 @@ from flask.blueprints import BlueprintSetupState
 from ..core.engine import apply, new_game
 from ..core.errors import IllegalAction
 from ..core.events import Event, events_for
-from ..core.record import history, record
+from ..core.record import events_since, history, record
 from ..core.state import GameState
 from ..core.state_codec import decode_state, encode_state
 from ..core.views import check_seat, seen_by
@@ -116,7 +116,8 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
     state = _open(request.state)
     check_seat(state, request.seat)
     seats.authorize(state, (request.seat,), request.credential)
-    return seen(seen_by(state, request.seat))
+    since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
+    return seen(seen_by(state, request.seat), since)
 
 
 @bp.post("/history")

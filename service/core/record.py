@@ -25,7 +25,7 @@ from .actions import Action, decode_action
 from .cards import Card
 from .chance import shuffled_deck
 from .engine import apply_one, deal_new_game
-from .errors import CribbageError, GameNotOver, InvalidState
+from .errors import CribbageError, GameNotOver, IllegalAction, InvalidState
 from .events import CutForDeal, Deal, Discard, Event, Score, Starter, events_for
 from .outcome import Outcome
 from .rules import Rules
@@ -203,4 +203,23 @@ def history(state: GameState, seat: int | None) -> tuple[FinishedDeal, ...]:
     )
 
 
-__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "FinishedDeal", "record", "history", "replay"]
+def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, ...]:
+    """Everything that happened after the view numbered ``move`` (``-1``: from the game's
+    opening, the cut for the deal and the first deal), in order, as ``seat`` may see it: what a
+    seat that did not make the last moves (the other phone of a shared game) needs to animate
+    them. Replays the game, so its cost grows with the game (bounded by the deal limit)."""
+    if not -1 <= move <= state.moves:
+        raise IllegalAction(f"since_move must be between -1 and this state's move, {state.moves}",
+                            pointer="/since_move")
+    if move == state.moves:
+        return ()
+    opening, steps = replay(state)
+    happened = list(opening) if move < 0 else []
+    for recorded, events in steps:
+        if recorded.move > move:
+            happened += events
+    return tuple(events_for(happened, seat))
+
+
+__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "FinishedDeal", "record", "history", "replay",
+           "events_since"]

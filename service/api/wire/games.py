@@ -42,12 +42,13 @@ class NewGame:
 @dataclass(frozen=True, slots=True)
 class GameRequest:
     """A request about a game in progress: its sealed ``state``, the ``seat`` whose eyes the
-    answer is for, and (for ``/act``) the ``action``."""
+    answer is for, and (for ``/act``) the ``action``, (for ``/view``) ``since_move``."""
 
     state: str
     seat: int | None
     credential: str | None = None
     action: Action | None = None
+    since_move: int | None = None
 
 
 @request_schema("ComputerSeat")
@@ -194,8 +195,8 @@ def load_act(data: dict[str, Any]) -> GameRequest:
     return GameRequest(data["state"], data.get("seat"), data.get("credential"), _load_action(data["action"]))
 
 
-@request_schema("ViewGameRequest")
-class ViewSchema(Schema):
+@request_schema("HistoryRequest")
+class HistorySchema(Schema):
     state = fields.String(required=True)
     seat = fields.Integer(load_default=None, allow_none=True)
     credential = fields.String(load_default=None)
@@ -205,9 +206,15 @@ class ViewSchema(Schema):
         return GameRequest(data["state"], data["seat"], data["credential"])
 
 
-@request_schema("HistoryRequest")
-class HistorySchema(ViewSchema):
-    """The same fields as a view: whose eyes, and that seat's credential."""
+@request_schema("ViewGameRequest")
+class ViewSchema(HistorySchema):
+    """A history's fields (whose eyes, that seat's credential), and the events since a move."""
+
+    since_move = fields.Integer(load_default=None)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
+        return GameRequest(data["state"], data["seat"], data["credential"], since_move=data["since_move"])
 
 
 @request_schema("RecordGameRequest")
@@ -355,8 +362,12 @@ def view(value: SeatView) -> dict[str, Any]:
 
 
 @encoder("GameSeen")
-def seen(value: Seen) -> dict[str, Any]:
-    return {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
+def seen(value: Seen, happened: Iterable[ev.Event] | None = None) -> dict[str, Any]:
+    """A view and its moves, with the events asked for (``since_move``) when there are some."""
+    out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
+    if happened is not None:
+        out["events"] = events(happened)
+    return out
 
 
 @encoder("SeatCredentials")
