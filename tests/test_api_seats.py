@@ -265,3 +265,11 @@ def test_two_phones_each_see_every_move_of_the_other_in_order(client: FlaskClien
     assert post(client, "/v1/games/view", {"state": state, "since_move": last[0]})["events"] == []
     refused = post(client, "/v1/games/view", {"state": state, "since_move": last[0] + 1}, 422)
     assert refused["errors"][0]["pointer"] == "/since_move"
+
+
+def test_a_server_may_refuse_client_seeds() -> None:
+    config = Config.from_env({"CRIBBAGE_STATE_KEYS": TEST_STATE_KEY, "CRIBBAGE_CLIENT_SEEDS": "off"})
+    client = create_app(config).test_client()
+    refused = post(client, "/v1/games", {"seed": 7}, 422)
+    assert refused["errors"][0]["pointer"] == "/seed" and "CRIBBAGE_CLIENT_SEEDS" in refused["detail"]
+    post(client, "/v1/games", {}, 201)  # without a seed: dealt from the server's own

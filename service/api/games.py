@@ -73,6 +73,9 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
 @body("createGame")
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
+    if request.seed is not None and not current_app.extensions["cribbage.config"].client_seeds:
+        raise IllegalAction("this server deals every game from a secret seed of its own: a client's seed is refused "
+                            "here (CRIBBAGE_CLIENT_SEEDS is off)", pointer="/seed")
     levels: list[str | None] = [None] * request.rules.players
     for index, (seat, level) in enumerate(request.computer):
         if not 0 <= seat < len(levels):

@@ -10,9 +10,11 @@ device that plays every person's seat (passing one phone around a table, or a re
 its players). A seat the computer plays is no one's: the server plays it, and no credential
 shows its cards while the game is on.
 
-The deal is not the client's to choose either: a client's ``seed`` still makes a game
-reproducible, but the shuffle comes from that seed mixed with a secret derived from the state
-key (:func:`chance_seed`), so no one without the key can predict or search the deals.
+The deal is not the client's to choose either: without a ``seed`` a game is dealt from a fresh
+secret one. A client's ``seed`` makes a game reproducible, and the shuffle comes from that seed
+mixed with a secret derived from the state key (:func:`chance_seed`), so the deals cannot be
+computed offline; the server still answers for any seed, so whoever played a seed knows its
+deals (games between people start without one; ``CRIBBAGE_CLIENT_SEEDS=off`` refuses seeds).
 """
 
 from __future__ import annotations
