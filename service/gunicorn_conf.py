@@ -65,7 +65,7 @@ def on_starting(server: Any) -> None:
     metric counts. A private temporary one unless configured, removed when the master exits
     (also when it fails to bind); a configured one is emptied of counts from an earlier run.
     Nothing here runs when this module is merely imported (pytest's doctest collection does)."""
-    from service.api.observability import clear_directory
+    from service.api.metrics import clear_directory
 
     directory = os.environ.get(_METRICS_ENV)
     if not directory:
@@ -93,7 +93,7 @@ def pre_fork(server: Any, worker: Any) -> None:
 
 def post_fork(server: Any, worker: Any) -> None:
     """In each new worker: open its metric files now rather than on its first request."""
-    from service.api.observability import metrics
+    from service.api.metrics import metrics
 
     metrics()
 
@@ -118,6 +118,6 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
 
 def child_exit(server: Any, worker: Any) -> None:
     """In the master, after a worker exits: keep its counts, drop its files."""
-    from service.api.observability import retire_worker
+    from service.api.metrics import retire_worker
 
     retire_worker(worker.pid, os.environ.get(_METRICS_ENV))

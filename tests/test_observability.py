@@ -25,16 +25,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
 from service.api.config import Config
-from service.api.observability import (
-    MULTIPROC_ENV,
-    Metrics,
-    metrics,
-    new_request_id,
-    observed,
-    retire_worker,
-    utc_timestamp,
-    write_line,
-)
+from service.api.metrics import MULTIPROC_ENV, Metrics, metrics, retire_worker
+from service.api.observability import new_request_id, observed, utc_timestamp, write_line
 from tests.support.servers import Gunicorn
 
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
