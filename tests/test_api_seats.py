@@ -52,32 +52,57 @@ RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_seats_cards_are_never_shown_without_its_credential(client: FlaskClient, variant: str) -> None:
+    """Random moves of every seat for 60 steps: no answer shows a card its asker may not see.
+
+    What a seat may see: cards made public (cut, starter, played, shown) and the cards it was
+    dealt itself. A spectator only the public ones. Checked on views, moves, histories and the
+    problem of a refused move, and every request for a seat without its credential is a 403
+    with no card at all."""
     game = post(client, "/v1/games", {"variant": variant, "seed": 11}, 201)
     own = credentials_of(game)
     players = game["view"]["players"]
     rng = random.Random(variant)
     public: set[str] = set()  # every card shown to the table so far
+    dealt: dict[int, set[str]] = {seat: set() for seat in range(players)}  # every card each seat was dealt
     steps = 0
     while game["view"]["phase"] != "over" and steps < 60:
         state = game["state"]
         spectator = post(client, "/v1/games/view", {"state": state})
         assert spectator["view"]["hand"] is None and spectator["legal_actions"] == []
+        assert cards_in(spectator) <= public
+        assert cards_in(post(client, "/v1/games/history", {"state": state})) <= public
+        views: dict[int, Json] = {}
         for seat in range(players):
             # no credential, the wrong seat's, or another seat's: refused, with no card in the answer
             for credential, slug in ((None, "seat-credential-missing"), (own[(seat + 1) % players], "seat-credential-wrong")):
                 body: Json = {"state": state, "seat": seat}
                 if credential is not None:
                     body["credential"] = credential
-                refused = post(client, "/v1/games/view", body, 403)
-                assert refused["type"].endswith(slug) and not cards_in(refused)
+                for path in ("/v1/games/view", "/v1/games/history"):
+                    refused = post(client, path, body, 403)
+                    assert refused["type"].endswith(slug) and not cards_in(refused)
             mine = post(client, "/v1/games/view", {"state": state, "seat": seat, "credential": own[seat]})
             assert mine["view"]["seat"] == seat and mine["view"]["hand"] is not None
+            dealt[seat] |= set(mine["view"]["hand"])
+            views[seat] = mine
+        for seat in range(players):
+            allowed = public | dealt[seat]
+            assert cards_in(views[seat]) <= allowed
+            history = post(client, "/v1/games/history", {"state": state, "seat": seat, "credential": own[seat]})
+            assert cards_in(history) <= allowed
         seat = rng.choice(game["view"]["to_act"])
-        action = {"type": "auto", "seat": seat}
+        legal = views[seat]["legal_actions"]
+        action = rng.choice(legal) if legal and rng.random() < 0.8 else {"type": "auto", "seat": seat}
         # acting for a seat with another seat's credential is refused and changes nothing
         other = own[(seat + 1) % players]
         post(client, "/v1/games/act", {"state": state, "action": action, "credential": other}, 403)
         post(client, "/v1/games/act", {"state": state, "action": action}, 403)
+        # a refused move's problem shows that seat's moves, and nothing it may not see
+        unheld = next(c for c in (f"{rank}{suit}" for suit in "SHDC" for rank in sorted(RANKS))
+                      if c not in dealt[seat] and c not in public)
+        refused = post(client, "/v1/games/act", {"state": state, "seat": seat, "credential": own[seat],
+                                                 "action": {"type": "play", "seat": seat, "card": unheld}}, 422)
+        assert cards_in(refused) - {unheld} <= public | dealt[seat]
         # a spectator's answer to a move shows no card that is not public
         game = post(client, "/v1/games/act", {"state": state, "action": action, "credential": own[seat]})
         assert game["view"]["hand"] is None
