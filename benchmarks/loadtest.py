@@ -63,6 +63,7 @@ import yaml  # type: ignore[import-untyped]
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.state_token import generate_key
+from tests.support.contract import example_value
 from tests.support.servers import Gunicorn, cpu_seconds, rss_bytes
 
 HERE = Path(__file__).resolve().parent
@@ -160,9 +161,10 @@ def example_requests(base: str, spec: dict[str, Any], skip: set[str]) -> tuple[l
             continue
         examples = operation.get("requestBody", {}).get("content", {}).get(JSON, {}).get("examples", {})
         for name, example in examples.items():
-            status, _ = call(base, path, example["value"])
+            value = example_value(spec, example)
+            status, _ = call(base, path, value)
             if 200 <= status < 300:
-                out.append(post(path, example["value"], status))
+                out.append(post(path, value, status))
             else:
                 notes.append(f"example {operation['operationId']}/{name} answered {status}: left out of the mix")
     return out, notes

@@ -7,35 +7,40 @@ runs, in milliseconds of this process's CPU time (``time.process_time``: on a ma
 with other work, wall-clock time measures the neighbours too); the two standings lines run side
 by side in the same process, so their ratio holds even when the absolute numbers drift.
 
-* core: ``tournament.standings`` (the first version) against ``results.standings`` (outcomes
+* core: the first standings (kept as ``tests/support/reference_standings.py``) against ``results.standings`` (outcomes
   worked out once per distinct score line, every invalid game collected), with the default
   ACC ranking and with ``head_to_head``; the check alone; crosstable; game logs; Swiss pairings
   for the next round; a round robin of the whole field; a 1,024-entrant double elimination.
 * the request path around them, for the budget of one HTTP request: the JSON body's size and
-  parse, the contract check (the ``StandingsRequest`` schema with its ``maxItems: 1000`` lifted,
-  as the issue needs), the marshmallow load, and the response's ``to_dict`` plus JSON encoding.
+  parse, the contract check, the marshmallow load against the hand loader the service uses, and
+  the answer's encoding (JSON, CSV, the page).
+* whole requests through the app in-process, for every event operation at an event's size and
+  at the contract's worst case: CPU milliseconds and the answer's size (docs/deployment.md has
+  the table). ``--core-only`` skips them.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import logging
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-import jsonschema_rs
 import orjson
+from cryptography.fernet import Fernet
 
-from service.core import results, tournament
+from service.core import results
 from service.core.crosstable import crosstable, game_logs
 from service.core.elimination import elimination
 from service.core.rules import STANDARD, resolve
 from service.core.schedule import round_robin, swiss_pairings
 from service.core.tournament import GameResult
 from tests.support.events import random_event, random_scores
+from tests.support.reference_standings import reference_standings
+
+STATE_KEY = Fernet.generate_key().decode()
 
 
 def best_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -52,19 +57,20 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=250)
     parser.add_argument("--games", type=int, default=30_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--core-only", action="store_true", help="skip the whole requests through the app")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     names = [f"Player {i:03d}" for i in range(args.players)]
     games = random_event(names, args.games, seed=14, low=25)
     h2h = resolve("six_card", {"tiebreakers": ["game_points", "head_to_head", "spread"]})
-    assert results.standings(games, STANDARD) == tournament.standings(games, STANDARD)
-    assert results.standings(games, h2h) == tournament.standings(games, h2h)
+    assert results.standings(games, STANDARD) == reference_standings(games, STANDARD)
+    assert results.standings(games, h2h) == reference_standings(games, h2h)
     print(f"{args.players} players, {len(games)} games; best of {args.repeat}, ms")
 
     rows: list[tuple[str, Callable[[], Any]]] = [
-        ("standings, first version (tournament.py)", lambda: tournament.standings(games, STANDARD)),
+        ("standings, first version (the tests' reference)", lambda: reference_standings(games, STANDARD)),
         ("standings, results.standings", lambda: results.standings(games, STANDARD)),
-        ("standings + head_to_head, first version", lambda: tournament.standings(games, h2h)),
+        ("standings + head_to_head, first version", lambda: reference_standings(games, h2h)),
         ("standings + head_to_head, results.standings", lambda: results.standings(games, h2h)),
         ("check every game (results.game_problems)", lambda: results.game_problems(games, STANDARD)),
         ("crosstable", lambda: crosstable(games, STANDARD)),
@@ -102,32 +108,130 @@ def main() -> None:
     for name, fn in others:
         print(f"  {name:48s} {best_ms(fn, args.repeat):9.1f}")
 
-    # The request path around the core, for the standings operation.
-    from service.api.board_schemas import standings_schema
+    request_path(games, table_of=lambda: results.standings(games, STANDARD), repeat=args.repeat, direct_ms=new)
+    if not args.core_only:
+        whole_requests(names, games, args.repeat)
+
+
+def request_path(games: list[GameResult], table_of: Callable[[], Any], repeat: int, direct_ms: float) -> None:
+    """The standings operation's path around the core, piece by piece."""
+    from service.api.formats import CSV, HTML, render
     from service.api.spec import SPEC
+    from service.api.wire.tables import standings_table
+    from service.api.wire.tournaments import StandingsSchema, load_standings
+    from service.api.wire.tournaments import standings as encode_standings
 
     body = orjson.dumps({"games": [{"players": list(g.players), "scores": list(g.scores)} for g in games]})
-    document = copy.deepcopy(SPEC.document)
-    document["components"]["schemas"]["StandingsRequest"]["properties"]["games"].pop("maxItems")
-    validator = jsonschema_rs.Draft202012Validator(
-        {"$ref": "#/components/schemas/StandingsRequest", "components": document["components"]})
     data = orjson.loads(body)
+    validator = SPEC.validators["tournamentStandings"]
     assert validator.is_valid(data)
-    table = results.standings(games, STANDARD)
+    assert load_standings(data) == StandingsSchema().load(data)
+    table = table_of()
     path = [
         ("parse the JSON body (orjson)", lambda: orjson.loads(body)),
-        ("contract check (jsonschema-rs, no maxItems)", lambda: validator.is_valid(data)),
-        ("marshmallow load (standings_schema)", lambda: standings_schema.load(data)),
-        ("or GameResults straight from the checked body",
-         lambda: [GameResult(tuple(g["players"]), tuple(g["scores"])) for g in data["games"]]),
-        ("response: to_dict + orjson.dumps", lambda: orjson.dumps(table.to_dict())),
+        ("contract check (jsonschema-rs)", lambda: validator.is_valid(data)),
+        ("marshmallow load (StandingsSchema)", lambda: StandingsSchema().load(data)),
+        ("the hand loader (load_standings)", lambda: load_standings(data)),
+        ("JSON answer: encoder + orjson.dumps", lambda: orjson.dumps(encode_standings(table))),
+        ("CSV answer: table + render", lambda: render(standings_table(table), CSV)),
+        ("HTML answer: table + render", lambda: render(standings_table(table), HTML)),
     ]
     print(f"request path: body {len(body):,} bytes ({len(body) / len(games):.0f} a game)")
-    spent = {name: best_ms(fn, args.repeat) for name, fn in path}
+    spent = {name: best_ms(fn, repeat) for name, fn in path}
     for name, ms in spent.items():
         print(f"  {name:48s} {ms:9.1f}")
-    direct = sum(ms for name, ms in spent.items() if "marshmallow" not in name) + new
-    print(f"  {'sum: GameResults built directly + results.standings':48s} {direct:9.1f}")
+    parts = ("parse the JSON body (orjson)", "contract check (jsonschema-rs)", "the hand loader (load_standings)",
+             "JSON answer: encoder + orjson.dumps")
+    print(f"  {'sum: parse, check, hand loader, standings, JSON':48s} {sum(spent[p] for p in parts) + direct_ms:9.1f}")
+
+
+def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> None:
+    """Whole requests through the app in-process (the Flask test client: contract, loaders, core,
+    encoders, the operations layer with its access log off): the CPU a worker spends on each
+    event operation at an event's size and at the contract's worst case, and the answer's size."""
+    from service.api.app import create_app
+    from service.api.config import Config
+
+    client = create_app(Config(access_log=False, metrics=False, state_keys=(STATE_KEY,))).test_client()
+
+    def as_body(event: list[GameResult]) -> list[dict[str, Any]]:
+        return [{"players": list(g.players), "scores": list(g.scores)} for g in event]
+
+    rnd = random.Random(5)
+    event = as_body(games)
+    largest = as_body(random_event(names, 50_000, seed=15, low=25))
+    # The largest events the operations take: 4,096 players (the most an event may name) at
+    # four-player tables, as many games as the contract (50,000), a crosstable (131,072 cells) or
+    # game logs (100,000 lines) allow.
+    field = [f"N{i:04d}" for i in range(4096)]
+
+    def tables(count: int) -> list[dict[str, Any]]:
+        return [{"players": rnd.sample(field, 4), "scores": [121, 100, 90, 80]} for _ in range(count)]
+
+    crowd, crossed, logged = tables(50_000), tables(10_900), tables(25_000)
+    wide = [f"W{i:03d}" for i in range(512)]
+    widest = as_body(random_event(wide, 50_000, seed=16, low=25))
+    swiss_names = [f"S{i:04d}" for i in range(1024)]
+    swiss_games: list[GameResult] = []
+    for _ in range(9):
+        r = swiss_pairings(swiss_names, swiss_games, STANDARD)
+        swiss_games += [GameResult(p.players, random_scores(rnd, 40)) for p in r.pairings]
+    matches = [{"players": rnd.sample(names, 2), "games": [[121, 100], [95, 121], [121, 110]]} for _ in range(10_000)]
+    decided: dict[str, Any] = {}
+    bracket = {"entrants": 1024, "double": True, "match": {"format": "best_of", "length": 5}}
+    while True:
+        state = client.post("/v1/tournaments/elimination", json={**bracket, "results": decided}).json
+        if not state["ready"]:
+            break
+        decided.update({str(m): {"games": [[121, 100], [95, 121], [121, 110], [121, 119]]} for m in state["ready"]})
+    cases: list[tuple[str, str, Any, str]] = [
+        ("standings", f"{len(names)} players, {len(event):,} games", {"games": event}, "json csv html"),
+        ("standings", f"{len(names)} players, 50,000 games", {"games": largest}, "json"),
+        ("standings", "4,096 players, 50,000 4-player games", {"games": crowd}, "json html"),
+        ("crosstable", f"{len(names)} players, {len(event):,} games", {"games": event}, "json csv html"),
+        ("crosstable", "512 players, 50,000 games", {"games": widest}, "json html"),
+        ("crosstable", "4,096 players, 10,900 4-player games", {"games": crossed}, "json"),
+        ("game-logs", f"every player, {len(event):,} games", {"games": event}, "json html"),
+        ("game-logs", "one player, 30,000 games", {"games": event, "players": [names[0]]}, "json"),
+        ("game-logs", "4,096 players, 25,000 4-player games", {"games": logged}, "json"),
+        ("round-robin", "128 players (8,128 games)", {"entrants": 128}, "json html"),
+        ("swiss-pairings", f"1,024 players, round 10 ({len(swiss_games):,} games)",
+         {"players": swiss_names, "games": as_body(swiss_games)}, "json"),
+        ("match", "best of 5", {"games": [[121, 100], [95, 121], [121, 60]], "match": {"length": 5}}, "json"),
+        ("match-standings", "10,000 matches of 3 games", {"matches": matches}, "json html"),
+        ("elimination", f"1,024 double, best of 5, {len(decided):,} results", {**bracket, "results": decided},
+         "json html"),
+    ]
+    media = {"json": "application/json", "csv": "text/csv", "html": "text/html"}
+    print("whole requests in-process (best of repeats; CPU ms of this process, answer KB)")
+    print(f"  {'operation':18s} {'case':44s} {'format':6s} {'body KB':>8s} {'CPU ms':>8s} {'answer KB':>10s}")
+    for path, case, body, formats in cases:
+        raw = orjson.dumps(body)
+        for kind in formats.split():
+            headers = {"Accept": media[kind], "Content-Type": "application/json"}
+            response = client.post(f"/v1/tournaments/{path}", data=raw, headers=headers)
+            assert response.status_code == 200, (path, case, response.get_data(as_text=True)[:300])
+            ms = best_ms(lambda: client.post(f"/v1/tournaments/{path}", data=raw, headers=headers),
+                         max(1, min(repeat, 3)))
+            print(f"  {path:18s} {case:44s} {kind:6s} {len(raw) / 1024:8.0f} {ms:8.1f} "
+                  f"{len(response.get_data()) / 1024:10.1f}")
+    started = client.post("/v1/games", json={"seat": 0, "computer": [{"seat": 1}], "seed": 1,
+                                             "match": {"length": 5}, "options": {"target": 31}}).json
+    table = started["credentials"]["table"]
+    game = started
+    while game["view"]["phase"] != "over":
+        game = client.post("/v1/games/act", json={"state": game["state"], "seat": 0, "credential": table,
+                                                 "action": {"type": "auto", "seat": 0}}).json
+    body = {"state": game["state"], "seat": 0, "credential": table}
+    response = client.post("/v1/games/next-game", json=body)
+    assert response.status_code == 201, response.json
+    ms = best_ms(lambda: client.post("/v1/games/next-game", json=body), repeat)
+    print(f"  {'games/next-game':18s} {'a best of 5, after game 1':44s} {'json':6s} "
+          f"{len(orjson.dumps(body)) / 1024:8.1f} {ms:8.1f} {len(response.get_data()) / 1024:10.1f}")
+    plain = client.post("/v1/games", json={"seat": 0, "seed": 1, "dealer": 0}).json["state"]
+    in_match = client.post("/v1/games", json={"seat": 0, "seed": 1, "dealer": 0, "match": {"length": 5}}).json["state"]
+    print(f"  state token: {len(plain)} characters, {len(in_match)} in a match's first game, "
+          f"{len(response.json['state'])} in its second")
 
 
 if __name__ == "__main__":

@@ -25,24 +25,31 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import orjson
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from gunicorn.http.errors import ChunkMissingTerminator, InvalidChunkSize  # type: ignore[import-untyped]
+from hypothesis import given
+from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
 
-from service.api.spec import MAX_DEPTH
+from service.api.spec import MAX_DEPTH, _nested_deeper_than
 from tests.support.edge_requests import (
     ALL_OPERATIONS,
     BAD_BODIES,
     COMPONENTS,
     DOCUMENT,
+    EVENT_LIMIT,
+    EVENT_PATHS,
     LIMIT,
     OPERATION_IDS,
     POST_OPERATIONS,
+    SETTINGS,
     chunked_request,
     expect_refused,
     length_request,
+    limit_of,
     nested,
     padded,
     raw,
@@ -53,7 +60,7 @@ from tests.support.servers import Gunicorn
 
 def test_the_operations_under_test_are_all_of_them() -> None:
     # The contract's POST operations, each with an example body to send (chunked parity uses it).
-    assert len(POST_OPERATIONS) == 16
+    assert len(POST_OPERATIONS) == 24
     assert all(example is not None for _, _, example in POST_OPERATIONS), POST_OPERATIONS
 
 
@@ -76,6 +83,32 @@ def test_the_depth_limit_is_exact(client: FlaskClient, path: str) -> None:
     assert "levels deep" not in at_limit["detail"]
     past = expect_problem(client.post(path, data=nested(MAX_DEPTH + 1, "array"), content_type="application/json"), 400)
     assert "levels deep" in past["detail"]
+
+
+def walked_deeper_than(value: Any, limit: int) -> bool:
+    """The plain reference: walk the parsed value (the service reads the text instead)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        for child in node.values() if isinstance(node, dict) else node if isinstance(node, list) else ():
+            if isinstance(child, (dict, list)):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
+TRICKY = st.sampled_from(['', '[', ']', '{', '}', '"', '\\', '\\"', '"[{', '\\\\"]}', 'é[', '\u005b'])
+VALUES = st.recursive(st.none() | st.integers(-(2**63), 2**63 - 1) | TRICKY | st.text(max_size=4),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY | st.text(max_size=3), inner,
+                                                                                 max_size=3), max_leaves=40)
+
+
+@given(VALUES, st.integers(1, 6), st.booleans())
+def test_the_depth_read_from_the_text_is_the_depth_of_the_value(value: Any, limit: int, ascii_only: bool) -> None:
+    raw = json.dumps(value, ensure_ascii=ascii_only).encode()
+    assert _nested_deeper_than(raw, limit) == walked_deeper_than(value, limit)
+    assert _nested_deeper_than(orjson.dumps(value), limit) == walked_deeper_than(value, limit)
 
 
 STRUCTURAL = ("$ref", "type", "properties", "items", "anyOf", "oneOf", "allOf", "const", "enum")
@@ -173,20 +206,35 @@ def test_a_chunked_body_gets_the_same_answer_as_with_a_length(app: Flask, client
     if status < 300 and path == "/v1/games":  # each new game has its own id, credentials and token
         for answer in (body, expected_body):
             answer.pop("state"), answer.pop("credentials"), answer["view"].pop("game_id")
+    elif status < 300 and isinstance(body, dict) and "state" in body:  # a fresh token: a fresh nonce
+        for answer in (body, expected_body):
+            answer.pop("state"), answer.pop("credentials", None)
     assert body == expected_body
 
 
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(app: Flask, client: FlaskClient, path: str,
                                                                   example: Any) -> None:
-    assert app.config["MAX_CONTENT_LENGTH"] == LIMIT
-    status, headers, problem = call_chunked(app, path, Reader(padded(example, LIMIT + 1)))
+    assert app.config["MAX_CONTENT_LENGTH"] == LIMIT and app.config["MAX_EVENT_CONTENT_LENGTH"] == EVENT_LIMIT
+    limit, setting = limit_of(path), SETTINGS[path]
+    status, headers, problem = call_chunked(app, path, Reader(padded(example, limit + 1)))
     assert (status, headers["Content-Type"], problem["status"]) == (413, PROBLEM, 413)
-    expect_problem(client.post(path, data=padded(example, LIMIT + 1), content_type="application/json"), 413)
+    told = expect_problem(client.post(path, data=padded(example, limit + 1), content_type="application/json"), 413,
+                          "body-too-large")
+    assert problem == told == {
+        "type": "urn:cribbage:problem:body-too-large", "title": "Request body too large", "status": 413,
+        "detail": f"the body of POST {path} is larger than {limit} bytes ({setting})", "limit": limit,
+        "setting": setting}
     # At the limit exactly, both are read whole, and answered as the example alone is.
     expected = client.post(path, data=json.dumps(example), content_type="application/json").status_code
-    assert call_chunked(app, path, Reader(padded(example, LIMIT)))[0] == expected
-    assert client.post(path, data=padded(example, LIMIT), content_type="application/json").status_code == expected
+    assert call_chunked(app, path, Reader(padded(example, limit)))[0] == expected
+    assert client.post(path, data=padded(example, limit), content_type="application/json").status_code == expected
+
+
+def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None:
+    # Only the operations that take a whole event's games (or bracket results) have the larger limit.
+    assert [f"/v1/tournaments/{name}" for name in (
+        "crosstable", "elimination", "game-logs", "match-standings", "standings", "swiss-pairings")] == EVENT_PATHS
 
 
 @pytest.mark.parametrize("error", [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"xy"), ConnectionResetError()],

@@ -26,6 +26,8 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
+from tests.support.contract import example_value
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 COMPONENTS: dict[str, Any] = SPEC["components"]["schemas"]
@@ -154,13 +156,8 @@ def example_checks() -> Iterator[tuple[str, dict[str, Any], Any]]:
                 if not media.endswith("json"):
                     continue
                 for name, example in content.get("examples", {}).items():
-                    value = example["value"] if "value" in example else resolve_example(example)
+                    value = example_value(SPEC, example)
                     yield f"{method} {path} {label} {name}", content["schema"], value
-
-
-def resolve_example(example: dict[str, Any]) -> Any:
-    name = example["$ref"].rsplit("/", 1)[1]
-    return SPEC["components"]["examples"][name]["value"]
 
 
 @pytest.mark.parametrize(("where", "schema", "value"), list(example_checks()), ids=[w for w, _, _ in example_checks()])

@@ -85,3 +85,17 @@ def test_compose_has_the_same_shape() -> None:
     assert (DEPLOY / services["api"]["build"] / "Dockerfile").exists()
     published = [port.rsplit(":", 1)[1] for port in services["api"]["ports"]]
     assert published == directives("listen")[:1]  # the public port only; not the metrics port
+
+
+def test_the_proxy_body_limits_are_the_services() -> None:
+    # 64k everywhere but the event operations (openapi.yaml's x-body-limit), which get the event
+    # limit: the same operations, and the same sizes as the service's defaults.
+    from service.api.config import Config
+    from tests.support.edge_requests import EVENT_PATHS
+
+    default = Config()
+    assert directives("client_max_body_size") == ["64k", "4m"]
+    assert default.max_body_bytes == 64 * 1024 and default.max_event_body_bytes == 4 * 1024 * 1024
+    [pattern] = re.findall(r"location ~ (\S+) \{\n\s+client_max_body_size 4m;", PROXY_CONF)
+    assert sorted(f"/v1/tournaments/{name}" for name in re.fullmatch(
+        r"\^/v1/tournaments/\(([a-z|-]+)\)\$", pattern)[1].split("|")) == EVENT_PATHS

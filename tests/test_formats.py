@@ -4,12 +4,8 @@ read back with Python's csv module, the page read back with html.parser."""
 from __future__ import annotations
 
 import base64
-import csv
 import dataclasses
 import hashlib
-import io
-from html.parser import HTMLParser
-from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -35,8 +31,8 @@ from service.core.results import standings
 from service.core.rules import STANDARD
 from service.core.schedule import round_robin
 from service.core.tournament import GameResult
+from tests.support.formats import TRIGGERS, Page, read_csv
 
-TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\0")
 HOSTILE = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)", "\tTAB", "\rCR", "  =HYPERLINK(\"x\")",
            'Ann "the Peg" Lee', "Bob, Jr.", "Cy\nNewline", "Åsa Öberg", "<script>alert(1)</script>", "plain"]
 
@@ -71,10 +67,6 @@ def event() -> list[GameResult]:
                        (70 + 3 * i, 121)) for i in range(len(names)) for j in (1, 3)]
 
 
-def read_csv(body: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
-
-
 def test_standings_csv_reads_back_to_the_same_numbers_and_names_stay_text() -> None:
     table = standings(event(), STANDARD)
     body, content_type = render(standings_table(table), CSV)
@@ -106,51 +98,6 @@ def test_any_text_cell_reads_back_as_itself_or_apostrophe_itself(text: str) -> N
 def test_bom_for_spreadsheets_that_need_it() -> None:
     body, _ = render_csv(["player"], [["Åsa"]], bom=True)
     assert body.startswith(b"\xef\xbb\xbf") and body.decode("utf-8-sig") == '"player"\r\n"Åsa"\r\n'
-
-
-class Page(HTMLParser):
-    """Everything about a page the tests look at."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[str] = []
-        self.attrs: list[tuple[str, str | None]] = []
-        self.open: list[str] = []
-        self.cells: list[list[str]] = []
-        self.style = ""
-        self.title = ""
-        self._in: str | None = None
-        self.decl = ""
-
-    VOID: ClassVar[set[str]] = {"meta", "br", "link", "img", "input", "hr"}
-
-    def handle_decl(self, decl: str) -> None:
-        self.decl = decl
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(tag)
-        self.attrs += attrs
-        if tag not in self.VOID:
-            self.open.append(tag)
-        if tag == "tr":
-            self.cells.append([])
-        if tag in ("td", "th", "style", "title"):
-            self._in = tag
-            if tag in ("td", "th"):
-                self.cells[-1].append("")
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.open and self.open[-1] == tag, f"</{tag}> closes {self.open[-1:]}"
-        self.open.pop()
-        self._in = None
-
-    def handle_data(self, data: str) -> None:
-        if self._in in ("td", "th"):
-            self.cells[-1][-1] += data
-        elif self._in == "style":
-            self.style += data
-        elif self._in == "title":
-            self.title += data
 
 
 def test_standings_page_is_one_table_with_no_script_and_nothing_from_outside() -> None:

@@ -29,6 +29,7 @@ from service.api.spec import ContractViolation
 from service.api.wire import advice as wire_advice
 from service.api.wire import boards as wire_boards
 from service.api.wire import common as wire_common
+from service.api.wire import events as wire_events
 from service.api.wire import games as wire_games
 from service.api.wire import hands as wire_hands
 from service.api.wire import meta as wire_meta
@@ -38,11 +39,15 @@ from service.api.wire import tournaments as wire_tournaments
 from service.core import advice, boards, claims, events, record, sequence, show, tournament, views
 from service.core.actions import ACTIONS, AUTO
 from service.core.cards import parse_card, parse_cards
+from service.core.crosstable import crosstable, game_logs
+from service.core.elimination import elimination
 from service.core.engine import Action, apply, legal_actions, may_act, new_game
 from service.core.errors import CribbageError, IllegalAction
+from service.core.matches import MatchResult, MatchRules, match_standings, match_state
 from service.core.outcome import outcome
 from service.core.results import standings as standings_of
 from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
+from service.core.schedule import round_robin, swiss_pairings, swiss_ranking
 from tests.support.kinds import core_event_kinds
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
@@ -95,6 +100,37 @@ def request_components() -> Iterator[tuple[str, str]]:
 def test_every_request_body_is_a_component_with_a_schema() -> None:
     missing = [(op, name) for op, name in request_components() if name not in wire.REQUEST_SCHEMAS]
     assert not missing
+
+
+EVENT_BODIES = [
+    {"games": [{"players": ["ann", "bob"], "scores": [121, 95]}, {"players": ["bob", "=cy"], "scores": [88.0, 121]}]},
+    {"games": [{"players": ["a", "b", "c"], "scores": [121, 100, 50]}], "scheme": "bar_league",
+     "tiebreakers": ["games_won", "head_to_head"], "target": 121, "options": {"skunk_lines": [91, 61, 31]}},
+    {"games": [{"players": ["a", "b"], "scores": [61, 30]}], "variant": "five_card"},
+]
+
+
+def test_the_event_shortcuts_load_what_the_schemas_load() -> None:
+    # The games of an event are loaded by hand (wire/tournaments.py says why): the same values.
+    for body in EVENT_BODIES:
+        assert wire_tournaments.load_standings(body) == wire_tournaments.StandingsSchema().load(body)
+        assert wire_tournaments.load_games(body["games"]) == tuple(
+            wire_tournaments.GameSchema(many=True).load(body["games"]))
+        for players in (None, ["ann", "zed"]):
+            logs = body | ({} if players is None else {"players": players})
+            assert wire_events.load_game_logs(logs) == wire_events.GameLogsSchema().load(logs)
+    for body in ({"players": ["a", "b", "c"]}, {"players": ["ann", "bob", "=cy"], "byes": ["ann"], "scheme": "match_1_2_3",
+                 "games": EVENT_BODIES[0]["games"], "target": 121}):
+        assert wire_events.load_swiss(body) == wire_events.SwissSchema().load(body)
+
+
+def test_the_match_standings_shortcut_loads_what_the_schema_loads() -> None:
+    matches = [{"players": ["ann", "=bob"], "games": [[121, 100], [95.0, 121], [121, 110]]},
+               {"players": ["cy", "ann"], "games": [[121, 60]]}]
+    for extra in ({}, {"match": {"format": "first_to", "length": 7, "scheme": "match_1_2_4"}, "target": 121},
+                  {"match": {"skunk_points": 1}, "variant": "five_card", "options": {"skunk_lines": [31]}}):
+        body = {"matches": matches, **extra}
+        assert wire_events.load_match_standings(body) == wire_events.MatchStandingsSchema().load(body)
 
 
 def test_the_hand_shortcut_loads_what_the_schema_loads() -> None:
@@ -156,6 +192,26 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     table = standings_of(results, preset("six_card"))
     named = tournament.bracket(5, 5, players=["ann", "bob", "cy", "dee", "eve"])
     advised = advice.discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
+    event_games = (*results, tournament.GameResult(("cy", "ann"), (121, 55)),
+                   tournament.GameResult(("ann", "dee", "eve"), (121, 100, 99)))
+    fixed_event = (tournament.GameResult(("ann", "bob"), (50, 50)),)
+    crossed = crosstable(event_games[:3], preset("six_card"))
+    logs = game_logs(event_games[:3], preset("six_card"), players=["ann", "zed"])
+    fixed_logs = game_logs(fixed_event, resolve("six_card", {"fixed_deals": 2}))
+    fixed_cross = crosstable(fixed_event, resolve("six_card", {"fixed_deals": 2}))
+    schedule = round_robin(["ann", "bob", "cy"])
+    swiss_games = [tournament.GameResult(("ann", "bob"), (121, 100))]
+    swiss = (swiss_pairings(["ann", "bob", "cy"], swiss_games), swiss_ranking(["ann", "bob", "cy"], swiss_games))
+    match_rules = MatchRules("best_of", 5, 2, 3, True)
+    fixed_match = MatchRules("fixed", 2)
+    decided = match_state([(121, 95), (80, 121), (121, 25)], match_rules=match_rules, first_dealer=0)
+    going = match_state([(121, 95)], match_rules=fixed_match)
+    drawn = match_state([(121, 95), (95, 121)], match_rules=fixed_match, first_dealer=1)
+    table_of_matches = match_standings([MatchResult(("ann", "bob"), ((121, 100), (121, 85))),
+                                        MatchResult(("cy", "dee"), ((121, 95), (95, 121)))], match_rules=fixed_match)
+    bracket_single = elimination(3, players=["ann", "bob", "cy"], results={2: [(121, 100)], 3: [(121, 90)]})
+    bracket_double = elimination(4, double=True, results={1: [(121, 100)], 2: [(90, 121)], 3: [(121, 80)],
+                                                           4: [(121, 80)], 5: [(121, 80)], 6: [(80, 121)]})
     records = [record.record(state) for state, _, _ in games]
     every_event = [event for _, happened, _ in games for event in happened]
     viewers = [None, 0, 1, 2, 3]
@@ -193,7 +249,9 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "GameSeen": [lambda: wire_games.seen(games[0][2][1]),
                      lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1))],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
-        "SeatCredentials": [lambda: issued],
+        "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
+        "GameMatch": [lambda: wire_games.game_match(views.MatchView(2, match_rules, going)),
+                      lambda: wire_games.game_match(views.MatchView(3, match_rules, decided))],
         "GameRecord": [lambda: [wire_games.record(r) for r in records]],
         "DealRecord": [lambda: [wire_games.deal_record(d) for r in records for d in r.deals]],
         "RecordedAction": [lambda: [wire_games.recorded_action(a) for r in records for d in r.deals for a in d.actions]],
@@ -210,6 +268,33 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "BracketMatch": [lambda: wire_tournaments.match(named, named.rounds[0][0]),
                          lambda: wire_tournaments.match(named, named.rounds[-1][0])],
         "Bracket": [lambda: wire_tournaments.bracket(named), lambda: wire_tournaments.bracket(tournament.bracket(16))],
+        "CrosstableCell": [lambda: wire_events.cross_cell(crossed.rows[0].cells[0])],
+        "CrosstableRow": [lambda: wire_events.cross_row(crossed.rows[0])],
+        "Crosstable": [lambda: wire_events.crosstable(crossed), lambda: wire_events.crosstable(fixed_cross)],
+        "GameLogEntry": [lambda: wire_events.log_entry(logs[0].entries[0])],
+        "GameLog": [lambda: wire_events.game_log(logs[0]), lambda: wire_events.game_log(logs[-1])],
+        "GameLogs": [lambda: wire_events.game_logs(logs), lambda: wire_events.game_logs(fixed_logs)],
+        "Pairing": [lambda: wire_events.pairing(schedule.rounds[0].pairings[0])],
+        "ScheduleRound": [lambda r=r: wire_events.schedule_round(r) for r in schedule.rounds],
+        "Schedule": [lambda: wire_events.schedule(schedule)],
+        "SwissStanding": [lambda: wire_events.swiss_standing(1, swiss[1][0])],
+        "SwissPairings": [lambda: wire_events.swiss_pairings(swiss)],
+        "MatchRules": [lambda: wire_events.match_rules(match_rules), lambda: wire_events.match_rules(fixed_match)],
+        "MatchGame": [lambda: wire_events.match_game(decided.games[0]),
+                      lambda: wire_events.match_game(decided.games[-1])],
+        "MatchState": [lambda: wire_events.match_state(decided, match_rules),
+                       lambda: wire_events.match_state(going, fixed_match),
+                       lambda: wire_events.match_state(drawn, fixed_match)],
+        "MatchStanding": [lambda: wire_events.match_standing(table_of_matches.rows[0])],
+        "MatchStandingsResult": [lambda: wire_events.match_standings(table_of_matches)],
+        "EliminationSlot": [lambda m=m, i=i: wire_events.slot(bracket_double, m.seeds[i], m.sources[i])
+                            for m in bracket_double.matches for i in (0, 1)],
+        "EliminationMatch": [lambda m=m: wire_events.elimination_match(bracket_single, m)
+                             for m in bracket_single.matches],
+        "EliminationRound": [lambda: wire_events.elimination_round(bracket_double.rounds[0])],
+        "EliminationEntrant": [lambda: wire_events.entrant(bracket_single.standing[0])],
+        "EliminationState": [lambda: wire_events.elimination(bracket_single),
+                             lambda: wire_events.elimination(bracket_double)],
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],
@@ -220,7 +305,11 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
                                                        OPTION_NAMES)],
         "Problem": [lambda: wire_problems.rules_problem(refused), lambda: wire_problems.rules_problem(illegal),
                     lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
-                    lambda: wire_problems.problem_body(404, "Not Found", "nothing here")],
+                    lambda: wire_problems.problem_body(404, "Not Found", "nothing here"),
+                    lambda: wire_problems.problem_body(406, "Not Acceptable", "no", slug="not-acceptable",
+                                                       available=["application/json", "text/csv", "text/html"]),
+                    lambda: wire_problems.problem_body(413, "Request body too large", "big", slug="body-too-large",
+                                                       limit=65536, setting="CRIBBAGE_MAX_BODY_BYTES")],
     }
 
 

@@ -8,6 +8,7 @@ from flask import Flask
 
 from . import advice as advice_api
 from . import boards as boards_api
+from . import events as events_api
 from . import games as games_api
 from . import hands, jsonio, meta, observability, problems, security
 from . import pegging as pegging_api
@@ -20,6 +21,7 @@ def create_app(config: Config | None = None) -> Flask:
     config = config or Config.from_env()
     app = Flask("service")
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    app.config["MAX_EVENT_CONTENT_LENGTH"] = config.max_event_body_bytes
     app.config["TESTING"] = config.testing
     app.extensions["cribbage.config"] = config
     app.extensions.setdefault("cribbage.ready", {})
@@ -33,6 +35,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(advice_api.bp)
     app.register_blueprint(boards_api.bp)
     app.register_blueprint(tournaments_api.bp)
+    app.register_blueprint(events_api.bp)
     app.register_blueprint(games_api.bp)
     meta.install_docs(app)
     security.install(app)

@@ -44,6 +44,7 @@ class Config:
     """Service settings. ``from_env`` documents the variable behind each field."""
 
     max_body_bytes: int = 64 * 1024
+    max_event_body_bytes: int = 4 * 1024 * 1024  # the event operations' bodies (openapi.yaml x-body-limit)
     state_keys: tuple[str, ...] = ()  # state keys (32 bytes, base64): the first seals, all open (state_token.py)
     cors_origins: tuple[str, ...] = ()
     log_level: str = "INFO"
@@ -59,6 +60,7 @@ class Config:
         env = os.environ if environ is None else environ
         return cls(
             max_body_bytes=_whole(env, "CRIBBAGE_MAX_BODY_BYTES", 64 * 1024, 1024),
+            max_event_body_bytes=_whole(env, "CRIBBAGE_MAX_EVENT_BODY_BYTES", 4 * 1024 * 1024, 1024),
             state_keys=_list(env.get("CRIBBAGE_STATE_KEYS", "")),
             cors_origins=_list(env.get("CRIBBAGE_CORS_ORIGINS", "")),
             log_level=env.get("CRIBBAGE_LOG_LEVEL", "INFO").upper(),

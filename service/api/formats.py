@@ -18,6 +18,11 @@ Three small pieces a view puts together:
   text is escaped. :data:`HTML_CSP` is a ``Content-Security-Policy`` that allows exactly that
   style and nothing else, for the view to send with the page.
 
+A view that offers the formats is decorated with :func:`negotiated`: it picks the format before
+any work (a 406 problem when none fits), passes it to the view as ``media_type``, adds ``Vary:
+Accept``, and for the page asks the security middleware (``api/security.py``) to send
+:data:`HTML_CSP` instead of the API's policy; the view answers with :func:`formatted`.
+
 >>> body, kind = render_csv(["player", "spread"], [["=cmd|' /C calc'!A0", -31]])
 >>> kind, body.decode()
 ('text/csv; charset=utf-8; header=present', '"player","spread"\\r\\n"\\'=cmd|\\' /C calc\\'!A0",-31\\r\\n')
@@ -29,16 +34,19 @@ from __future__ import annotations
 
 import base64
 import csv
+import functools
 import hashlib
 import html
 import io
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, TypeVar
 
+from flask import Response, make_response, request
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
-from .problems import ApiError
+from .problems import ApiError, problem
+from .security import PAGE_POLICY
 
 JSON = "application/json"
 CSV = "text/csv"
@@ -216,7 +224,48 @@ def render(table: Table, media_type: str) -> tuple[bytes, str]:
     raise ValueError(f"a table is rendered as {CSV} or {HTML}, not {media_type}")
 
 
+# --- the views' side ---------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def negotiated(offered: Sequence[str] = FORMATS) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a view that answers in ``offered``: the format is chosen from ``Accept`` first
+    (a 406 problem, before the body is read, when none fits) and passed as ``media_type``;
+    every answer, the 406 too, says ``Vary: Accept``; a page gets its own policy."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(view)
+        def wrapper(*args: Any, **kwargs: Any) -> Response:
+            accept = request.headers.get("Accept")
+            media_type = negotiate(accept, offered)
+            if media_type is None:
+                refused = not_acceptable(accept, offered)
+                response = problem(refused.status, refused.title, refused.detail, slug=refused.slug, **refused.extra)
+            else:
+                response = make_response(view(*args, media_type=media_type, **kwargs))
+                if response.mimetype == HTML:  # the page itself; an error raised on the way stays an API answer
+                    request.environ[PAGE_POLICY] = HTML_CSP
+            response.vary.add("Accept")
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+def formatted(media_type: str, value: T, encode: Callable[[T], Any], tabulate: Callable[[T], Table]) -> Any:
+    """The answer in the chosen format: ``encode(value)`` for JSON (the view's return value,
+    written by the JSON provider), else the table ``tabulate(value)`` as CSV or a page."""
+    if media_type == JSON:
+        return encode(value)
+    body, content_type = render(tabulate(value), media_type)
+    return Response(body, content_type=content_type)
+
+
 __all__ = [
+    "negotiated",
+    "formatted",
     "Table",
     "render",
     "JSON",

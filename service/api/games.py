@@ -1,4 +1,5 @@
-"""Games: ``/v1/games`` (start), ``/act``, ``/view`` and ``/record``. The server keeps nothing.
+"""Games: ``/v1/games`` (start), ``/act``, ``/view``, ``/history``, ``/record`` and
+``/next-game`` (a match's next game). The server keeps nothing.
 
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
@@ -21,7 +22,7 @@ from typing import Any, cast
 from flask import Blueprint, Flask, current_app
 from flask.blueprints import BlueprintSetupState
 
-from ..core.engine import apply, new_game
+from ..core.engine import apply, new_game, next_game
 from ..core.errors import IllegalAction
 from ..core.events import Event, events_for
 from ..core.record import events_since, history, record
@@ -34,6 +35,7 @@ from .spec import body
 from .wire.games import (
     HistorySchema,
     NewGameSchema,
+    NextGameSchema,
     RecordSchema,
     ViewSchema,
     credentials,
@@ -49,6 +51,7 @@ new_game_request = NewGameSchema()
 view_request = ViewSchema()
 record_request = RecordSchema()
 history_request = HistorySchema()
+next_game_request = NextGameSchema()
 
 
 @bp.record_once
@@ -89,12 +92,17 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
                             "seat a person plays, or none (a spectator)", pointer="/seat")
     game_id = seats.new_game_id()
     state, happened = new_game(request.rules, seats.chance_seed(request.seed), request.dealer, game_id=game_id,
-                               computer=levels if request.computer else ())
+                               computer=levels if request.computer else (), match=request.match)
     check_seat(state, request.seat)
-    issued = credentials(seats.table_credential(game_id),
-                         [(seat, seats.seat_credential(game_id, seat)) for seat, level in enumerate(levels)
-                          if level is None])
-    return _answer(state, happened, request.seat, issued), 201
+    return _answer(state, happened, request.seat, _every_credential(state)), 201
+
+
+def _every_credential(state: GameState) -> dict[str, Any]:
+    """The table credential of a new game and every person's seat's."""
+    game_id = state.game_id
+    return credentials(seats.table_credential(game_id), [(seat, seats.seat_credential(game_id, seat))
+                                                          for seat in range(state.rules.players)
+                                                          if not state.plays_itself(seat)])
 
 
 @bp.post("/act")
@@ -132,6 +140,28 @@ def game_history(data: dict[str, Any]) -> dict[str, Any]:
     check_seat(state, request.seat)
     seats.authorize(state, (request.seat,), request.credential)
     return encode_history(history(state, request.seat))
+
+
+@bp.post("/next-game")
+@speaks
+@body("nextGame")
+def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The next game of a finished game's match. Every caller with the same finished game gets
+    the same next game (:mod:`.seats`); the credentials handed out are those the caller's
+    credential was good for: the table's brings the new table's and every seat's, a seat's that
+    seat's, none (a spectator) none."""
+    request = next_game_request.load(data)
+    finished = _open(request.state)
+    check_seat(finished, request.seat)
+    seats.authorize(finished, (request.seat,), request.credential)
+    state, happened = next_game(finished, seats.next_chance_seed(finished), seats.next_game_id(finished.game_id))
+    if seats.is_table_credential(finished.game_id, request.credential):
+        issued: dict[str, Any] | None = _every_credential(state)
+    elif request.seat is not None:
+        issued = credentials(None, [(request.seat, seats.seat_credential(state.game_id, request.seat))])
+    else:
+        issued = None
+    return _answer(state, happened, request.seat, issued), 201
 
 
 @bp.post("/record")

@@ -3,8 +3,9 @@
 Errors flow one way: the core raises :class:`~service.core.errors.CribbageError` subclasses
 and knows nothing of HTTP; this module maps them (and the framework's own errors) to
 ``application/problem+json``. 400 is a body that breaks the contract, with a JSON pointer
-per field; 422 is a well-formed request that the rules forbid; 404/405/413/415 come from
-the framework in the same shape, headers such as ``Allow`` kept. A 500 never leaks
+per field; 422 is a well-formed request that the rules forbid; 413 (``body-too-large``) names the
+operation, its body limit and the setting that sets it; 404/405/406/415 come from the framework
+(or the formats, 406) in the same shape, headers such as ``Allow`` kept. A 500 never leaks
 internals.
 """
 
@@ -17,7 +18,7 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
 from ..core.errors import CribbageError
-from .spec import ContractViolation
+from .spec import BodyTooLarge, ContractViolation
 from .wire.problems import contract_problem, problem_body, rules_problem
 
 log = logging.getLogger("service.errors")
@@ -53,6 +54,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(ContractViolation)
     def contract(error: ContractViolation) -> Response:
         return _respond(contract_problem(error))
+
+    @app.errorhandler(BodyTooLarge)
+    def too_large(error: BodyTooLarge) -> Response:
+        return problem(413, "Request body too large", error.description, slug="body-too-large",
+                       limit=error.limit, setting=error.setting)
 
     @app.errorhandler(CribbageError)
     def rules(error: CribbageError) -> Response:

@@ -95,3 +95,37 @@ def chance_seed(seed: int | None) -> int:
 def new_game_id() -> str:
     """A fresh game id: 128 random bits, url-safe."""
     return secrets.token_urlsafe(16)
+
+
+def is_table_credential(game_id: str, credential: str | None) -> bool:
+    """Whether ``credential`` is the table credential of the game ``game_id`` (under any current key)."""
+    if credential is None:
+        return False
+    given = credential.encode()
+    return any(hmac.compare_digest(_mac(secret, game_id, TABLE).encode(), given)
+               for secret in state_token.sealer().derive(CREDENTIAL_PURPOSE))
+
+
+# --- the next game of a match ----------------------------------------------------------------
+# Stateless: whoever asks for the next game after the same finished game gets the same one (its
+# id and its seed derived from the finished game's under the key), so each player's device moves
+# on by itself and lands at the same table, and each seat's new credential follows from the new
+# id as the first game's did.
+
+NEXT_GAME_PURPOSE = "cribbage-next-game-v1"
+
+
+def next_game_id(game_id: str) -> str:
+    """The id of the next game of the match after the game ``game_id``: 128 bits, url-safe."""
+    secret = state_token.sealer().derive(NEXT_GAME_PURPOSE)[0]
+    digest = hmac.new(secret, f"{game_id}:id".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode("ascii").rstrip("=")
+
+
+def next_chance_seed(state: GameState) -> int:
+    """The seed of the next game of the match after ``state``: from its game id and seed under
+    a secret of the key, so nobody, the players included (a finished game's record shows its
+    seed), can tell the next game's deals from this one's."""
+    secret = state_token.sealer().derive(CHANCE_PURPOSE)[0]
+    digest = hmac.new(secret, f"next:{state.game_id}:{state.seed}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED

@@ -10,6 +10,11 @@
   images and requests from this origin only, no framing, no referrer.
 - Game answers (``/v1/games...``) carry sealed game states: ``Cache-Control: no-store``, so no
   browser or shared cache keeps them.
+- A printable page an operation answers with (``text/html``, :mod:`.formats`) is a page, not
+  data: the view leaves its own policy in the WSGI environ (:data:`PAGE_POLICY`: its inline style
+  by hash, nothing else), and that policy is sent instead of the API's. One policy, never two:
+  a browser enforces every policy it is sent, so the API's ``default-src 'none'`` beside the
+  page's would block the page's style.
 
 The header sets are built once at start; per request the middleware only picks one by path
 prefix and appends it.
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 GAMES_PATH = "/v1/games"
+PAGE_POLICY = "cribbage.page_policy"  # environ key: a page's own Content-Security-Policy (see above)
 
 _COMMON: tuple[tuple[str, str], ...] = (
     ("X-Content-Type-Options", "nosniff"),
@@ -83,7 +89,11 @@ class SecurityHeaders:
             extra = self.api
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            headers.extend(extra)
+            page = environ.get(PAGE_POLICY)  # set by the view, so read once the app has answered
+            if page is None:
+                headers.extend(extra)
+            else:
+                headers.extend((*_COMMON, ("Content-Security-Policy", page)))
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)

@@ -9,10 +9,12 @@ with a JSON pointer for every offending field.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,22 @@ class ContractViolation(Exception):
         super().__init__(errors[0]["detail"] if errors else "invalid body")
         self.errors = errors
         self.truncated = truncated
+
+
+# The settings a body limit can come from (an operation names one with ``x-body-limit`` in the
+# contract; the rest have the first), and the app config key each is kept under (app.py).
+BODY_LIMITS = {"CRIBBAGE_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
+               "CRIBBAGE_MAX_EVENT_BODY_BYTES": "MAX_EVENT_CONTENT_LENGTH"}
+DEFAULT_LIMIT = "CRIBBAGE_MAX_BODY_BYTES"
+
+
+class BodyTooLarge(RequestEntityTooLarge):
+    """A body past its operation's limit: the 413 names the operation, the limit and the
+    setting that sets it (``api/problems.py`` turns it into a ``body-too-large`` problem)."""
+
+    def __init__(self, operation: str, limit: int, setting: str) -> None:
+        super().__init__(f"the body of {operation} is larger than {limit} bytes ({setting})")
+        self.operation, self.limit, self.setting = operation, limit, setting
 
 
 class UnreadableBody(BadRequest):
@@ -127,13 +145,19 @@ class Spec:
         self.document: dict[str, Any] = yaml.load(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         self.validators: dict[str, Any] = {}
         self.schemas: dict[str, Any] = {}  # the root each validator was compiled from (errors' schema paths start there)
-        for operations in self.document["paths"].values():
-            for operation in operations.values():
+        # operationId -> (its body limit's setting, "POST /path") for the 413 that names them
+        self.limits: dict[str, tuple[str, str]] = {}
+        for path, operations in self.document["paths"].items():
+            for method, operation in operations.items():
                 if not isinstance(operation, dict):
                     continue
                 content = operation.get("requestBody", {}).get("content", {}).get("application/json")
                 if content:
                     self._compile(operation["operationId"], {**content["schema"], "components": self.document["components"]})
+                    setting = operation.get("x-body-limit", DEFAULT_LIMIT)
+                    if setting not in BODY_LIMITS:
+                        raise ValueError(f"{operation['operationId']}: x-body-limit names no setting: {setting!r}")
+                    self.limits[operation["operationId"]] = (setting, f"{method.upper()} {path}")
 
     def _compile(self, key: str, schema: dict[str, Any]) -> None:
         self.schemas[key] = schema
@@ -182,27 +206,35 @@ SPEC = Spec()
 SPEC.component("HandRequest")
 
 
-def _nested_deeper_than(value: Any, limit: int) -> bool:
-    """Whether arrays and objects in ``value`` nest more than ``limit`` deep (the value itself
-    is level 1). A loop, not recursion: the value may be nested a thousand levels.
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_SQUARE = bytes.maketrans(b"{}", b"[]")
 
-    >>> _nested_deeper_than({"a": [[1]]}, 3), _nested_deeper_than({"a": [[1]]}, 2)
+
+def _nested_deeper_than(raw: bytes, limit: int) -> bool:
+    """Whether arrays and objects in the JSON text ``raw`` (already parsed: it is valid) nest
+    more than ``limit`` deep, the outermost value being level 1. Read from the text, not the
+    parsed value, at the speed of bytes methods: escaped backslashes and quotes go, then every
+    string (between the quotes left), then everything but brackets; each round of removing the
+    innermost pairs ``[]`` takes one level off. A walk over the parsed value cost 65 ms of a
+    30,000-game request (``benchmarks/tournament_scale.py``); this, 20 ms. A test holds the two
+    equal on generated values.
+
+    >>> _nested_deeper_than(b'{"a": [[1]]}', 3), _nested_deeper_than(b'{"a": [[1]]}', 2)
     (False, True)
+    >>> _nested_deeper_than(b'["[[[\\"]]]", {"x\\\\": [2]}]', 2)
+    True
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
-        for child in children:
-            if isinstance(child, (dict, list)):
-                if depth + 1 > limit:
-                    return True
-                stack.append((child, depth + 1))
-    return False
+    text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(text.split(b'"')[::2]).translate(_SQUARE, _NOT_BRACKETS)
+    for _ in range(limit):
+        if not brackets:
+            return False
+        brackets = brackets.replace(b"[]", b"")
+    return bool(brackets)
 
 
-def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
-    """The raw body: 413 past ``limit`` whether the length was announced or not.
+def _read_body(environ: dict[str, Any], limit: int | None, too_large: Callable[[], Exception]) -> bytes:
+    """The raw body: ``too_large()`` (a 413) past ``limit`` whether the length was announced or not.
 
     With a Content-Length it is read in one call. Without one (chunked), the body is read
     only when the server says it ends the stream itself (``wsgi.input_terminated``, set by
@@ -217,7 +249,7 @@ def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
         if length_text.isdigit():
             length = int(length_text)
             if limit is not None and length > limit:
-                raise RequestEntityTooLarge()
+                raise too_large()
             body: bytes = stream.read(length)
             return body
         if not environ.get("wsgi.input_terminated"):
@@ -231,7 +263,7 @@ def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
                 return b"".join(pieces)
             pieces.append(piece)
             size += len(piece)
-        raise RequestEntityTooLarge()
+        raise too_large()
     except RequestEntityTooLarge:
         raise
     except Exception as error:
@@ -243,11 +275,11 @@ def _read_body(environ: dict[str, Any], limit: int | None) -> bytes:
         raise UnreadableBody() from error
 
 
-def read_json() -> Any:
+def read_json(operation_id: str | None = None) -> Any:
     """The request body, parsed as JSON: 415 unless it says it is JSON, 413 past the size
-    limit (announced or streamed), 400 when it cannot be read (bad chunked encoding), and a
-    400 contract violation (pointer ``""``) when it does not parse or nests deeper than
-    :data:`MAX_DEPTH`.
+    limit (announced or streamed; the limit of ``operation_id``, :data:`BODY_LIMITS`), 400 when
+    it cannot be read (bad chunked encoding), and a 400 contract violation (pointer ``""``) when
+    it does not parse or nests deeper than :data:`MAX_DEPTH`.
 
     The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
     ``request.get_json()`` reads through, cost about 13 us a request under gunicorn (measured
@@ -259,18 +291,38 @@ def read_json() -> Any:
     mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
-    raw = _read_body(environ, current_app.config.get("MAX_CONTENT_LENGTH"))
+    setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
+    limit: int | None = current_app.config.get(BODY_LIMITS[setting])
+    raw = _read_body(environ, limit, lambda: BodyTooLarge(operation, limit or 0, setting))
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
         raise ContractViolation([{"pointer": "", "detail": f"the body is not valid JSON: {_short(str(error))}"}]) from None
     # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(data, MAX_DEPTH):
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):
         # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing
         # the contract accepts nests more than a few levels.
         raise ContractViolation([{"pointer": "", "detail": f"the body nests arrays and objects more than "
                                                             f"{MAX_DEPTH} levels deep"}])
     return data
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for one request of a whole event's data (the
+    operations with the larger body limit). Parsing and loading 30,000 games makes some 200,000
+    objects, none of them in a cycle (reference counting frees them all), and the collections
+    their allocation set off cost 40% of the request: 298 against 186 ms of CPU for 30,000 games,
+    586 against 320 ms for 50,000 (``benchmarks/tournament_scale.py``). A sync worker serves one
+    request at a time; anything cyclic left behind is collected once the collector runs again."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -281,10 +333,17 @@ def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]
     if operation_id not in SPEC.validators:
         raise KeyError(f"openapi.yaml has no request body for {operation_id}")
 
+    bulk = SPEC.limits[operation_id][0] != DEFAULT_LIMIT
+
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            data = read_json()
+            if bulk:
+                with _collector_paused():
+                    data = read_json(operation_id)
+                    SPEC.check(operation_id, data)
+                    return view(data, *args, **kwargs)
+            data = read_json(operation_id)
             SPEC.check(operation_id, data)
             return view(data, *args, **kwargs)
 

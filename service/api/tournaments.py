@@ -9,15 +9,16 @@ from flask import Blueprint
 from ..core.outcome import outcome
 from ..core.results import standings
 from ..core.tournament import bracket
+from .formats import formatted, negotiated
 from .spec import body
 from .wire.common import outcome as encode_outcome
-from .wire.tournaments import BracketSchema, OutcomeSchema, StandingsSchema
+from .wire.tables import standings_table
+from .wire.tournaments import BracketSchema, OutcomeSchema, load_standings
 from .wire.tournaments import bracket as encode_bracket
 from .wire.tournaments import standings as encode_standings
 
 bp = Blueprint("tournaments", __name__, url_prefix="/v1")
 outcome_request = OutcomeSchema()
-standings_request = StandingsSchema()
 bracket_request = BracketSchema()
 
 
@@ -29,10 +30,11 @@ def game_outcome(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/tournaments/standings")
+@negotiated()
 @body("tournamentStandings")
-def tournament_standings(data: dict[str, Any]) -> dict[str, Any]:
-    request = standings_request.load(data)
-    return encode_standings(standings(request.games, request.rules))
+def tournament_standings(data: dict[str, Any], media_type: str) -> Any:
+    request = load_standings(data)
+    return formatted(media_type, standings(request.games, request.rules), encode_standings, standings_table)
 
 
 @bp.post("/tournaments/bracket")

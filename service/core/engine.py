@@ -33,29 +33,49 @@ from .actions import ACTIONS, AUTO, COMPUTER_MARK, Action, awaited_kinds, encode
 from .cards import DECK, Card
 from .chance import arrange_deck, cut_for_deal, shuffled_deck
 from .computer import choose as computer_move
-from .errors import CribbageError, GameOver, IllegalAction, WrongCardCount
+from .errors import CribbageError, GameNotOver, GameOver, IllegalAction, WrongCardCount
 from .events import CutForDeal, Event
+from .matches import MatchContext, MatchRules
 from .phases import Step, start_deal
 from .rules import Rules
 from .state import LEVELS, MAX_GAME_DEALS, MAX_SEED, GameState, current_player, may_act
 
 
 def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
-             game_id: str = "", computer: Sequence[str | None] = ()) -> tuple[GameState, list[Event]]:
+             game_id: str = "", computer: Sequence[str | None] = (),
+             match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
     """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal, then
     every move of the seats the computer plays, until a person must act.
 
     ``deck`` fixes the first deal's card order (tests and scripted deals, see
     :func:`.chance.arrange_deck`); later deals come from ``seed``. ``computer``: per seat, the
     level the computer plays it at, or ``None`` for a person (empty: all people); at least one
-    seat is a person's. ``game_id`` names the game (the caller makes it unique).
+    seat is a person's. ``game_id`` names the game (the caller makes it unique). ``match``: the
+    rules of a match this game starts (two players), or the context of a later game of one
+    (:func:`next_game` makes it), whose first dealer the match decides: no cut, no ``dealer``.
     """
-    state, events = deal_new_game(rules, seed, dealer, deck=deck, game_id=game_id, computer=computer)
+    state, events = deal_new_game(rules, seed, dealer, deck=deck, game_id=game_id, computer=computer, match=match)
     return play_computers(state, events)
 
 
+def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, list[Event]]:
+    """The next game of the match the finished game ``state`` is part of: the same rules and
+    seats, the match's score carried on, the first deal to the side the match's rules name
+    (the loser of ``state``, by default). :class:`IllegalAction` outside a match,
+    :class:`GameNotOver` while ``state`` is played, :class:`~.errors.MatchOver` once it ended
+    the match."""
+    if state.match is None:
+        raise IllegalAction("this game is not part of a match: start one with `match` to play the next game",
+                            pointer="/state")
+    if not state.over:
+        raise GameNotOver("the game is not over: its match's next game starts when it ends", pointer="/state")
+    return new_game(state.rules, seed, game_id=game_id, computer=state.computer,
+                    match=state.match.following(state.rules, state.scores))
+
+
 def deal_new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
-                  game_id: str = "", computer: Sequence[str | None] = ()) -> tuple[GameState, list[Event]]:
+                  game_id: str = "", computer: Sequence[str | None] = (),
+                  match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
     """:func:`new_game` up to the first deal, before the computer moves (a replay starts here)."""
     if not 0 <= seed <= MAX_SEED:
         raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
@@ -68,6 +88,12 @@ def deal_new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: S
                             "at least one seat is a person's", pointer="/computer")
     if any(level is not None and level not in LEVELS for level in seats):
         raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
+    if match is not None and rules.players != 2:
+        raise IllegalAction(f"a match here is played by two players, not {rules.players}", pointer="/match")
+    if isinstance(match, MatchContext) and match.games:
+        if dealer is not None:
+            raise IllegalAction("the match says who deals first in its later games", pointer="/dealer")
+        dealer = match.opening_dealer(rules)
     events: list[Event] = []
     cut = dealer is None
     if dealer is None:
@@ -86,6 +112,7 @@ def deal_new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: S
         phase="discard", deck=first, hands=(), crib=(), starter=None, play=None, show_step=0, claim=None,
         scores=(0,) * rules.sides, backs=(0,) * rules.sides, winner=None, draw=False, log="", opening_deck=opening,
         game_id=game_id, computer=seats,
+        match=None if match is None else match if isinstance(match, MatchContext) else MatchContext(match, dealer),
     )
     step = Step(state, events)
     start_deal(step, 1, dealer, first)
@@ -198,6 +225,7 @@ __all__ = [
     "GameState",
     "Event",
     "new_game",
+    "next_game",
     "deal_new_game",
     "apply_one",
     "play_computers",

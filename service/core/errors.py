@@ -86,6 +86,11 @@ class GameNotOver(CribbageError):
     title = "The game is still being played"
 
 
+class MatchOver(CribbageError):
+    slug = "match-over"
+    title = "The match is already over"
+
+
 class InvalidBoard(CribbageError):
     slug = "invalid-board"
     title = "The scoreboard is not consistent"

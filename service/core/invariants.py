@@ -8,7 +8,8 @@ even if the key that sealed it leaked, and in the playout tests after every step
 from __future__ import annotations
 
 from .cards import DECK
-from .errors import InvalidState
+from .errors import CribbageError, InvalidState
+from .matches import MatchContext
 from .pegging import pile_count
 from .state import (
     MAX_CLAIM,
@@ -126,6 +127,27 @@ def check_state(state: GameState) -> None:
     need(state.moves >= 0, "a game's moves count from 0")
     if state.opening_deck is not None:
         need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), "the opening deck is not a deck")
+    if state.match is not None:
+        check_match(state, state.match)
+
+
+def check_match(state: GameState, match: MatchContext) -> None:
+    """A game of a match: two players; the games before it valid and the match not over after
+    them; its first dealer the one the match names (after the first game; in the first, the
+    match records this game's own first dealer)."""
+    if state.rules.players != 2:
+        raise InvalidState("a match is played by two players")
+    try:
+        before = match.so_far(state.rules)
+    except CribbageError as error:
+        raise InvalidState(f"the state's match is not valid: {error.message}") from None
+    if before.over:
+        raise InvalidState("the state's match was over before this game")
+    if match.games:
+        if state.cut_for_deal or state.first_dealer != before.next_first_dealer:
+            raise InvalidState("the match says who deals first in this game")
+    elif state.first_dealer != match.first_dealer:
+        raise InvalidState("the match's first dealer is this game's")
 
 
 __all__ = ["check_state"]

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidEvent, InvalidRules
+from .errors import InvalidEvent, InvalidRules, MatchOver
 from .results import outcomes
 from .rules import GAME_POINT_SCHEMES, STANDARD, Rules
 from .tournament import GameResult
@@ -116,6 +116,32 @@ def match_rules_for_scheme(scheme: str, format: str = "best_of", length: int = 3
         usable = [name for name, p in GAME_POINT_SCHEMES.items() if p[0] == 1 and name != "hoyle_lurch"]
         raise InvalidRules(f"match points come from one of {usable}, not {scheme!r}", pointer="/match/scheme")
     return MatchRules(format, length, points[1], points[2], triple_skunk_wins, next_first_dealer)
+
+
+def match_rules_from(format: str = "best_of", length: int = 3, *, scheme: str | None = None,
+                     skunk_points: int | None = None, double_skunk_points: int | None = None,
+                     triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
+    """Match rules as a request gives them: the points from a ``scheme``
+    (:func:`match_rules_for_scheme`) or given one by one, never both; a skunk scores 2 unless
+    said otherwise, and a double skunk what a skunk does unless said otherwise (so double skunks
+    score nothing extra until they are given points).
+
+    >>> match_rules_from("first_to", 7, skunk_points=2, double_skunk_points=3).points_for(2)
+    3
+    >>> match_rules_from(scheme="match_1_2_3", skunk_points=2)
+    Traceback (most recent call last):
+    ...
+    service.core.errors.InvalidRules: give a scheme or the points of a skunk and a double skunk, not both
+    """
+    if scheme is not None:
+        if skunk_points is not None or double_skunk_points is not None:
+            raise InvalidRules("give a scheme or the points of a skunk and a double skunk, not both",
+                               pointer="/match/scheme")
+        return match_rules_for_scheme(scheme, format, length, triple_skunk_wins=triple_skunk_wins,
+                                      next_first_dealer=next_first_dealer)
+    skunk = 2 if skunk_points is None else skunk_points
+    double = skunk if double_skunk_points is None else double_skunk_points
+    return MatchRules(format, length, skunk, double, triple_skunk_wins, next_first_dealer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +238,64 @@ def _next_dealer(winner: int | None, dealer: int | None, rule: str) -> int | Non
     return 1 - winner if rule == "loser" else winner
 
 
+# --- a match played through the game API -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """A game's place in a match it is played in (the game API keeps it in the game's state):
+    the match's rules, the side that dealt first in the match's first game, and the final
+    scores of the games before this one (the winner's capped at the target), side 0 first.
+
+    >>> context = MatchContext(MatchRules("best_of", 3), first_dealer=0)
+    >>> second = context.following(STANDARD, (121, 100))
+    >>> second.games, second.game, second.opening_dealer(STANDARD)
+    (((121, 100),), 2, 1)
+    >>> second.following(STANDARD, (121, 80)).games
+    Traceback (most recent call last):
+    ...
+    service.core.errors.MatchOver: the match is over: side 0 won it, 3 match points to 0
+    """
+
+    rules: MatchRules
+    first_dealer: int
+    games: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def game(self) -> int:
+        """This game's number in the match, from 1."""
+        return len(self.games) + 1
+
+    def so_far(self, rules: Rules, scores: Sequence[int] | None = None) -> MatchState:
+        """The match before this game, or with it once it ended with ``scores``."""
+        games = self.games if scores is None else (*self.games, tuple(scores))
+        return match_state(games, rules, self.rules, first_dealer=self.first_dealer)
+
+    def opening_dealer(self, rules: Rules) -> int:
+        """Who deals first in this game: the side the match's rules say (the loser of the last
+        game, by default); :class:`MatchOver` if the games before it ended the match."""
+        before = self.so_far(rules)
+        if before.next_first_dealer is None:
+            raise MatchOver(_over(before), pointer="/state")
+        return before.next_first_dealer
+
+    def following(self, rules: Rules, scores: Sequence[int]) -> MatchContext:
+        """The next game's context, after this one ended with ``scores``; :class:`MatchOver`
+        if it ended the match."""
+        after = self.so_far(rules, scores)
+        if after.over:
+            raise MatchOver(_over(after), pointer="/state")
+        return MatchContext(self.rules, self.first_dealer, tuple(game.scores for game in after.games))
+
+
+def _over(state: MatchState) -> str:
+    score = f"{max(state.points)} match points to {min(state.points)}"
+    if state.winner is None:
+        return f"the match is over: drawn, {score}"
+    how = " by a triple skunk" if state.decided_by == "triple_skunk" else ""
+    return f"the match is over: side {state.winner} won it{how}, {score}"
+
+
 # --- match standings -------------------------------------------------------------------------
 
 
@@ -298,9 +382,11 @@ __all__ = [
     "NEXT_FIRST_DEALER",
     "MatchRules",
     "match_rules_for_scheme",
+    "match_rules_from",
     "MatchGame",
     "MatchState",
     "match_state",
+    "MatchContext",
     "MatchResult",
     "MatchStanding",
     "MatchStandings",

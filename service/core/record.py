@@ -97,7 +97,8 @@ def replay(state: GameState) -> tuple[list[Event], list[tuple[RecordedAction, li
     """Play the game again from its seed and its log: the opening events, then every move with
     its events. The replay must end in ``state`` itself (an :class:`InvalidState` otherwise)."""
     current, opening = deal_new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
-                                     deck=state.opening_deck, game_id=state.game_id, computer=state.computer)
+                                     deck=state.opening_deck, game_id=state.game_id, computer=state.computer,
+                                     match=state.match)
     steps: list[tuple[RecordedAction, list[Event]]] = []
     log = state.log
     at = 0

@@ -31,12 +31,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import CribbageError, InvalidScore
+from .errors import CribbageError, InvalidEvent, InvalidScore
 from .outcome import Outcome, outcome
 from .rules import Rules
 from .tournament import GameResult, Standing, Standings, ranking_keys
 
 MAX_PROBLEMS = 50  # enough to fix a scorecard batch in one pass; a whole bad upload is not echoed back
+# Players in one event's standings: 16 times a large weekend's 250. Without a bound a body of
+# 50,000 four-player games could name 200,000 players, and ask for a 25 MB table (2 s of CPU).
+MAX_PLAYERS = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +163,8 @@ def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
 
     Ranking is identical: :func:`~service.core.tournament.ranking_keys` in order, higher first;
     ``head_to_head`` counts the games each player won against the others still tied with them;
-    players equal on every key share a rank and are listed by name.
+    players equal on every key share a rank and are listed by name. An event of more than
+    :data:`MAX_PLAYERS` players is an :class:`InvalidEvent`.
     """
     return tally(games, outcomes(games, rules), rules)
 
@@ -193,6 +197,9 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules)
                             beaten[other] = beaten.get(other, 0) + 1
             else:
                 row[2] += 1
+    if len(stats) > MAX_PLAYERS:
+        raise InvalidEvent(f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}",
+                           pointer="/games")
     column = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
 
     def value(player: str, key: str, group: frozenset[str]) -> int:
@@ -217,4 +224,4 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules)
     return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
-__all__ = ["MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "standings", "tally"]
+__all__ = ["MAX_PROBLEMS", "MAX_PLAYERS", "Problem", "GameProblems", "game_problems", "outcomes", "standings", "tally"]

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .errors import InvalidState
+from .matches import MatchContext
 from .outcome import Outcome, outcome
 from .pegging import Play
 from .rules import Rules
@@ -56,7 +57,8 @@ class GameState(NamedTuple):
     ``game_id``: the game's name, for whoever keeps only its latest state (a relay);
     ``moves``: how many actions it has taken (a later state of the same game has more).
     ``computer``: per seat, the level the computer plays it at, or ``None`` for a person (empty:
-    every seat is a person's).
+    every seat is a person's). ``match``: the match the game is part of (its rules, who dealt
+    first in its first game, the scores of the games before this one), or ``None``.
     """
 
     rules: Rules
@@ -82,6 +84,7 @@ class GameState(NamedTuple):
     game_id: str = ""
     moves: int = 0
     computer: tuple[str | None, ...] = ()
+    match: MatchContext | None = None
 
     @property
     def over(self) -> bool:

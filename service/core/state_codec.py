@@ -28,13 +28,16 @@ from typing import Any
 from .cards import Card, card_from_index
 from .errors import CribbageError, InvalidState
 from .invariants import check_state
+from .matches import FORMATS as MATCH_FORMATS
+from .matches import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
 from .pegging import Play
 from .rules import Rules, changes, resolve
 from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, build_crib, deal_cards, starter_of
 
-STATE_VERSION = 2  # 2: the game's id, its move count and the seats the computer plays
+STATE_VERSION = 2  # 2: the game's id, its move count and the seats the computer plays (and, optional, its match)
 MAX_DEAL_NO = 100_000
 MAX_MOVES = 1_000_000
+MAX_MATCH_GAMES = 2 * MAX_LENGTH  # a match of first to 99 match points ends within 197 games
 
 # One letter per card (index 0..51: AC AD AH AS 2C ...).
 _LETTERS = string.ascii_letters
@@ -134,7 +137,44 @@ def encode_state(state: GameState) -> dict[str, Any]:
         out["m"] = state.moves
     if state.computer:
         out["cp"] = [LEVELS.index(level) + 1 if level is not None else 0 for level in state.computer]
+    if state.match is not None:
+        out["mt"] = encode_match(state.match)
     return out
+
+
+def encode_match(match: MatchContext) -> list[int]:
+    """A match's progress as one list of small numbers (``mt``): the format's index, the
+    length, a skunk's and a double skunk's points, whether a triple skunk wins (0/1), the next
+    first dealer rule's index, who dealt first in game 1, then the scores of the games before
+    this one, two a game. Some 20 bytes for a best of 3 (measured in tests/test_state_codec.py).
+
+    >>> encode_match(MatchContext(MatchRules("best_of", 5, 2, 3, True), 1, ((121, 95),)))
+    [0, 5, 2, 3, 1, 0, 1, 121, 95]
+    """
+    rules = match.rules
+    return [MATCH_FORMATS.index(rules.format), rules.length, rules.skunk_points, rules.double_skunk_points,
+            int(rules.triple_skunk_wins), NEXT_FIRST_DEALER.index(rules.next_first_dealer), match.first_dealer,
+            *(score for game in match.games for score in game)]
+
+
+def _match(data: Mapping[str, Any]) -> MatchContext | None:
+    """The match the game is part of (``mt``, :func:`encode_match`), checked as a request's
+    match rules are; the games' results are checked with the state (:mod:`.invariants`)."""
+    codes = data.get("mt")
+    if codes is None:
+        return None
+    if (not isinstance(codes, list) or not 7 <= len(codes) <= 7 + 2 * MAX_MATCH_GAMES or len(codes) % 2 == 0
+            or not all(type(code) is int and 0 <= code <= 1_000_000 for code in codes)):
+        raise InvalidState("the state's match is not a list of its numbers")
+    format_index, length, skunk, double, triple, dealer_rule, first_dealer, *scores = codes
+    if format_index >= len(MATCH_FORMATS) or dealer_rule >= len(NEXT_FIRST_DEALER) or triple > 1 or first_dealer > 1:
+        raise InvalidState("the state's match names no such rule")
+    try:
+        rules = MatchRules(MATCH_FORMATS[format_index], length, skunk, double, bool(triple),
+                           NEXT_FIRST_DEALER[dealer_rule])
+    except CribbageError as error:
+        raise InvalidState(f"the state's match rules are not valid: {error.message}") from None
+    return MatchContext(rules, first_dealer, tuple(zip(scores[::2], scores[1::2])))
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
@@ -265,6 +305,7 @@ def decode_state(data: Any, *, sealed: bool = False) -> GameState:
         game_id=_str(data, "id") if "id" in data else "",
         moves=_int(data, "m", 0, MAX_MOVES, 0),
         computer=_computer(data, players),
+        match=_match(data),
     )
     if not sealed:
         check_state(state)
@@ -276,6 +317,7 @@ __all__ = [
     "encode_state",
     "decode_state",
     "encode_rules",
+    "encode_match",
     "decode_rules",
     "card_letter",
     "letters",

@@ -25,6 +25,7 @@ from .actions import Action
 from .cards import Card
 from .engine import legal_actions
 from .errors import IllegalAction
+from .matches import MatchRules, MatchState
 from .outcome import Outcome
 from .rules import Rules
 from .state import GameState, current_player, final_outcome, may_act, show_order, shown_cards
@@ -51,6 +52,15 @@ class Claim(NamedTuple):
     claimed: int
 
 
+class MatchView(NamedTuple):
+    """The match a game is part of, as of this game: its number in the match, the match's
+    rules, and the match scored with the games before it and, once it is over, this one."""
+
+    game: int
+    rules: MatchRules
+    state: MatchState
+
+
 class SeatView(NamedTuple):
     """One seat's view of the table (``seat`` ``None``: a spectator, who sees no hand).
 
@@ -58,7 +68,8 @@ class SeatView(NamedTuple):
     each seat holds. ``discarded``: whether each seat has thrown to the crib. ``pile``: the
     cards of the current count with who played them; ``played``: every card played this
     deal. ``gone``: seats that have said go in this count. ``turn``: the seat to act;
-    ``to_act``: every seat that may (several in the discard).
+    ``to_act``: every seat that may (several in the discard). ``match``: the match the game is
+    part of, or ``None``.
     """
 
     seat: int | None
@@ -86,6 +97,7 @@ class SeatView(NamedTuple):
     winner: int | None
     draw: bool
     outcome: Outcome | None
+    match: MatchView | None = None
 
 
 class Seen(NamedTuple):
@@ -157,7 +169,9 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
         winner=state.winner,
         draw=state.draw,
         outcome=final_outcome(state) if state.over else None,
+        match=None if state.match is None else MatchView(
+            state.match.game, state.match.rules, state.match.so_far(rules, state.scores if state.over else None)),
     )
 
 
-__all__ = ["SeatView", "SidePegs", "ShownHand", "Claim", "Seen", "view", "seen_by", "check_seat"]
+__all__ = ["SeatView", "MatchView", "SidePegs", "ShownHand", "Claim", "Seen", "view", "seen_by", "check_seat"]

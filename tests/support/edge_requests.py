@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from tests.support.contract import example_value
 from tests.support.servers import LOOPBACK
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,11 +20,13 @@ DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text())
 COMPONENTS = DOCUMENT["components"]["schemas"]
 METHODS = ("get", "post", "put", "patch", "delete")
 LIMIT = 64 * 1024  # the default body limit (CRIBBAGE_MAX_BODY_BYTES), which the issue measured
+EVENT_LIMIT = 4 * 1024 * 1024  # the event operations' default (CRIBBAGE_MAX_EVENT_BODY_BYTES)
+LIMITS = {"CRIBBAGE_MAX_BODY_BYTES": LIMIT, "CRIBBAGE_MAX_EVENT_BODY_BYTES": EVENT_LIMIT}
 
 
 def first_example(operation: Any) -> Any:
     examples = operation["requestBody"]["content"]["application/json"].get("examples", {})
-    return next(iter(examples.values()))["value"] if examples else None
+    return example_value(DOCUMENT, next(iter(examples.values()))) if examples else None
 
 
 # Every operation whose body is JSON, as (path, operationId, its first example body).
@@ -33,6 +36,15 @@ POST_OPERATIONS: list[tuple[str, str, Any]] = [
     if "application/json" in item.get("post", {}).get("requestBody", {}).get("content", {})
 ]
 OPERATION_IDS = [operation_id for _, operation_id, _ in POST_OPERATIONS]
+# Each POST operation's body limit setting (the contract's x-body-limit, else the default one).
+SETTINGS = {path: item["post"].get("x-body-limit", "CRIBBAGE_MAX_BODY_BYTES")
+            for path, item in DOCUMENT["paths"].items() if "post" in item}
+EVENT_PATHS = sorted(path for path, setting in SETTINGS.items() if setting == "CRIBBAGE_MAX_EVENT_BODY_BYTES")
+
+
+def limit_of(path: str) -> int:
+    """The default body limit of the operation at ``path``."""
+    return LIMITS[SETTINGS[path]]
 ALL_OPERATIONS = [(method, path, item[method]["operationId"])
                   for path, item in DOCUMENT["paths"].items() for method in METHODS if method in item]
 
@@ -82,18 +94,18 @@ def one_chunk(data: bytes, size: str | None = None) -> bytes:
 
 # Chunked bodies that must be refused: how each is built from an operation's example body, and
 # the status it must get (from gunicorn and the app, and from nginx in front of them alike).
-BAD_BODIES: dict[str, tuple[Callable[[Any], bytes], int]] = {
-    "bad-chunk-size": (lambda example: one_chunk(json.dumps(example).encode(), size="zz"), 400),
-    "missing-terminator": (lambda example: b"2\r\n{}xx\r\n0\r\n\r\n", 400),
-    "over-the-limit": (lambda example: one_chunk(padded(example, LIMIT + 1)), 413),
-    "deep": (lambda example: one_chunk(nested(300, "array")), 400),
+BAD_BODIES: dict[str, tuple[Callable[[str, Any], bytes], int]] = {
+    "bad-chunk-size": (lambda path, example: one_chunk(json.dumps(example).encode(), size="zz"), 400),
+    "missing-terminator": (lambda path, example: b"2\r\n{}xx\r\n0\r\n\r\n", 400),
+    "over-the-limit": (lambda path, example: one_chunk(padded(example, limit_of(path) + 1)), 413),
+    "deep": (lambda path, example: one_chunk(nested(300, "array")), 400),
 }
 
 
 def expect_refused(port: int, path: str, example: Any, case: str) -> None:
     """Send the :data:`BAD_BODIES` ``case`` for ``path`` to ``port``: its status, as problem+json."""
     build, expected = BAD_BODIES[case]
-    status, headers, problem = raw(port, chunked_request(path, build(example)))
+    status, headers, problem = raw(port, chunked_request(path, build(path, example)))
     assert (status, problem["status"]) == (expected, expected), problem
     assert headers["content-type"] == "application/problem+json"
     assert headers["x-content-type-options"] == "nosniff"

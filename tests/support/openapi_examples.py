@@ -23,10 +23,13 @@ from typing import Any
 
 import yaml
 
+from tests.support.contract import example_value
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_FILE = ROOT / "openapi.yaml"
 BEGIN = "  # --- answer examples: written by `python -m tests.support.openapi_examples --write`; do not edit by hand ---"
 END = "  # --- end of answer examples ---"
+TEXT_FORMATS = {"text/csv": "Csv", "text/html": "Html"}  # answers offered beside JSON: an example of each
 
 
 @contextmanager
@@ -49,7 +52,7 @@ def deterministic_games() -> Iterator[None]:
 
 def _first_request(operation: dict[str, Any]) -> Any:
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
-    return next(iter(examples.values()))["value"]
+    return example_value(yaml.safe_load(SPEC_FILE.read_text()), next(iter(examples.values())))
 
 
 # The request examples of the game operations: real bodies (a state token sealed with the test
@@ -63,9 +66,11 @@ GAME_REQUESTS = {
     "viewGameSpectator": "A spectator's view: the token alone",
     "gameHistorySeat": "Seat 1's finished deals (a real token and credential of an example game)",
     "recordGameFinished": "A finished game's state (a real token of an example game)",
+    "nextGameOfMatch": "The first game of a best of three is over: start the second (a real token and credential)",
 }
 GAME_ANSWERS = {"/v1/games/act": "actGameDiscard", "/v1/games/view": "viewGameSeat",
-                "/v1/games/history": "gameHistorySeat", "/v1/games/record": "recordGameFinished"}
+                "/v1/games/history": "gameHistorySeat", "/v1/games/record": "recordGameFinished",
+                "/v1/games/next-game": "nextGameOfMatch"}
 
 
 def examples() -> dict[str, Any]:
@@ -93,6 +98,14 @@ def examples() -> dict[str, Any]:
         while finished["view"]["phase"] != "over":
             finished = client.post("/v1/games/act", json={"state": finished["state"], **finished_seat,
                                                          "action": {"type": "auto", "seat": 1}}).get_json()
+        # the next game's example: the first game of a best of 3, played out by the computer
+        match = client.post("/v1/games", json={"variant": "six_card", "seed": 43, "dealer": 0, "seat": 1,
+                                               "computer": [{"seat": 0}], "match": {"format": "best_of", "length": 3}
+                                               }).get_json()
+        match_seat = {"seat": 1, "credential": match["credentials"]["table"]}
+        while match["view"]["phase"] != "over":
+            match = client.post("/v1/games/act", json={"state": match["state"], **match_seat,
+                                                      "action": {"type": "auto", "seat": 1}}).get_json()
         requests = {
             "actGameDiscard": {"state": started["state"], "action": discard, **seat},
             "actGamePlay": {"state": played["state"], "action": played["legal_actions"][0], **seat},
@@ -101,6 +114,7 @@ def examples() -> dict[str, Any]:
             "viewGameSpectator": {"state": started["state"]},
             "gameHistorySeat": {"state": finished["state"], **finished_seat},
             "recordGameFinished": {"state": finished["state"]},
+            "nextGameOfMatch": {"state": match["state"], **match_seat},
         }
         for name, body in requests.items():
             out[name] = {"summary": GAME_REQUESTS[name], "value": body}
@@ -119,6 +133,15 @@ def examples() -> dict[str, Any]:
                     "summary": f"A real answer of {method.upper()} {path}",
                     "value": response.get_json(),
                 }
+                # The same answer as a spreadsheet or a page, for operations that offer them.
+                for media, suffix in TEXT_FORMATS.items():
+                    if media in success["content"]:
+                        response = client.post(path, json=body, headers={"Accept": media})
+                        assert response.status_code < 300 and response.mimetype == media, path
+                        out[operation["operationId"] + suffix] = {
+                            "summary": f"A real answer of {method.upper()} {path} as {media}",
+                            "value": response.get_data(as_text=True),
+                        }
     return out
 
 

@@ -1,4 +1,5 @@
-"""The interactive documentation in a real browser: Debian's headless Chromium, driven by Playwright.
+"""The interactive documentation, and a printable page the event tools answer with, in a real
+browser: Debian's headless Chromium, driven by Playwright.
 
 The page is opened under a host name that is not ``localhost`` (mapped to 127.0.0.1 inside
 Chromium), as a user would reach it: Swagger UI treats localhost specially (for example it
@@ -9,10 +10,13 @@ is refused and fails the test. Screenshots land in ``test-output/``.
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -29,6 +33,8 @@ CHROMIUM_FLAGS = [
 ]
 HOST = "cribbage.test"  # a reserved name, resolved to loopback by Chromium alone
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+CSP_WATCH = ("window.cspViolations = []; document.addEventListener('securitypolicyviolation', "
+             "e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +44,25 @@ def server(output_dir: Path) -> Iterator[Gunicorn]:
 
 
 @pytest.fixture(scope="module")
-def browser_page(server: Gunicorn) -> Iterator[tuple[object, list[str], list[str]]]:
-    from playwright.sync_api import Route, sync_playwright
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, with the test host mapped to loopback (one for the module:
+    Playwright's sync API runs one instance at a time)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser_page(server: Gunicorn, browser: Any) -> Iterator[tuple[object, list[str], list[str]]]:
+    from playwright.sync_api import Route
 
     origin = f"{HOST}:{server.port}"
     seen: list[str] = []
@@ -53,25 +76,25 @@ def browser_page(server: Gunicorn) -> Iterator[tuple[object, list[str], list[str
         else:
             route.continue_()
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
-        )
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route("**/*", guard)
-            page = context.new_page()
-            page.on("request", lambda request: seen.append(request.url))
-            # Every Content-Security-Policy violation on the page, kept for the last test.
-            page.add_init_script("window.cspViolations = []; document.addEventListener("
-                                 "'securitypolicyviolation', e => window.cspViolations.push("
-                                 "e.violatedDirective + ' ' + e.blockedURI));")
-            page.goto(f"http://{origin}/docs", wait_until="networkidle")
-            page.wait_for_selector(".opblock", timeout=20_000)
-            yield page, seen, refused
-        finally:
-            browser.close()
+    with page_in(browser, guard, seen, 1280, 900) as page:  # CSP violations kept for the last test
+        page.goto(f"http://{origin}/docs", wait_until="networkidle")
+        page.wait_for_selector(".opblock", timeout=20_000)
+        yield page, seen, refused
+
+
+@contextmanager
+def page_in(browser: Any, handler: Callable[[Any], None], seen: list[str], width: int, height: int) -> Iterator[Any]:
+    """A page in a fresh context whose every request goes through ``handler`` and is noted in
+    ``seen``, and whose every Content-Security-Policy violation is kept in ``window.cspViolations``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        context.route("**/*", handler)
+        page = context.new_page()
+        page.on("request", lambda request: seen.append(request.url))
+        page.add_init_script(CSP_WATCH)
+        yield page
+    finally:
+        context.close()
 
 
 def documented_operations(server: Gunicorn) -> set[tuple[str, str]]:
@@ -145,3 +168,53 @@ def test_the_page_works_under_its_content_security_policy(server: Gunicorn, brow
                              s.textContent = 'window.injected = true'; document.body.appendChild(s); }""")
     assert page.evaluate("window.injected === undefined")
     assert any(v.startswith("script-src") for v in page.evaluate("window.cspViolations"))
+
+
+# --- a printable page the event tools answer with ----------------------------------------------------
+
+STANDINGS = {"games": [
+    {"players": ["ann", "bob"], "scores": [121, 95]}, {"players": ["bob", "=cmd|' /C calc'!A0"], "scores": [121, 88]},
+    {"players": ["=cmd|' /C calc'!A0", "ann"], "scores": [121, 119]}, {"players": ["<b>dee</b>", "ann"], "scores": [60, 121]},
+]}
+
+
+def test_a_standings_page_opens_under_its_own_policy(server: Gunicorn, browser: Any, output_dir: Path) -> None:
+    # The page is the answer to a POST: the browser's navigation to the operation is sent on as that POST
+    # (JSON body, Accept: text/html), so the page arrives with the server's own headers, its policy too.
+    from playwright.sync_api import Route
+
+    origin = f"{HOST}:{server.port}"
+    url = f"http://{origin}/v1/tournaments/standings"
+    requests: list[str] = []
+
+    def as_post(route: Route) -> None:
+        if route.request.url == url and route.request.is_navigation_request():
+            route.continue_(method="POST", post_data=json.dumps(STANDINGS),
+                            headers={**route.request.headers, "content-type": "application/json",
+                                     "accept": "text/html"})
+        elif urlsplit(route.request.url).netloc == origin:
+            route.continue_()
+        else:
+            route.abort()
+
+    with page_in(browser, as_post, requests, 900, 700) as page:
+        response = page.goto(url, wait_until="load")
+        assert response is not None and response.status == 200
+        assert response.headers["content-type"] == "text/html; charset=utf-8"
+        assert response.headers["content-security-policy"].startswith("default-src 'none'; style-src 'sha256-")
+        assert page.title() == "Standings"
+        rows = page.eval_on_selector_all("tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+        assert [row[1] for row in rows] == ["ann", "bob", "=cmd|' /C calc'!A0", "<b>dee</b>"]  # text, never markup
+        assert page.locator("table").count() == 1 and page.locator("script").count() == 0
+        # The inline style applies (its hash is in the policy): header cells shaded, numbers right-aligned.
+        assert page.eval_on_selector("th", "th => getComputedStyle(th).backgroundColor") == "rgb(238, 238, 238)"
+        assert page.eval_on_selector("td.num", "td => getComputedStyle(td).textAlign") == "right"
+        assert page.evaluate("window.cspViolations") == []
+        page.screenshot(path=str(output_dir / "standings-page.png"), full_page=True)
+        page.pdf(path=str(output_dir / "standings-page.pdf"))  # printable: Chromium prints it
+        # Enforced, not merely sent: a script the page did not ship does not run.
+        page.evaluate("""() => { const s = document.createElement('script');
+                                 s.textContent = 'window.injected = true'; document.body.appendChild(s); }""")
+        assert page.evaluate("window.injected === undefined")
+        assert any(v.startswith("script-src") for v in page.evaluate("window.cspViolations"))
+    assert requests == [url]  # the page loads nothing else

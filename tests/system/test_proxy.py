@@ -21,11 +21,11 @@ import pytest
 
 from tests.support.edge_requests import (
     BAD_BODIES,
-    LIMIT,
     OPERATION_IDS,
     POST_OPERATIONS,
     expect_refused,
     length_request,
+    limit_of,
     nested,
     raw,
 )
@@ -60,7 +60,7 @@ def test_bad_bodies_through_the_proxy_are_problems(proxy: Nginx, path: str, exam
 
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_a_body_over_the_limit_with_a_length_is_a_413_problem(proxy: Nginx, path: str) -> None:
-    status, headers, problem = raw(proxy.port, length_request(path, b" " * (LIMIT + 1)))
+    status, headers, problem = raw(proxy.port, length_request(path, b" " * (limit_of(path) + 1)))
     assert (status, headers["content-type"], problem["status"]) == (413, PROBLEM, 413)
 
 

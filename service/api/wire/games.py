@@ -21,11 +21,13 @@ from marshmallow import Schema, fields, post_load
 from ...core import events as ev
 from ...core.actions import Action
 from ...core.cards import parse_card
+from ...core.matches import MatchRules
 from ...core.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
 from ...core.rules import Rules
-from ...core.views import SeatView, Seen
+from ...core.views import MatchView, SeatView, Seen
 from . import encoder, request_schema, texts
 from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
+from .events import MatchSettingsSchema, match_state
 
 # --- requests -------------------------------------------------------------------------------------
 
@@ -37,6 +39,7 @@ class NewGame:
     dealer: int | None
     seat: int | None
     computer: tuple[tuple[int, str], ...]  # (seat, level) for each seat the computer plays
+    match: MatchRules | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +70,12 @@ class NewGameSchema(WithRules):
     dealer = fields.Integer(load_default=None, allow_none=True)
     seat = fields.Integer(load_default=None, allow_none=True)
     computer = fields.List(fields.Nested(ComputerSeatSchema), load_default=list)
+    match = fields.Nested(MatchSettingsSchema, load_default=None)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
-        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]))
+        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]),
+                       data["match"])
 
 
 class _ActionSchema(Schema):
@@ -217,6 +222,11 @@ class ViewSchema(HistorySchema):
         return GameRequest(data["state"], data["seat"], data["credential"], since_move=data["since_move"])
 
 
+@request_schema("NextGameRequest")
+class NextGameSchema(HistorySchema):
+    """A history's fields: the finished game, whose eyes, and that seat's credential."""
+
+
 @request_schema("RecordGameRequest")
 class RecordSchema(Schema):
     state = fields.String(required=True)
@@ -358,7 +368,13 @@ def view(value: SeatView) -> dict[str, Any]:
         "winner": value.winner,
         "draw": value.draw,
         "outcome": None if value.outcome is None else outcome(value.outcome),
+        "match": None if value.match is None else game_match(value.match),
     }
+
+
+@encoder("GameMatch")
+def game_match(value: MatchView) -> dict[str, Any]:
+    return {"game": value.game, **match_state(value.state, value.rules)}
 
 
 @encoder("GameSeen")
@@ -371,8 +387,13 @@ def seen(value: Seen, happened: Iterable[ev.Event] | None = None) -> dict[str, A
 
 
 @encoder("SeatCredentials")
-def credentials(table: str, seats: Iterable[tuple[int, str]]) -> dict[str, Any]:
-    return {"table": table, "seats": [{"seat": seat, "credential": credential} for seat, credential in seats]}
+def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str, Any]:
+    """The credentials handed out: ``table`` is left out when a seat's player (not the table's
+    device) started a match's next game."""
+    out: dict[str, Any] = {"seats": [{"seat": seat, "credential": credential} for seat, credential in seats]}
+    if table is not None:
+        out["table"] = table
+    return out
 
 
 @encoder("GameResponse")

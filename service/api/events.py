@@ -1,0 +1,139 @@
+"""The event tools a director publishes from: crosstables and game logs, round-robin schedules
+and Swiss pairings, matches and match standings, and elimination brackets that advance.
+
+Each view is the usual few lines (contract, loader, one core function, encoder); those whose
+answer is a table are :func:`~.formats.negotiated` and answer JSON, CSV or a printable page
+(:func:`~.formats.formatted`, the tables of :mod:`.wire.tables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from flask import Blueprint
+
+from ..core.crosstable import crosstable, game_logs
+from ..core.elimination import elimination
+from ..core.matches import match_standings, match_state
+from ..core.schedule import round_robin, swiss_pairings, swiss_ranking
+from ..core.tournament import GameResult
+from .formats import JSON, formatted, negotiated
+from .problems import ApiError
+from .spec import body
+from .wire import events as wire
+from .wire.tables import (
+    crosstable_table,
+    elimination_table,
+    game_log_table,
+    match_standings_table,
+    schedule_table,
+)
+from .wire.tournaments import load_standings
+
+bp = Blueprint("events", __name__, url_prefix="/v1/tournaments")
+round_robin_request = wire.RoundRobinSchema()
+match_state_request = wire.MatchStateSchema()
+elimination_request = wire.EliminationSchema()
+
+MAX_TABLE_COLUMNS = 512  # a crosstable sheet or page has a column per player: 512 make 262,144 cells
+# Cells of a crosstable's JSON (one per player and opponent met): every pair of 362 players, or any
+# 50,000 two-player games; 50,000 four-player games among 4,096 players would make 589,000 (52 MB
+# of JSON after 4.4 s of CPU).
+MAX_CROSS_CELLS = 131_072
+# Lines of game logs in one answer: every player's of a 250-player, 30,000-game event are 60,000
+# (10.7 MB of JSON); 50,000 four-player games would be 200,000 (47 MB, 6.6 s of CPU).
+MAX_LOG_ENTRIES = 100_000
+
+
+@bp.post("/crosstable")
+@negotiated()
+@body("tournamentCrosstable")
+def event_crosstable(data: dict[str, Any], media_type: str) -> Any:
+    request = load_standings(data)
+    cells = _cells(request.games)
+    if cells > MAX_CROSS_CELLS:
+        raise ApiError(422, "answer-too-large", "Too many pairs of players for one crosstable",
+                       f"this crosstable would hold {cells} cells (a player against an opponent met), more than "
+                       f"the {MAX_CROSS_CELLS} one answer holds", errors=[{"pointer": "/games", "detail": "too many"}])
+    table = crosstable(request.games, request.rules)
+    if media_type != JSON and len(table.players) > MAX_TABLE_COLUMNS:
+        raise ApiError(422, "table-too-wide", "Too many players for a crosstable sheet",
+                       f"a crosstable as {media_type} has a column per player: at most {MAX_TABLE_COLUMNS}, "
+                       f"and this event has {len(table.players)}; ask for application/json")
+    return formatted(media_type, table, wire.crosstable, crosstable_table)
+
+
+def _cells(games: Sequence[GameResult]) -> int:
+    """How many cells the crosstable of ``games`` has: every ordered pair of players who met
+    (counted exactly only when the quick bound, each game's pairs, is past the limit)."""
+    bound = sum(len(game.players) * (len(game.players) - 1) for game in games)
+    if bound <= MAX_CROSS_CELLS:
+        return bound
+    return 2 * len({frozenset(pair) for game in games for pair in combinations(game.players, 2)})
+
+
+@bp.post("/game-logs")
+@negotiated()
+@body("tournamentGameLogs")
+def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
+    request = wire.load_game_logs(data)
+    wanted = None if request.players is None else frozenset(request.players)
+    entries = sum(len(game.players) if wanted is None else len(wanted.intersection(game.players))
+                  for game in request.games)
+    if entries > MAX_LOG_ENTRIES:
+        raise ApiError(422, "answer-too-large", "Too many game log lines for one answer",
+                       f"these logs would hold {entries} lines (a player's game each), more than the {MAX_LOG_ENTRIES} "
+                       "one answer holds; ask for some players' logs at a time (`players`)",
+                       errors=[{"pointer": "/players", "detail": "ask for fewer players"}])
+    return formatted(media_type, game_logs(request.games, request.rules, request.players), wire.game_logs,
+                     game_log_table)
+
+
+@bp.post("/round-robin")
+@negotiated()
+@body("tournamentRoundRobin")
+def event_round_robin(data: dict[str, Any], media_type: str) -> Any:
+    request = round_robin_request.load(data)
+    return formatted(media_type, round_robin(request.players), wire.schedule,
+                     lambda value: schedule_table(value.rounds, "Round robin"))
+
+
+@bp.post("/swiss-pairings")
+@negotiated()
+@body("tournamentSwissPairings")
+def event_swiss_pairings(data: dict[str, Any], media_type: str) -> Any:
+    request = wire.load_swiss(data)
+    args = (request.players, request.games, request.rules)
+    pairing = (swiss_pairings(*args, byes=request.byes), swiss_ranking(*args, byes=request.byes))
+    return formatted(media_type, pairing, wire.swiss_pairings,
+                     lambda value: schedule_table((value[0],), f"Swiss pairings, round {value[0].number}"))
+
+
+@bp.post("/match")
+@body("tournamentMatch")
+def event_match(data: dict[str, Any]) -> dict[str, Any]:
+    request = match_state_request.load(data)
+    state = match_state(request.games, request.rules, request.match, first_dealer=request.first_dealer)
+    return wire.match_state(state, request.match)
+
+
+@bp.post("/match-standings")
+@negotiated()
+@body("tournamentMatchStandings")
+def event_match_standings(data: dict[str, Any], media_type: str) -> Any:
+    request = wire.load_match_standings(data)
+    return formatted(media_type, match_standings(request.matches, request.rules, request.match),
+                     wire.match_standings, match_standings_table)
+
+
+@bp.post("/elimination")
+@negotiated()
+@body("tournamentElimination")
+def event_elimination(data: dict[str, Any], media_type: str) -> Any:
+    request = elimination_request.load(data)
+    state = elimination(request.entrants, players=request.players, double=request.double,
+                        bracket_reset=request.bracket_reset, results=request.results, rules=request.rules,
+                        match_rules=request.match)
+    return formatted(media_type, state, wire.elimination, elimination_table)
