@@ -16,8 +16,9 @@ from typing import Any
 from service.api.wire.boards import board as board_dict
 from service.api.wire.boards import load_board
 from service.core.boards import DealItems, DealTotals, new_board, peg, score_deal
+from service.core.results import standings
 from service.core.rules import STANDARD
-from service.core.tournament import GameResult, bracket, standings
+from service.core.tournament import GameResult, bracket
 
 
 def best_us(fn: Callable[[], Any], repeat: int) -> float:

@@ -9,7 +9,10 @@ longest game the engine allows, the largest bracket, ...) and sent straight into
 status, the CPU time of the request (best of the rounds: the least disturbed by other load)
 and the size of the answer. Game cases are built by playing real games to their limits first:
 a 100-deal game (the deal limit) of four players under manual counting, every move by the
-computer. ``README.md`` quotes the table; re-run this after any change that could move it.
+computer. The event operations (standings, crosstables, schedules, matches, brackets that advance)
+take a whole event in one request and have their own benchmark at their limits,
+:mod:`benchmarks.tournament_scale`. ``README.md`` quotes both; re-run them after any change that
+could move them.
 """
 
 from __future__ import annotations
@@ -140,7 +143,7 @@ def cases(service: Service) -> Iterator[Case]:
                {"pile": ["AS", "AH", "AD", "2S", "2H", "2D", "3S", "3H", "3D", "AC", "2C"], "card": "3C"})
     hands, plays = whole_play()
     yield Case("POST /v1/pegging/sequence", f"four players' whole play, {len(plays)} entries with the goes",
-               {"players": 4, "partnerships": False, "leader": 0, "hands": hands, "plays": plays})
+               {"players": 4, "leader": 0, "hands": hands, "plays": plays})
     yield Case("POST /v1/games", "four players, three of them the computer's",
                {"variant": "four_player_individual", "seat": 0,
                 "computer": [{"seat": s, "level": "standard"} for s in (1, 2, 3)]})
@@ -160,10 +163,6 @@ def cases(service: Service) -> Iterator[Case]:
     yield Case("POST /v1/boards/deal", "a deal of four players in counting order",
                {"board": board, "deal": {"heels": 2, "pegging": [5, 7, 3, 6], "hands": [8, 12, 4, 6], "crib": 5}})
     yield Case("POST /v1/games/outcome", "three sides, a double skunk", {"scores": [121, 40, 15], "scheme": "acc"})
-    names = [f"player-{i:04d}" for i in range(60)]
-    rng = random.Random(1)
-    games = [{"players": rng.sample(names, 2), "scores": [121, rng.randint(40, 120)]} for _ in range(1000)]
-    yield Case("POST /v1/tournaments/standings", "1,000 games among 60 players", {"games": games})
     yield Case("POST /v1/tournaments/bracket", "4,096 entrants, 1,024 qualify", {"entrants": 4096, "qualifiers": 1024})
     yield Case("POST /v1/hands/discard-advice", "six cards, two to throw: 15 throws over 46 starters and the crib",
                {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False})

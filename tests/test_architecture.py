@@ -61,3 +61,24 @@ def test_importing_the_core_loads_no_web_module() -> None:
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(WEB)!r}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=CORE.parents[1])
     assert out.stdout.strip() == "[]"
+
+
+# A module is one concern a newcomer can read in a sitting (issue 10). Generated or pure-data
+# modules (a table written by a script, a vocabulary) may be longer: they are data, not logic.
+MAX_MODULE_LINES = 480
+DATA_MODULES = {"texts_words.py", "crib_model_table.py"}
+
+
+def test_no_service_module_is_much_over_450_lines() -> None:
+    service = CORE.parent
+    long = {str(path.relative_to(service)): n for path in service.rglob("*.py")
+            if path.name not in DATA_MODULES and (n := len(path.read_text().splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"split these by concern: {long}"
+
+
+def test_every_benchmark_imports() -> None:
+    # Benchmarks run by hand, not in CI: this keeps them from rotting when the code moves.
+    import importlib
+
+    for path in sorted((CORE.parents[1] / "benchmarks").glob("*.py")):
+        importlib.import_module(f"benchmarks.{path.stem}")
