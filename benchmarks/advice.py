@@ -8,7 +8,8 @@ Prints:
 * the import cost of ``service.core.advice`` (in a fresh interpreter, on top of the show tables
   it shares with the scorer) and the first call's cost (cold row cache);
 * exact advice per hand, in-process: median, p90 and max over random hands from a fixed seed,
-  dealer and pone alternating (target: median <= 50 ms for six-card);
+  dealer and pone alternating, by the uniform crib model and (two-player games) the learned
+  one (target: median <= 50 ms for six-card);
 * the same through HTTP (Flask test client, JSON both ways);
 * ``choose_play`` per decision over random play positions;
 * a pegging-only duel over seeded deals (both seats throw by the analysis, then the play of
@@ -74,15 +75,17 @@ def summary(label: str, ms: list[float]) -> None:
 
 def advice_speed(hands: int) -> None:
     rng = random.Random(2026)
-    for variant, count in (("six_card", hands), ("five_card", 300), ("three_player", 300), ("four_player", 300)):
+    runs = (("six_card", hands, "uniform"), ("six_card", hands, "learned"), ("five_card", 300, "uniform"),
+            ("five_card", 300, "learned"), ("three_player", 300, "uniform"), ("four_player", 300, "uniform"))
+    for variant, count, model in runs:
         rules = preset(variant)
         deals = [(tuple(rng.sample(DECK, rules.cards_dealt)), i % 2 == 0) for i in range(count)]
         ms = []
         for cards, dealer in deals:
             start = time.perf_counter()
-            discard_advice(cards, dealer, rules)
+            discard_advice(cards, dealer, rules, crib_model=model)
             ms.append((time.perf_counter() - start) * 1e3)
-        summary(f"discard_advice {variant} (in-process)", ms)
+        summary(f"discard_advice {variant} {model} (in-process)", ms)
 
 
 def http_speed(hands: int) -> None:

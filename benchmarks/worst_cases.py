@@ -166,6 +166,9 @@ def cases(service: Service) -> Iterator[Case]:
     yield Case("POST /v1/tournaments/bracket", "4,096 entrants, 1,024 qualify", {"entrants": 4096, "qualifiers": 1024})
     yield Case("POST /v1/hands/discard-advice", "six cards, two to throw: 15 throws over 46 starters and the crib",
                {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False})
+    yield Case("POST /v1/hands/discard-advice", "the same weighed by the learned crib model (its prior: 91 rank "
+               "pairs x 13 starters, 46 cards' pair weights)",
+               {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False, "crib_model": "learned"})
 
 
 def measure(service: Service, case: Case, rounds: int) -> tuple[int, float, int]:

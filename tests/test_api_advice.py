@@ -178,3 +178,44 @@ def test_a_body_that_breaks_the_contract_is_a_400(client: FlaskClient, body: dic
 
 def test_not_json_is_a_415(client: FlaskClient) -> None:
     expect_problem(client.post(URL, data="5S 5H", content_type="text/plain"), 415)
+
+
+# --- the crib model -----------------------------------------------------------------------------
+
+
+def test_the_answer_says_which_crib_model_it_used(client: FlaskClient) -> None:
+    cards = ["5S", "5H", "6D", "9C", "KS", "QH"]
+    uniform = _advise(client, cards=cards, dealer=True)
+    assert uniform["crib_model"] == "uniform" and "uniformly random" in uniform["assumption"]
+    assert _advise(client, cards=cards, dealer=True, crib_model="uniform") == uniform
+    learned = _advise(client, cards=cards, dealer=True, crib_model="learned")
+    assert learned["crib_model"] == "learned" and "learned" in learned["assumption"]
+    # Only the crib changes: the same hands, the same count of arrangements.
+    assert learned["crib_outcomes"] == uniform["crib_outcomes"] == 46 * comb(45, 2)
+    hands = {tuple(o["keep"]): o["expected_hand"] for o in uniform["options"]}
+    assert all(hands[tuple(o["keep"])] == o["expected_hand"] for o in learned["options"])
+
+
+def test_learned_weighs_a_dealers_fives_by_a_pone_that_keeps_its_own(client: FlaskClient) -> None:
+    """The dealer throwing 5-5: a pone seldom adds 5s or 5-makers, so the crib is worth less
+    than if the pone threw at random; the pone's own throw of 5-5 into a dealer that throws
+    the cards that go with 5s is worth more."""
+    cards = ["5S", "5H", "6D", "9C", "KS", "QH"]
+
+    def crib_of_fives(dealer: bool, model: str) -> Fraction:
+        body = _advise(client, cards=cards, dealer=dealer, crib_model=model)
+        return next(_fraction(o["expected_crib"]) for o in body["options"] if sorted(o["discard"]) == ["5H", "5S"])
+
+    assert crib_of_fives(True, "learned") < crib_of_fives(True, "uniform") < crib_of_fives(False, "learned")
+
+
+@pytest.mark.parametrize("variant", ["three_player", "four_player", "four_player_individual"])
+def test_learned_crib_model_is_a_422_beyond_two_players(client: FlaskClient, variant: str) -> None:
+    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True,
+                                           "variant": variant, "crib_model": "learned"}), 422)
+    assert body["errors"][0]["pointer"] == "/crib_model"
+
+
+def test_an_unknown_crib_model_is_a_contract_violation(client: FlaskClient) -> None:
+    expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True,
+                                          "crib_model": "psychic"}), 400)

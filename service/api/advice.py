@@ -18,4 +18,12 @@ advice_request = DiscardAdviceSchema()
 @body("discardAdvice")
 def advise(data: dict[str, Any]) -> dict[str, Any]:
     request = advice_request.load(data)
-    return advice(discard_advice(request.cards, request.dealer, request.rules, partner_deals=request.partner_deals))
+    return advice(
+        discard_advice(
+            request.cards,
+            request.dealer,
+            request.rules,
+            partner_deals=request.partner_deals,
+            crib_model=request.crib_model,
+        )
+    )

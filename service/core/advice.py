@@ -5,7 +5,7 @@ For each way to split the dealt cards into the cards kept and the cards thrown t
 * **hand**: the exact mean of the kept cards' show score over every starter the seat cannot
   see (46 in the six-card game), and its minimum and maximum;
 * **crib**: the exact mean of the crib's score over every way the rest of the crib and the
-  starter can fall, under the assumption below;
+  starter can fall, under the chosen crib model (below);
 * **net**: hand plus crib when the seat's side owns the crib (the seat or, in partnerships,
   its partner deals), hand minus crib when an opponent owns it.
 
@@ -15,14 +15,21 @@ discards, and in the three-player game the card from the pack, otherwise) are ta
 uniformly random set of the unseen cards, and the starter uniform over the unseen cards
 left. In the two-player games that is "the opponent throws a uniformly random pair of the 46
 cards you cannot see". Real opponents throw strategically (a pone avoids giving 5s), so this
-is the standard neutral model, not a prediction.
+is the standard neutral model, not a prediction: ``crib_model="uniform"``, the default.
+
+**The learned crib model** (``crib_model="learned"``, the two-player games): the opponent's
+two discards are weighted by what a sensible player in the opponent's role throws, a table
+learned by self-play (:mod:`.crib_model`); the starter stays uniform over the cards left.
+The mean is still exact given those weights: every pair of unseen cards the opponent could
+throw, weighted, and every starter.
 
 How it is fast and exact: fifteens, pairs and runs depend only on ranks, so the crib's rank
 points are summed over the 455 rank multisets of the three unknown cards (1,820 of four in
-the three- and four-player games), each weighted by how many card sets of the unseen cards
-have those ranks (:mod:`.crib_tables`). Flush and nobs are added exactly by counting, with
-binomial coefficients, the arrangements of unknown cards that make them. Every mean is kept
-as a :class:`~fractions.Fraction`.
+the three- and four-player games), each weighted by how many arrangements of the unseen
+cards have those ranks (:mod:`.crib_tables`). Flush and nobs are added exactly by counting
+the arrangements of unknown cards that make them. Those weights and counts are the crib
+model's :class:`~.crib_model.CribPrior`, built once a hand: the crib formula is the same for
+every model. Every mean is kept as a :class:`~fractions.Fraction`.
 
 >>> from .cards import parse_cards
 >>> from .rules import preset
@@ -43,8 +50,9 @@ from itertools import combinations
 from math import comb
 from operator import mul
 
-from .cards import DECK, JACK, SUITS, Card, check_distinct
-from .crib_tables import multiset_weights, totals_row
+from .cards import JACK, SUITS, Card, check_distinct
+from .crib_model import CribModel, CribPrior, Unseen, crib_prior, model_name
+from .crib_tables import totals_row
 from .errors import InvalidRules, WrongCardCount
 from .rules import STANDARD, Rules
 from .show_tables import RANK_KEY
@@ -70,7 +78,8 @@ class DiscardAdvice:
     """Every option for a dealt hand, best first.
 
     ``starters`` is how many starters each hand mean is over; ``crib_outcomes`` how many
-    equally likely (other crib cards, starter) arrangements each crib mean is over.
+    (other crib cards, starter) arrangements each crib mean is over (equally likely under the
+    ``uniform`` crib model, weighted by the table under ``learned``).
     """
 
     cards: tuple[Card, ...]
@@ -79,6 +88,7 @@ class DiscardAdvice:
     crib_owner: str
     starters: int
     crib_outcomes: int
+    crib_model: str
     assumption: str
     options: tuple[DiscardOption, ...]
 
@@ -87,33 +97,12 @@ class DiscardAdvice:
         return self.options[0]
 
 
-@dataclass(frozen=True, slots=True)
-class _Unseen:
-    """What the seat cannot see: rank counts (index 0 unused), suit counts, the cards."""
-
-    cards: tuple[Card, ...]
-    ranks: tuple[int, ...]
-    suits: dict[str, int]
-    jack_suits: tuple[str, ...]
-
-    @classmethod
-    def excluding(cls, seen: Sequence[Card]) -> _Unseen:
-        gone = set(seen)
-        cards = tuple(c for c in DECK if c not in gone)
-        ranks = [0] * 14
-        suits = dict.fromkeys(SUITS, 0)
-        for card in cards:
-            ranks[card.rank] += 1
-            suits[card.suit] += 1
-        return cls(cards, tuple(ranks), suits, tuple(c.suit for c in cards if c.rank == JACK))
-
-
 def _one_suit(cards: Sequence[Card]) -> str | None:
     suit = cards[0].suit
     return suit if all(c.suit == suit for c in cards) else None
 
 
-def _hand_stats(keep: Sequence[Card], unseen: _Unseen) -> tuple[Fraction, int, int]:
+def _hand_stats(keep: Sequence[Card], unseen: Unseen) -> tuple[Fraction, int, int]:
     """Mean, minimum and maximum of the hand's show score over every unseen starter."""
     row = totals_row(sum(RANK_KEY[c.rank] for c in keep), 1)  # row[r - 1]: rank points with starter rank r
     counts = unseen.ranks
@@ -139,31 +128,21 @@ def _hand_stats(keep: Sequence[Card], unseen: _Unseen) -> tuple[Fraction, int, i
     return Fraction(total, len(unseen.cards)), min(values), max(values)
 
 
-def _crib_numerator(discard: Sequence[Card], unseen: _Unseen, weights: Sequence[int], rules: Rules) -> int:
-    """The crib's total points summed over every (other crib cards, starter) arrangement.
-
-    ``weights`` are :func:`multiset_weights` of the unseen ranks for ``5 - len(discard)``
-    unknown cards (the other crib cards and the starter).
-    """
-    unknown = 4 - len(discard)  # other crib cards, not counting the starter
-    size = len(unseen.cards)
-    row = totals_row(sum(RANK_KEY[c.rank] for c in discard), unknown + 1)
-    # Each set of unknown cards is unknown + 1 arrangements (any one of them the starter).
-    total: int = (unknown + 1) * sum(map(mul, weights, row))
+def _crib_numerator(discard: Sequence[Card], prior: CribPrior, rules: Rules) -> int:
+    """The crib's points summed over every (other crib cards, starter) arrangement, each
+    weighted by ``prior`` (:mod:`.crib_model`): divided by ``prior.total`` it is the mean."""
+    row = totals_row(sum(RANK_KEY[c.rank] for c in discard), prior.size)
+    total: int = sum(map(mul, prior.multisets, row))
     suit = _one_suit(discard)
     if suit is not None:
-        same = unseen.suits[suit]
         if rules.crib_flush == "five_only":
-            total += 5 * (unknown + 1) * comb(same, unknown + 1)
+            total += 5 * prior.flush_all[suit]
         else:  # four_or_five: 4 for the crib cards alone, 1 more with the starter
-            crib_flushes = comb(same, unknown)
-            total += 4 * crib_flushes * (size - unknown) + crib_flushes * (same - unknown)
+            total += 4 * prior.flush_others[suit] + prior.flush_all[suit]
     for card in discard:  # a thrown jack: nobs when the starter is of its suit
         if card.rank == JACK:
-            total += unseen.suits[card.suit] * comb(size - 1, unknown)
-    for s in unseen.jack_suits:  # an unseen jack among the other crib cards, a starter of its suit
-        total += (unseen.suits[s] - 1) * comb(size - 2, unknown - 1)
-    return total
+            total += prior.starter_suit[card.suit]
+    return total + prior.jack_nobs  # an unseen jack among the other crib cards
 
 
 def crib_outcomes(discards: int, unseen: int) -> int:
@@ -187,12 +166,21 @@ def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = ()) -> tuple[Frac
     if len(keep) not in (3, 4):
         raise WrongCardCount(f"a hand keeps 3 or 4 cards, not {len(keep)}", pointer="/keep")
     check_distinct((*keep, *dead), _at_cards, _TWICE)
-    return _hand_stats(keep, _Unseen.excluding((*keep, *dead)))
+    return _hand_stats(keep, Unseen.excluding((*keep, *dead)))
 
 
-def expected_crib(discard: Sequence[Card], dead: Sequence[Card] = (), rules: Rules = STANDARD) -> Fraction:
-    """The exact mean crib score when ``discard`` (1 or 2 cards) is thrown and the other crib
-    cards and the starter are uniform over the cards that are neither thrown nor ``dead``.
+def expected_crib(
+    discard: Sequence[Card],
+    dead: Sequence[Card] = (),
+    rules: Rules = STANDARD,
+    *,
+    crib_model: str | CribModel = "uniform",
+    seat_deals: bool = False,
+) -> Fraction:
+    """The exact mean crib score when ``discard`` (1 or 2 cards) is thrown, the other crib
+    cards come from the cards that are neither thrown nor ``dead`` as ``crib_model`` says
+    (``uniform``: every set equally likely; ``learned``: the throws of the opponent of a seat
+    that deals or not, ``seat_deals``), and the starter is uniform over the rest.
 
     >>> from .cards import parse_cards
     >>> expected_crib(parse_cards("5S 5H"), parse_cards("AC 2C 3C 4C"))
@@ -201,10 +189,9 @@ def expected_crib(discard: Sequence[Card], dead: Sequence[Card] = (), rules: Rul
     if len(discard) not in (1, 2):
         raise WrongCardCount(f"a seat throws 1 or 2 cards to the crib, not {len(discard)}", pointer="/discard")
     check_distinct((*discard, *dead), _at_cards, _TWICE)
-    unseen = _Unseen.excluding((*discard, *dead))
-    weights = multiset_weights(unseen.ranks, 5 - len(discard))
-    numerator = _crib_numerator(discard, unseen, weights, rules)
-    return Fraction(numerator, crib_outcomes(len(discard), len(unseen.cards)))
+    unseen = Unseen.excluding((*discard, *dead))
+    prior = crib_prior(unseen, 4 - len(discard), rules, seat_deals, crib_model)
+    return Fraction(_crib_numerator(discard, prior, rules), prior.total)
 
 
 _TWICE = "appears more than once"
@@ -214,10 +201,17 @@ def _at_cards(index: int) -> str:
     return f"/cards/{index}"
 
 
-def assumption_text(rules: Rules) -> str:
+def assumption_text(rules: Rules, crib_model: str = "uniform") -> str:
     """The stated model for the cards the seat cannot see, in words, for this variant."""
     unseen = 52 - rules.cards_dealt
     others = 4 - rules.discards
+    if crib_model != "uniform":
+        return (
+            f"Hand means are over all {unseen} starters you cannot see. Crib means weight every pair of those "
+            f"{unseen} cards by how often a sensible player in your opponent's role throws it (the {crib_model} "
+            f"crib model, a table of rank pairs and suitedness learned by self-play), and the starter is uniform "
+            f"over the {unseen - others} cards left; the means are exact given those weights."
+        )
     if rules.players == 2:
         who = f"the opponent's {others} discards are a uniformly random set of the {unseen} cards you cannot see"
     else:
@@ -251,11 +245,18 @@ def _sort_key(option: DiscardOption) -> tuple[Fraction, Fraction, int, tuple[tup
 
 
 def discard_advice(
-    cards: Sequence[Card], is_dealer: bool, rules: Rules = STANDARD, *, partner_deals: bool = False
+    cards: Sequence[Card],
+    is_dealer: bool,
+    rules: Rules = STANDARD,
+    *,
+    partner_deals: bool = False,
+    crib_model: str | CribModel = "uniform",
 ) -> DiscardAdvice:
     """Every keep and discard of the dealt ``cards``, best net first, with exact means.
 
-    ``rules`` says how many cards are dealt and thrown (the variant) and how a crib flushes.
+    ``rules`` says how many cards are dealt and thrown (the variant) and how a crib flushes;
+    ``crib_model`` how the other crib cards fall (``uniform`` or ``learned``, or a
+    :class:`~.crib_model.CribModel`; ``InvalidRules`` when the variant has no learned model).
     The net adds the crib when the seat's side owns it and subtracts it otherwise; ties in
     the net go to the better hand mean, then the higher minimum, then card order.
 
@@ -264,6 +265,9 @@ def discard_advice(
     >>> pone = discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), False, preset("six_card"))
     >>> pone.crib_owner, [str(c) for c in pone.best.discard], round(float(pone.best.crib), 3)
     ('opponent', ['2H', '7S'], 4.175)
+    >>> learned = discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), False, preset("six_card"), crib_model="learned")
+    >>> learned.crib_model, [str(c) for c in learned.best.discard]
+    ('learned', ['2H', '7S'])
     """
     if len(cards) != rules.cards_dealt:
         raise WrongCardCount(
@@ -273,15 +277,13 @@ def discard_advice(
     owner = crib_owner(is_dealer, partner_deals, rules)
     sign = -1 if owner == "opponent" else 1
     dealt = tuple(sorted(cards))
-    unseen = _Unseen.excluding(dealt)
-    unknown = 4 - rules.discards
-    weights = multiset_weights(unseen.ranks, unknown + 1)
-    outcomes = crib_outcomes(rules.discards, len(unseen.cards))
+    unseen = Unseen.excluding(dealt)
+    prior = crib_prior(unseen, 4 - rules.discards, rules, is_dealer, crib_model)
     options: list[DiscardOption] = []
     for discard in combinations(dealt, rules.discards):
         keep = tuple(c for c in dealt if c not in discard)
         hand, low, high = _hand_stats(keep, unseen)
-        crib = Fraction(_crib_numerator(discard, unseen, weights, rules), outcomes)
+        crib = Fraction(_crib_numerator(discard, prior, rules), prior.total)
         options.append(DiscardOption(keep, discard, hand, low, high, crib, hand + sign * crib))
     options.sort(key=_sort_key)
     return DiscardAdvice(
@@ -290,8 +292,9 @@ def discard_advice(
         dealer=is_dealer,
         crib_owner=owner,
         starters=len(unseen.cards),
-        crib_outcomes=outcomes,
-        assumption=assumption_text(rules),
+        crib_outcomes=crib_outcomes(rules.discards, len(unseen.cards)),
+        crib_model=model_name(crib_model),
+        assumption=assumption_text(rules, model_name(crib_model)),
         options=tuple(options),
     )
 

@@ -20,20 +20,24 @@ class AdviceRequest:
     cards: tuple[Card, ...]
     dealer: bool
     partner_deals: bool
+    crib_model: str
     rules: Rules
 
 
 @request_schema("DiscardAdviceRequest")
 class DiscardAdviceSchema(WithRules):
-    """The dealt cards, whether the seat deals (or its partner does), and the variant."""
+    """The dealt cards, whether the seat deals (or its partner does), the crib model and the variant."""
 
     cards = fields.List(CardField(), required=True)
     dealer = fields.Boolean(required=True)
     partner_deals = fields.Boolean(load_default=False)
+    crib_model = fields.String(load_default="uniform")
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> AdviceRequest:
-        return AdviceRequest(tuple(data["cards"]), data["dealer"], data["partner_deals"], data["rules"])
+        return AdviceRequest(
+            tuple(data["cards"]), data["dealer"], data["partner_deals"], data["crib_model"], data["rules"]
+        )
 
 
 @encoder("ExactMean")
@@ -64,6 +68,7 @@ def advice(value: DiscardAdvice) -> dict[str, Any]:
         "crib_owner": value.crib_owner,
         "starters": value.starters,
         "crib_outcomes": value.crib_outcomes,
+        "crib_model": value.crib_model,
         "assumption": value.assumption,
         "options": [option(o) for o in value.options],
     }
