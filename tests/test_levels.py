@@ -173,3 +173,14 @@ def test_see_shows_the_seat_only_what_it_may_see() -> None:
     seen = see(state, 1)
     assert set(seen.dealt) == set(state.hands[1]) and not set(seen.dealt) & set(state.hands[0])
     assert len(seen.unseen()) == 46 and not set(seen.unseen()) & set(seen.dealt)
+
+
+def test_auto_for_a_persons_seat_plays_at_standard_and_a_computer_seat_at_its_level() -> None:
+    from service.core import computer
+
+    state, _ = new_game(preset("six_card"), seed=21, dealer=1, computer=(None, "easy"))
+    assert computer.level_of(state, 0) == "standard" and computer.level_of(state, 1) == "easy"
+    while not state.over:  # every move of seat 0 is auto: standard's move, then easy's replies
+        expected, _ = apply(state, choose(state, 0, "standard"))
+        state, _ = apply(state, Action("auto", 0))
+        assert state._replace(log=expected.log) == expected
