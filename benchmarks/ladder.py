@@ -6,7 +6,8 @@
 
 **Ladder.** Pairings ``hard`` against ``standard``, ``standard`` against ``easy``, ``easy``
 against ``random`` (``tests/support/players.py``; ``greedy`` can be named too), in two-player
-six-card games to 121 with muggins off (``--variant`` for another two-player variant). Deal
+six-card games to 121 with muggins off (``--variant``: ``five_card``, or ``four_player``, where each
+plays a partnership). Deal
 ``s`` (from ``--first-seed``) is played twice, the first-named player in seat 0 and then in
 seat 1, with the first deal to seat ``s % 2`` both times: both sides get the same cards, and
 seats and first deal alternate. ``--games`` counts games (two per deal). Printed per pairing:
@@ -71,14 +72,15 @@ class Game:
 
 
 def play_game(first: Player, second: Player, rules: Rules, seed: int, seat: int) -> Game:
-    """Deal ``seed`` with the first deal to seat ``seed % 2``, ``first`` in ``seat``."""
-    seats = [second, second]
-    seats[seat] = first
+    """Deal ``seed`` with the first deal to seat ``seed % 2``, ``first`` in ``seat`` (and, in
+    partnerships, its partner's seat too)."""
+    side = rules.side_of(seat)
+    seats = [first if rules.side_of(s) == side else second for s in range(rules.players)]
     state, _ = new_game(rules, seed, seed % 2)
     while not state.over:
         acting = may_act(state)[0]
         state, _ = apply(state, seats[acting](state, acting))
-    return Game(seed, seat, state.winner == rules.side_of(seat), (state.scores[seat], state.scores[1 - seat]))
+    return Game(seed, seat, state.winner == side, (state.scores[side], state.scores[1 - side]))
 
 
 def _job(job: tuple[str, str, str, int, int]) -> Game:
@@ -146,7 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (0: skip the ladder)")
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--variant", default="six_card", choices=("six_card", "five_card"))
+    parser.add_argument("--variant", default="six_card", choices=("six_card", "five_card", "four_player"))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", nargs="+", default=[f"{a}:{b}" for a, b in PAIRS],
                         help="pairings as first:second (levels, random, greedy)")
