@@ -87,6 +87,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.advice
 	$(BIN)/python -m benchmarks.boards
 	$(BIN)/python -m benchmarks.strength --games 1000 --latency
+	$(BIN)/python -m benchmarks.ladder --games 0 --latency
 
 ## lock: re-pin constraints.txt from a fresh resolve of pyproject.toml
 lock:

@@ -93,7 +93,7 @@ def against_the_computer(service: Service) -> list[Json]:
     """Every move of a person against three computer seats (four players): the costliest
     move is one after which the computer plays the rest of a deal, the show and the next deal."""
     game = service.post("/v1/games", {"variant": "four_player_individual", "seed": 3, "seat": 0,
-                                      "computer": [{"seat": s, "level": "standard"} for s in (1, 2, 3)]})
+                                      "computer": [{"seat": s, "level": "hard"} for s in (1, 2, 3)]})
     credential = game["credentials"]["seats"][0]["credential"]
     rng = random.Random(3)
     bodies = []
@@ -146,7 +146,7 @@ def cases(service: Service) -> Iterator[Case]:
                {"players": 4, "leader": 0, "hands": hands, "plays": plays})
     yield Case("POST /v1/games", "four players, three of them the computer's",
                {"variant": "four_player_individual", "seat": 0,
-                "computer": [{"seat": s, "level": "standard"} for s in (1, 2, 3)]})
+                "computer": [{"seat": s, "level": "hard"} for s in (1, 2, 3)]})
     moves = against_the_computer(service)
     costliest = max(moves, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
     yield Case("POST /v1/games/act", f"the costliest of a game's {len(moves)} moves against three computer seats",

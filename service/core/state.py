@@ -29,7 +29,7 @@ from .pegging import Play
 from .rules import Rules
 
 PHASES = ("discard", "play", "show")
-LEVELS = ("standard",)  # how well the computer plays a seat
+LEVELS = ("standard", "easy", "hard")  # how well the computer plays a seat ("standard" first: token code 1)
 MAX_CLAIM = 29  # no hand or crib scores more; a claim above it is absurd, not an over-claim
 # No game here lasts longer: a fixed-deals game has at most this many deals, and a race to the
 # target still on after this many (a huge target, or every count claimed as 0) ends there,

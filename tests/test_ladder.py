@@ -1,0 +1,98 @@
+"""The levels' order (issue 13), bounded for CI: easy > random, standard > easy, hard >= standard.
+
+The same games as ``python -m benchmarks.ladder`` (which plays 2,000 per pairing): seeded
+two-player six-card deals, each played twice with the seats swapped, so both sides get the
+same cards and seats and first deal alternate. Seeds are fixed, so the result is too; the
+margins are still set from the game count, so that they hold for any fair run, not just
+these seeds:
+
+* a stronger level must be better with 95% confidence: the lower end of the Wilson interval
+  of its win rate above 50% (easy against random, standard against easy: the ladder measured
+  98.2% and 67.4% over 2,000 games, far above what these counts need);
+* ``hard`` against ``standard`` measured 50.3% over 2,000 games (48.2% .. 52.5%), a gap no
+  bounded run can resolve, so the check is one-sided: ``hard`` is not
+  worse, i.e. the upper end of its 99.9% interval is at or above 50%. A deliberately broken ``hard``
+  (it throws the cards the exact advice says to keep, and so gives the opponent its best cards)
+  fails that very check (it won 0 of 200), and so does one that pegs its worst card (57 of 200).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from benchmarks.ladder import Game, ladder_games, play_game
+from benchmarks.strength import wilson
+from service.core.actions import Action
+from service.core.advice import discard_advice
+from service.core.engine import GameState
+from service.core.players import hard, see
+from service.core.rules import preset
+
+DEALS = {"easy:random": 40, "standard:easy": 100, "hard:standard": 100}
+
+
+def rate(games: Sequence[Game]) -> tuple[int, float, float]:
+    wins = sum(g.won for g in games)
+    lo, hi = wilson(wins, len(games))
+    return wins, lo, hi
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize(("pair"), ["easy:random", "standard:easy"])
+def test_a_stronger_level_wins_with_confidence(pair: str) -> None:
+    a, b = pair.split(":")
+    games = ladder_games(a, b, 2 * DEALS[pair])
+    assert [g.seat for g in games[:4]] == [0, 1, 0, 1] and games[0].deal_seed == games[1].deal_seed
+    wins, lo, _ = rate(games)
+    assert lo > 0.5, f"{a} won {wins} of {len(games)} against {b}: not better with 95% confidence"
+
+
+NOT_WORSE_Z = 3.29  # a 99.9% interval: a level as strong as standard fails it once in 2,000 runs
+
+
+def not_worse(games: Sequence[Game]) -> bool:
+    """Whether the first-named player is not shown worse than its opponent: the upper end of
+    the 99.9% Wilson interval of its win rate is at or above 50%."""
+    return wilson(sum(g.won for g in games), len(games), z=NOT_WORSE_Z)[1] >= 0.5
+
+
+@pytest.mark.strength
+def test_hard_is_not_worse_than_standard() -> None:
+    games = ladder_games("hard", "standard", 2 * DEALS["hard:standard"])
+    assert not_worse(games), f"hard won only {rate(games)[0]} of {len(games)} against standard"
+
+
+def broken_discard(state: GameState, seat: int) -> Action:
+    """``hard``, except that it throws what the exact advice would keep (the worst split)."""
+    seen = see(state, seat)
+    if seen.phase == "discard":
+        worst = discard_advice(seen.dealt, seen.is_dealer, seen.rules).options[-1]
+        return Action("discard", seat, cards=worst.discard)
+    return hard.choose(seen)
+
+
+def broken_pegging(state: GameState, seat: int) -> Action:
+    """``hard``, except that it pegs the card that scores least now (the highest among equals)."""
+    seen = see(state, seat)
+    if seen.phase == "play":
+        from service.core.pegging import score_play
+
+        legal = [c for c in seen.hand if seen.count + c.value <= 31]
+        return Action("play", seat, card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile, c)),
+                                                                   -c.rank)))
+    return hard.choose(seen)
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("broken", [broken_discard, broken_pegging], ids=["discard", "pegging"])
+def test_a_broken_hard_fails_the_check(broken: object) -> None:
+    from benchmarks.ladder import make_player
+
+    rules = preset("six_card")
+    games = [play_game(broken, make_player("standard", 0), rules, seed, seat)  # type: ignore[arg-type]
+             for seed in range(DEALS["hard:standard"]) for seat in (0, 1)]
+    wins = rate(games)[0]
+    print(f"broken hard ({broken.__name__}): {wins} of {len(games)}")  # type: ignore[attr-defined]
+    assert not not_worse(games), f"the broken hard won {wins} of {len(games)}: the check cannot tell"

@@ -1,0 +1,186 @@
+"""The computer's levels (issue 13): legal at every level, carried by the game, and each as described.
+
+* Every level only ever makes legal moves, in every variant (short random playouts against a
+  random player, muggins on so that counts and calls come up too).
+* A level is part of the game: the token keeps it (``standard`` keeps its old code 1), the
+  view and the record show it, and the contract's enum is exactly ``LEVELS``.
+* ``easy`` does what its docstring says, on hands whose numbers are worked out here.
+* ``hard`` knows its partner: in a four-player position where the next seat to play is its
+  partner, it offers the partner points; the same position with that seat an opponent (the
+  individual four-player game) makes it play the card that offers least.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from flask.testing import FlaskClient
+
+from service.core.cards import parse_card, parse_cards
+from service.core.engine import Action, apply, legal_actions, may_act, new_game
+from service.core.players import PLAYERS, choose, easy, hard, standard
+from service.core.players.seen import Seen, see
+from service.core.record import record
+from service.core.rules import preset, resolve
+from service.core.state import LEVELS
+from service.core.state_codec import decode_state, encode_state
+from service.core.views import view
+from tests.support.players import RandomPlayer
+
+VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_level_only_makes_legal_moves(variant: str, level: str) -> None:
+    rules = resolve(variant, {"muggins": True, "target": 61})
+    kinds: set[str] = set()
+    for game in range(2):
+        randoms = {seat: RandomPlayer(10 * game + seat) for seat in range(rules.players) if (seat + game) % 2}
+        state, _ = new_game(rules, seed=100 + game)
+        while not state.over:
+            seat = may_act(state)[0]
+            if seat in randoms:
+                action = randoms[seat](state, seat)
+            else:
+                action = choose(state, seat, level)
+                assert action in legal_actions(state, seat), (level, action)
+                kinds.add(action.type)
+            state, _ = apply(state, action)
+    assert {"discard", "play", "count"} <= kinds
+
+
+def test_the_levels_are_the_players_and_the_contract_enum() -> None:
+    assert LEVELS[0] == "standard" and set(LEVELS) == {"easy", "standard", "hard"} == set(PLAYERS)
+    spec = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
+    level = spec["components"]["schemas"]["ComputerSeat"]["properties"]["level"]
+    assert level["enum"] == list(LEVELS) and level["default"] == "standard"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_survives_the_token_and_shows_in_the_view_and_record(level: str) -> None:
+    state, _ = new_game(preset("six_card"), seed=4, dealer=0, computer=(None, level))
+    assert state.computer == (None, level)
+    data = encode_state(state)
+    assert data["cp"] == [0, LEVELS.index(level) + 1]
+    assert decode_state(data).computer == (None, level)
+    assert view(state, 0).computer == (None, level)
+    rng = RandomPlayer(1)
+    while not state.over:
+        state, _ = apply(state, rng(state, 0))
+    assert record(state).computer == (None, level)
+
+
+def test_standard_keeps_its_token_code() -> None:
+    assert LEVELS.index("standard") + 1 == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_api_starts_a_game_at_a_level_and_shows_it(client: FlaskClient, level: str) -> None:
+    game = client.post("/v1/games", json={"variant": "six_card", "seed": 9, "seat": 0,
+                                          "computer": [{"seat": 1, "level": level}]}).get_json()
+    assert game["view"]["computer"] == [{"seat": 1, "level": level}]
+    answer: dict[str, Any] = game
+    credential = game["credentials"]["seats"][0]["credential"]
+    while answer["view"]["phase"] != "over":
+        answer = client.post("/v1/games/act", json={"state": answer["state"], "action": {"type": "auto", "seat": 0},
+                                                    "seat": 0, "credential": credential}).get_json()
+        assert answer["view"]["computer"] == [{"seat": 1, "level": level}]
+    assert client.post("/v1/games/record", json={"state": answer["state"]}).get_json()["computer"] == [
+        {"seat": 1, "level": level}]
+
+
+def test_an_unknown_level_is_a_400(client: FlaskClient) -> None:
+    response = client.post("/v1/games", json={"computer": [{"seat": 1, "level": "grandmaster"}]})
+    assert response.status_code == 400
+
+
+# --- easy -----------------------------------------------------------------------------------
+
+
+def discard_seen(cards: str, dealer: bool) -> Seen:
+    dealt = tuple(parse_cards(cards))
+    return Seen(preset("six_card"), 0, 0 if dealer else 1, "discard", (0, 0), dealt, dealt)
+
+
+def test_easy_keeps_the_most_points_on_their_own() -> None:
+    # 5-J-Q-K: 5+J, 5+Q, 5+K (6) and the run J-Q-K (3) = 9; 4-5-6-J: 4+5+6, 5+J (4) and 4-5-6 (3) = 7.
+    action = easy.choose(discard_seen("4H 5C 6D JS QH KD", dealer=False))
+    assert sorted(action.cards) == sorted(parse_cards("4H 6D"))
+    # Three fives and a jack: 4 fifteens (8) and a pair royal (6) = 14, thrown as pone all the same.
+    action = easy.choose(discard_seen("5S 5H 5D JC 2H 7S", dealer=False))
+    assert sorted(action.cards) == sorted(parse_cards("2H 7S"))
+    # Nothing scores: it keeps the four highest cards (ties keep the picture cards).
+    assert sorted(easy.choose(discard_seen("AC 3D 7H 9S JD KC", dealer=True)).cards) == sorted(parse_cards("AC 3D"))
+    assert easy.kept_points(parse_cards("5S 5H 5D JC")) == 14
+
+
+def play_seen(hand: str, pile: str, rules: str = "six_card") -> Seen:
+    cards = tuple(parse_cards(pile))
+    return Seen(preset(rules), 0, 1, "play", (0, 0), (), tuple(parse_cards(hand)), parse_card("KS"),
+                tuple(parse_cards(hand)), cards, sum(c.value for c in cards), ((), cards), (len(hand.split()), 3),
+                (False, False))
+
+
+def test_easy_takes_the_points_on_offer() -> None:
+    # On 10-5 (15): the 5 pairs (2); the ace and the king score nothing.
+    assert easy.choose(play_seen("AC 5H KD", "10S 5D")).card == parse_card("5H")
+    # On 7-8: the 9 and the 6 both make a run of three; the tie goes to the higher card.
+    assert easy.choose(play_seen("3D 6H 9C", "7S 8D")).card == parse_card("9C")
+    # Nothing scores: it leads its highest card.
+    assert easy.choose(play_seen("2C 4D QH", "")).card == parse_card("QH")
+
+
+def test_easy_counts_exactly_and_never_calls_muggins() -> None:
+    base = Seen(preset("six_card", ), 0, 1, "show", (0, 0), (), (), parse_card("5C"), shown=tuple(
+        parse_cards("5S 5H 5D JC")))
+    assert easy.choose(base) == Action("count", 0, claimed=29)
+    assert easy.choose(base._replace(claim=12)) == Action("accept", 0)
+    assert standard.choose(base._replace(claim=12)) == Action("muggins", 0, points=17)
+
+
+# --- hard: partners -------------------------------------------------------------------------
+
+
+def partner_position(variant: str) -> Seen:
+    """Seat 0 to play onto K-Q-2 (22) late in the play. Seats 1 and 3 have played all their
+    cards, so the next seat to play is seat 2, holding one card. A 3 (25) lets that seat score
+    with a 6 (31), a 3 (pair), a 4 or an ace (runs of three); an 8 (30) only with an ace (31).
+    Neither scores for seat 0 now."""
+    rules = preset(variant)
+    played = (parse_cards("9H JD"), parse_cards("4D 7C 9C KH"), parse_cards("10S 5D QC"), parse_cards("6D 7D 9S 2C"))
+    return Seen(rules, 0, 3, "play", (0, 0, 0, 0)[: rules.sides], tuple(parse_cards("3C 8D 9H JD AS")),
+                tuple(parse_cards("3C 8D 9H JD")), parse_card("10H"), tuple(parse_cards("3C 8D")),
+                tuple(parse_cards("KH QC 2C")), 22, played, (2, 0, 1, 0), (False,) * 4)
+
+
+def test_hard_feeds_its_partner_and_starves_an_opponent() -> None:
+    partners = partner_position("four_player")
+    assert partners.rules.side_of(2) == partners.side
+    assert hard.choose(partners).card == parse_card("3C")
+    # standard takes seat 2 for the next opponent, and so offers it the least
+    assert standard.choose(partners).card == parse_card("8D")
+    assert hard.choose(partners, frozenset({"partner"})).card == parse_card("8D")
+    alone = partner_position("four_player_individual")
+    assert hard.choose(alone).card == parse_card("8D")
+
+
+def test_see_shows_the_seat_only_what_it_may_see() -> None:
+    state, _ = new_game(preset("six_card"), seed=11, dealer=0)
+    seen = see(state, 1)
+    assert set(seen.dealt) == set(state.hands[1]) and not set(seen.dealt) & set(state.hands[0])
+    assert len(seen.unseen()) == 46 and not set(seen.unseen()) & set(seen.dealt)
+
+
+def test_auto_for_a_persons_seat_plays_at_standard_and_a_computer_seat_at_its_level() -> None:
+    from service.core import computer
+
+    state, _ = new_game(preset("six_card"), seed=21, dealer=1, computer=(None, "easy"))
+    assert computer.level_of(state, 0) == "standard" and computer.level_of(state, 1) == "easy"
+    while not state.over:  # every move of seat 0 is auto: standard's move, then easy's replies
+        expected, _ = apply(state, choose(state, 0, "standard"))
+        state, _ = apply(state, Action("auto", 0))
+        assert state._replace(log=expected.log) == expected
