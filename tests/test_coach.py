@@ -273,3 +273,22 @@ def test_a_review_needs_a_finished_game_and_values_match_the_hints() -> None:
     for hint in hints(state, seat).moves:
         assert move_value(state, hint.action) == hint.value
     assert move_value(state, choose(state, seat)) in {h.value for h in hints(state, seat).moves}
+
+
+def test_an_under_claim_loses_the_points_missed_and_what_muggins_gives_away() -> None:
+    """Seat 1 (the pone, first to count) claims 2 less than its hand scores: it pegs 2 less and
+    the dealer may take the 2 by muggins, a swing of 4; the exact claims lose nothing."""
+    state, _ = new_game(resolve("six_card", {"muggins": True, "fixed_deals": 2}), seed=8, dealer=0)
+    under: Action | None = None
+    while not state.over:
+        seat = may_act(state)[0]
+        move = compared_move(state, seat)
+        if under is None and move.type == "count" and seat == 1 and (move.claimed or 0) >= 2:
+            under = move = Action("count", 1, claimed=(move.claimed or 0) - 2)
+        state = act(state, move)
+    assert under is not None
+    done = review(state, 1)
+    counted = [d for d in done.decisions if d.phase == "count"]
+    assert [d.lost for d in counted if d.made == under] == [4]
+    assert all(d.lost == 0 for d in done.decisions if d.made != under)
+    assert {p.phase for p in done.phases} >= {"discard", "play", "count"}

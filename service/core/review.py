@@ -7,7 +7,7 @@ accept) the review gives the move made, the move :data:`COMPARED_WITH` would mak
 (:func:`compared_move`, the one place that names the comparison player), and the points lost:
 the comparison move's value less the made move's, by the hints' ranking key
 (:func:`.coach.move_value`: a discard's exact net, a card's net of the expected reply, a
-claim's points kept), floored at 0 (a move the ranking rates above the comparison player's
+claim's points kept less what an opponent may take by muggins, as the computer always does), floored at 0 (a move the ranking rates above the comparison player's
 loses nothing) and exactly 0 when the two moves are the same. Cards of one rank are the same
 move in the play (suits never score there). Then a summary per phase.
 
@@ -37,7 +37,9 @@ from .errors import GameNotOver
 from .record import positions
 from .state import GameState
 
-COMPARED_WITH = "standard"  # the level the review compares with: compared_move's player
+# The one place that names the comparison player: its level's name and, in compared_move, its move.
+# Today the strongest level is "standard" (computer.choose); the issue wants "hard" here once it exists.
+COMPARED_WITH = "standard"
 PHASES = ("discard", "play", "count", "muggins")
 _PHASE_OF = {"discard": "discard", "play": "play", "count": "count", "muggins": "muggins", "accept": "muggins"}
 
