@@ -124,11 +124,11 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
     if pegging:
         estimates = list(pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat,
                                            dealer=state.dealer))
-    against = "your" if advice.crib_owner != "opponent" else "the opponent's"
+    whose = {"self": "your", "partner": "your partner's", "opponent": "the opponent's"}[advice.crib_owner]
     moves = []
     for option, peg in zip(advice.options, estimates, strict=True):
         reasons = [f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
-                   f"{against} crib {_q(option.crib)} on average"]
+                   f"{whose} crib {_q(option.crib)} on average"]
         if peg is not None:
             reasons.append(f"pegging {'+' if peg >= 0 else ''}{_q(peg)} estimated")
         figures = DiscardFigures(option.keep, option.hand, option.hand_min, option.hand_max, option.crib,
