@@ -84,6 +84,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.ops_cost
 	$(BIN)/python -m benchmarks.pegging
 	$(BIN)/python -m benchmarks.games
+	$(BIN)/python -m benchmarks.coach
 	$(BIN)/python -m benchmarks.advice
 	$(BIN)/python -m benchmarks.boards
 	$(BIN)/python -m benchmarks.strength --games 1000 --latency

@@ -156,6 +156,11 @@ def cases(service: Service) -> Iterator[Case]:
     yield Case("POST /v1/games/history", "a 100-deal game's finished deals, for a seat",
                {"state": state, "seat": 0, "credential": table})
     yield Case("POST /v1/games/record", "a 100-deal game of four players with manual counting", {"state": state})
+    yield Case("POST /v1/games/review", "the same game's seat 0: 100 deals of decisions, counts and muggins calls",
+               {"state": state, "seat": 0, "credential": table})
+    discard = service.post("/v1/games", {"variant": "six_card", "seed": 12, "dealer": 0, "seat": 0})
+    yield Case("POST /v1/games/hints", "a six-card discard: 15 options, each with its pegging estimate",
+               {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]})
     new_board = {"players": 4, "partnerships": False, "dealer": 0}
     board = service.post("/v1/boards", new_board)["board"]
     yield Case("POST /v1/boards", "a four-player board", new_board)

@@ -28,6 +28,7 @@ from service.api import wire
 from service.api.spec import ContractViolation
 from service.api.wire import advice as wire_advice
 from service.api.wire import boards as wire_boards
+from service.api.wire import coach as wire_coach
 from service.api.wire import common as wire_common
 from service.api.wire import events as wire_events
 from service.api.wire import games as wire_games
@@ -36,7 +37,7 @@ from service.api.wire import meta as wire_meta
 from service.api.wire import pegging as wire_pegging
 from service.api.wire import problems as wire_problems
 from service.api.wire import tournaments as wire_tournaments
-from service.core import advice, boards, claims, events, record, sequence, show, tournament, views
+from service.core import advice, boards, claims, coach, events, record, review, sequence, show, tournament, views
 from service.core.actions import ACTIONS, AUTO
 from service.core.cards import parse_card, parse_cards
 from service.core.crosstable import crosstable, game_logs
@@ -173,9 +174,27 @@ def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
     return games
 
 
+@cache
+def coached() -> tuple[list[Any], list[Any]]:
+    """Hints at every position of a game with manual counting and one without (every phase),
+    and the reviews of both games' seats."""
+    hinted, reviewed = [], []
+    for variant, options in [("six_card", {"muggins": True, "fixed_deals": 2}), ("four_player", {"fixed_deals": 4})]:
+        rules = resolve(variant, options)
+        state, _ = new_game(rules, 4, 0)
+        rng = random.Random(4)
+        while not state.over:
+            seat = may_act(state)[0]
+            hinted.append(coach.hints(state, seat))
+            state, _ = apply(state, rng.choice(legal_actions(state, seat)) if rng.random() < 0.3 else Action("auto", seat))
+        reviewed += [review.review(state, seat) for seat in range(rules.players)]
+    return hinted, reviewed
+
+
 def samples() -> dict[str, list[Callable[[], Any]]]:
     """Calls of every encoder on realistic values."""
     games = played_games()
+    hinted, reviewed = coached()
     hand = wire_hands.load_hand({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27, "muggins": True})
     plain = wire_hands.load_hand({"hand": ["2S", "7H", "9D", "KC"], "starter": "4C"})
     score29 = show.score_show(hand.hand, hand.starter)
@@ -298,6 +317,14 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],
+        "GameHints": [lambda h=h: wire_coach.hints(h) for h in hinted],
+        "MoveHint": [lambda h=h: wire_coach.hint(h.moves[0]) for h in hinted],
+        "DiscardHintFigures": [lambda: wire_coach.discard_figures(next(h for h in hinted if h.phase == "discard")
+                                                                  .moves[0].discard)],
+        "PlayHintFigures": [lambda m=m: wire_coach.play_figures(m.play) for h in hinted for m in h.moves if m.play],
+        "GameReview": [lambda r=r: wire_coach.review(r) for r in reviewed],
+        "ReviewDecision": [lambda d=d: wire_coach.decision(d) for r in reviewed for d in r.decisions],
+        "ReviewPhase": [lambda p=p: wire_coach.phase(p) for r in reviewed for p in r.phases],
         "Health": [wire_meta.health],
         "Readiness": [lambda: wire_meta.readiness({"spec": "loaded"})],
         "Variant": [lambda: wire_meta.variant("six_card", DESCRIPTIONS["six_card"], preset("six_card"))],

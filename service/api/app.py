@@ -8,6 +8,7 @@ from flask import Flask
 
 from . import advice as advice_api
 from . import boards as boards_api
+from . import coach as coach_api
 from . import events as events_api
 from . import games as games_api
 from . import hands, jsonio, meta, observability, problems, security
@@ -37,6 +38,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(events_api.bp)
     app.register_blueprint(games_api.bp)
+    app.register_blueprint(coach_api.bp)
     meta.install_docs(app)
     security.install(app)
     return app

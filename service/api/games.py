@@ -60,7 +60,7 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(app, app.extensions["cribbage.config"].state_keys)
 
 
-def _open(token: str) -> GameState:
+def open_state(token: str) -> GameState:
     ttl = current_app.extensions["cribbage.config"].state_ttl
     return decode_state(state_token.sealer().open(token, ttl), sealed=True)
 
@@ -110,7 +110,7 @@ def _every_credential(state: GameState) -> dict[str, Any]:
 @body("actGame")
 def act(data: dict[str, Any]) -> dict[str, Any]:
     request = load_act(data)
-    state = _open(request.state)
+    state = open_state(request.state)
     check_seat(state, request.seat)
     action = request.action
     assert action is not None  # the contract requires it
@@ -124,7 +124,7 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
     request = view_request.load(data)
-    state = _open(request.state)
+    state = open_state(request.state)
     check_seat(state, request.seat)
     seats.authorize(state, (request.seat,), request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
@@ -136,7 +136,7 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
 @body("gameHistory")
 def game_history(data: dict[str, Any]) -> dict[str, Any]:
     request = history_request.load(data)
-    state = _open(request.state)
+    state = open_state(request.state)
     check_seat(state, request.seat)
     seats.authorize(state, (request.seat,), request.credential)
     return encode_history(history(state, request.seat))
@@ -151,7 +151,7 @@ def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     credential was good for: the table's brings the new table's and every seat's, a seat's that
     seat's, none (a spectator) none."""
     request = next_game_request.load(data)
-    finished = _open(request.state)
+    finished = open_state(request.state)
     check_seat(finished, request.seat)
     seats.authorize(finished, (request.seat,), request.credential)
     state, happened = next_game(finished, seats.next_chance_seed(finished), seats.next_game_id(finished.game_id))
@@ -168,4 +168,4 @@ def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 @speaks
 @body("recordGame")
 def game_record(data: dict[str, Any]) -> dict[str, Any]:
-    return encode_record(record(_open(record_request.load(data).state)))
+    return encode_record(record(open_state(record_request.load(data).state)))

@@ -93,27 +93,36 @@ class GameRecord:
         return sum(len(entry.actions) for entry in self.deals)
 
 
-def replay(state: GameState) -> tuple[list[Event], list[tuple[RecordedAction, list[Event]]]]:
+def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, RecordedAction, list[Event]]]]:
     """Play the game again from its seed and its log: the opening events, then every move with
-    its events. The replay must end in ``state`` itself (an :class:`InvalidState` otherwise)."""
+    the position it was made in and its events. The replay must end in ``state`` itself (an
+    :class:`InvalidState` otherwise). A game review (:mod:`.review`) reads the positions."""
     current, opening = deal_new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
                                      deck=state.opening_deck, game_id=state.game_id, computer=state.computer,
                                      match=state.match)
-    steps: list[tuple[RecordedAction, list[Event]]] = []
+    steps: list[tuple[GameState, RecordedAction, list[Event]]] = []
     log = state.log
     at = 0
     try:
         while at < len(log):
             action, by_computer, size = decode_action(log[at:], current, current_player(current) or 0)
             at += size
+            before = current
             current, events = apply_one(current, action, by_computer=by_computer)
-            steps.append((RecordedAction(current.moves, action, by_computer), events))
+            steps.append((before, RecordedAction(current.moves, action, by_computer), events))
     except (CribbageError, IndexError, ValueError) as error:
         message = error.message if isinstance(error, CribbageError) else str(error)
         raise InvalidState(f"the game's log does not replay: {message}") from None
     if encode_state(current) != encode_state(state):
         raise InvalidState("the game's log does not replay to this state")
     return opening, steps
+
+
+def replay(state: GameState) -> tuple[list[Event], list[tuple[RecordedAction, list[Event]]]]:
+    """Play the game again from its seed and its log: the opening events, then every move with
+    its events (:func:`positions`, without the positions)."""
+    opening, steps = positions(state)
+    return opening, [(done, events) for _, done, events in steps]
 
 
 @dataclass
@@ -223,4 +232,5 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
 
 
 __all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "FinishedDeal", "record", "history", "replay",
+           "positions",
            "events_since"]

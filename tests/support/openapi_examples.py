@@ -67,10 +67,14 @@ GAME_REQUESTS = {
     "gameHistorySeat": "Seat 1's finished deals (a real token and credential of an example game)",
     "recordGameFinished": "A finished game's state (a real token of an example game)",
     "nextGameOfMatch": "The first game of a best of three is over: start the second (a real token and credential)",
+    "gameHintsDiscard": "Seat 1 is to throw to the crib: its options, ranked (a real token and credential)",
+    "gameHintsPlay": "Seat 1 is to lead: its cards, ranked",
+    "gameReviewFinished": "Seat 1's decisions in a finished two-deal game (a real token and credential)",
 }
 GAME_ANSWERS = {"/v1/games/act": "actGameDiscard", "/v1/games/view": "viewGameSeat",
                 "/v1/games/history": "gameHistorySeat", "/v1/games/record": "recordGameFinished",
-                "/v1/games/next-game": "nextGameOfMatch"}
+                "/v1/games/next-game": "nextGameOfMatch", "/v1/games/hints": "gameHintsDiscard",
+                "/v1/games/review": "gameReviewFinished"}
 
 
 def examples() -> dict[str, Any]:
@@ -115,6 +119,9 @@ def examples() -> dict[str, Any]:
             "gameHistorySeat": {"state": finished["state"], **finished_seat},
             "recordGameFinished": {"state": finished["state"]},
             "nextGameOfMatch": {"state": match["state"], **match_seat},
+            "gameHintsDiscard": {"state": started["state"], **seat},
+            "gameHintsPlay": {"state": played["state"], **seat},
+            "gameReviewFinished": {"state": finished["state"], **finished_seat},
         }
         for name, body in requests.items():
             out[name] = {"summary": GAME_REQUESTS[name], "value": body}

@@ -1,0 +1,128 @@
+"""Wire shapes of hints and game reviews (the numbers as :func:`.advice.exact` means)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
+
+from ...core.coach import DiscardFigures, Hint, Hints, PlayFigures
+from ...core.coach_pegging import SAMPLES
+from ...core.review import Decision, PhaseSummary, Review
+from . import encoder, request_schema
+from .advice import exact
+from .common import cards, items
+from .games import action
+
+
+@dataclass(frozen=True, slots=True)
+class CoachRequest:
+    state: str
+    seat: int
+    credential: str | None
+
+
+class _CoachSchema(Schema):
+    state = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    credential = fields.String(load_default=None)
+
+    @post_load
+    def to_request(self, data: dict[str, Any], **kwargs: Any) -> CoachRequest:
+        return CoachRequest(data["state"], data["seat"], data["credential"])
+
+
+@request_schema("HintsRequest")
+class HintsSchema(_CoachSchema):
+    """A game in progress, the seat that may act, and that seat's credential."""
+
+
+@request_schema("ReviewRequest")
+class ReviewSchema(_CoachSchema):
+    """A finished game, the seat reviewed, and that seat's credential."""
+
+
+def _maybe(value: Fraction | None) -> dict[str, Any] | None:
+    return None if value is None else exact(value)
+
+
+@encoder("DiscardHintFigures")
+def discard_figures(value: DiscardFigures) -> dict[str, Any]:
+    return {
+        "keep": cards(value.keep),
+        "expected_hand": exact(value.hand),
+        "hand_min": value.hand_min,
+        "hand_max": value.hand_max,
+        "expected_crib": exact(value.crib),
+        "net": exact(value.net),
+        "pegging": _maybe(value.pegging),
+        "with_pegging": _maybe(value.with_pegging),
+    }
+
+
+@encoder("PlayHintFigures")
+def play_figures(value: PlayFigures) -> dict[str, Any]:
+    return {
+        "points": value.points,
+        "items": items(value.items),
+        "count": value.count,
+        "reply": exact(value.reply),
+        "risk": exact(value.risk),
+        "replier": value.replier,
+    }
+
+
+@encoder("MoveHint")
+def hint(value: Hint, rank: int = 1) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "action": action(value.action),
+        "value": exact(value.value),
+        "reasons": list(value.reasons),
+        "discard": None if value.discard is None else discard_figures(value.discard),
+        "play": None if value.play is None else play_figures(value.play),
+    }
+
+
+@encoder("GameHints")
+def hints(value: Hints) -> dict[str, Any]:
+    return {
+        "seat": value.seat,
+        "phase": value.phase,
+        "crib_owner": value.crib_owner,
+        "assumption": value.assumption,
+        "pegging_samples": SAMPLES if value.phase == "discard" else None,
+        "moves": [hint(move, rank) for rank, move in enumerate(value.moves, 1)],
+    }
+
+
+@encoder("ReviewDecision")
+def decision(value: Decision) -> dict[str, Any]:
+    return {
+        "move": value.move,
+        "deal": value.deal,
+        "phase": value.phase,
+        "made": action(value.made),
+        "compared": action(value.compared),
+        "made_value": exact(value.made_value),
+        "compared_value": exact(value.compared_value),
+        "lost": exact(value.lost),
+    }
+
+
+@encoder("ReviewPhase")
+def phase(value: PhaseSummary) -> dict[str, Any]:
+    return {"phase": value.phase, "decisions": value.decisions, "lost": exact(value.lost), "mean": exact(value.mean)}
+
+
+@encoder("GameReview")
+def review(value: Review) -> dict[str, Any]:
+    return {
+        "seat": value.seat,
+        "compared_with": value.compared_with,
+        "lost": exact(value.lost),
+        "phases": [phase(p) for p in value.phases],
+        "decisions": [decision(d) for d in value.decisions],
+    }
