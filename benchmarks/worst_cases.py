@@ -76,10 +76,10 @@ class Service:
         return found
 
 
-def long_game(service: Service) -> tuple[str, str]:
+def long_game(service: Service, variant: str = "four_player_individual") -> tuple[str, str]:
     """A finished 100-deal game (the deal limit) of four players counting their own hands,
     every move the computer's, and its table credential: the longest record and history."""
-    game = service.post("/v1/games", {"variant": "four_player_individual", "seed": 1, "dealer": 0, "seat": 0,
+    game = service.post("/v1/games", {"variant": variant, "seed": 1, "dealer": 0, "seat": 0,
                                       "options": {"target": 10000, "muggins": True}})
     table = game["credentials"]["table"]
     while game["view"]["phase"] != "over":
@@ -89,11 +89,13 @@ def long_game(service: Service) -> tuple[str, str]:
     return game["state"], table
 
 
-def against_the_computer(service: Service) -> list[Json]:
-    """Every move of a person against three computer seats (four players): the costliest
-    move is one after which the computer plays the rest of a deal, the show and the next deal."""
-    game = service.post("/v1/games", {"variant": "four_player_individual", "seed": 3, "seat": 0,
-                                      "computer": [{"seat": s, "level": "hard"} for s in (1, 2, 3)]})
+def against_the_computer(service: Service, variant: str = "four_player_individual") -> list[Json]:
+    """Every move of a person against the computer's hard seats (by default three, four players):
+    the costliest move is one after which the computer plays the rest of a deal, the show and the
+    next deal. Two players: hard searches the play out at each of its cards."""
+    players = {"four_player_individual": 4, "six_card": 2}[variant]
+    game = service.post("/v1/games", {"variant": variant, "seed": 3, "seat": 0,
+                                      "computer": [{"seat": s, "level": "hard"} for s in range(1, players)]})
     credential = game["credentials"]["seats"][0]["credential"]
     rng = random.Random(3)
     bodies = []
@@ -151,6 +153,9 @@ def cases(service: Service) -> Iterator[Case]:
     costliest = max(moves, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
     yield Case("POST /v1/games/act", f"the costliest of a game's {len(moves)} moves against three computer seats",
                costliest)
+    duel = against_the_computer(service, "six_card")
+    costliest = max(duel, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
+    yield Case("POST /v1/games/act", f"the costliest of a two-player game's {len(duel)} moves against hard", costliest)
     yield Case("POST /v1/games/view", "a 100-deal game's every event since its opening (since_move -1)",
                {"state": state, "seat": 0, "credential": table, "since_move": -1})
     yield Case("POST /v1/games/history", "a 100-deal game's finished deals, for a seat",
@@ -158,6 +163,9 @@ def cases(service: Service) -> Iterator[Case]:
     yield Case("POST /v1/games/record", "a 100-deal game of four players with manual counting", {"state": state})
     yield Case("POST /v1/games/review", "the same game's seat 0: 100 deals of decisions, counts and muggins calls",
                {"state": state, "seat": 0, "credential": table})
+    two, two_table = long_game(service, "six_card")
+    yield Case("POST /v1/games/review", "a 100-deal two-player game's seat 0: hard's search at every card played",
+               {"state": two, "seat": 0, "credential": two_table})
     discard = service.post("/v1/games", {"variant": "six_card", "seed": 12, "dealer": 0, "seat": 0})
     yield Case("POST /v1/games/hints", "a six-card discard: 15 options, each with its pegging estimate",
                {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]})
