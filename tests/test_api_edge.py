@@ -439,3 +439,14 @@ def test_docs_policy_allows_the_page_script_and_nothing_else(client: FlaskClient
     # The script is the same whatever host the page is asked under, so one hash fits every request.
     elsewhere = client.get("/docs/", headers={"Host": "api.example.org:8443"}).get_data(as_text=True)
     assert re.findall(r"<script>(.*?)</script>", elsewhere, re.DOTALL) == inline
+
+
+@pytest.mark.parametrize(("path", "operation_id", "example"), POST_OPERATIONS, ids=OPERATION_IDS)
+def test_every_operation_says_406_for_an_accept_it_cannot_answer(client: FlaskClient, path: str,
+                                                                 operation_id: str, example: Any) -> None:
+    # A JSON-only operation would answer JSON; an operation with tables would answer CSV or a
+    # page: neither is an image. The contract lists the 406 for every operation.
+    response = client.post(path, json=example, headers={"Accept": "image/png"})
+    assert response.status_code == 406, (operation_id, response.status_code)
+    assert response.mimetype == "application/problem+json" and response.json["type"].endswith("not-acceptable")
+    assert "406" in DOCUMENT["paths"][path]["post"]["responses"]

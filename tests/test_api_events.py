@@ -108,9 +108,16 @@ def test_what_an_operation_cannot_send_is_a_406_naming_what_it_can(client: Flask
     assert response.headers["Vary"] == "Accept"
 
 
-def test_a_json_only_operation_ignores_accept_as_the_others_do(client: FlaskClient) -> None:
-    response = post(client, "match", {"games": [[121, 100]]}, "text/csv")
-    assert response.status_code == 200 and response.mimetype == "application/json"
+def test_a_json_only_operation_refuses_an_accept_without_json(client: FlaskClient) -> None:
+    # The issue: "Accept: text/csv ... still gets JSON with a 200"; what an operation cannot
+    # produce is a 406 problem naming what it can.
+    for accept in ("text/csv", "text/html", "image/png", "application/json;q=0"):
+        problem = expect_problem(post(client, "match", {"games": [[121, 100]]}, accept), 406, "not-acceptable")
+        assert problem["available"] == ["application/json"]
+    # what clients send: nothing, anything, JSON, a browser's list with */*
+    for accept in ("*/*", "application/json", "text/html,application/xhtml+xml,*/*;q=0.8", "application/*"):
+        response = post(client, "match", {"games": [[121, 100]]}, accept)
+        assert response.status_code == 200 and response.mimetype == "application/json"
 
 
 def test_every_invalid_game_is_reported_at_once(client: FlaskClient) -> None:

@@ -10,8 +10,8 @@ from . import advice as advice_api
 from . import boards as boards_api
 from . import coach as coach_api
 from . import events as events_api
+from . import formats, hands, jsonio, meta, observability, problems, security
 from . import games as games_api
-from . import hands, jsonio, meta, observability, problems, security
 from . import pegging as pegging_api
 from . import tournaments as tournaments_api
 from .config import Config
@@ -39,6 +39,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(events_api.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(coach_api.bp)
+    formats.install_json_only(app)
     meta.install_docs(app)
     security.install(app)
     return app

@@ -41,7 +41,7 @@ import io
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from flask import Response, make_response, request
+from flask import Flask, Response, make_response, request
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
@@ -105,6 +105,42 @@ def choose(accept: str | None, offered: Sequence[str] = FORMATS) -> str:
     if media_type is None:
         raise not_acceptable(accept, offered)
     return media_type
+
+
+# Media types a JSON-only operation can answer in: its JSON, or the problem document of an error.
+JSON_ANSWERS = (JSON, "application/problem+json")
+
+
+def install_json_only(app: Flask) -> None:
+    """A 406 problem for a POST operation that answers only JSON when ``Accept`` allows no JSON.
+
+    The operations with tables are :func:`negotiated`; every other POST operation sends JSON
+    alone (by its 2xx answers in ``openapi.yaml``), and a client that asks it for a spreadsheet
+    or a page is told so instead of getting JSON with a 200 it did not ask for. No header,
+    ``*/*`` and ``application/json`` (what clients send) skip the parse.
+    """
+    from .spec import SPEC
+
+    responses = SPEC.document["components"].get("responses", {})
+    json_only = set()
+    for rule in app.url_map.iter_rules():
+        operation = SPEC.document["paths"].get(rule.rule, {}).get("post")
+        if operation is None or "POST" not in (rule.methods or ()):
+            continue
+        offered = set()
+        for code, answer in operation["responses"].items():
+            if str(code).startswith("2"):
+                answer = responses.get(answer["$ref"].rsplit("/", 1)[-1], {}) if "$ref" in answer else answer
+                offered |= set(answer.get("content", {}))
+        if offered == {JSON}:
+            json_only.add(rule.endpoint)
+
+    @app.before_request
+    def accepts_json() -> None:
+        if request.endpoint in json_only:
+            accept = request.environ.get("HTTP_ACCEPT")
+            if accept and accept not in ("*/*", JSON) and negotiate(accept, JSON_ANSWERS) is None:
+                raise not_acceptable(accept, (JSON,))
 
 
 # --- CSV ----------------------------------------------------------------------------------------
