@@ -32,7 +32,8 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's line in the table. ``skunks``: games won by a skunk or more."""
+    """One player's line in the table. ``skunks``: games won by a skunk or more. ``byes``:
+    rounds sat out, each counted in ``games`` and ``games_won`` (:func:`service.core.results.tally`)."""
 
     rank: int
     player: str
@@ -43,6 +44,7 @@ class Standing:
     game_points: int
     skunks: int
     spread: int
+    byes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
