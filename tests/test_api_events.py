@@ -388,6 +388,11 @@ def test_a_bracket_of_matches_in_three_formats(client: FlaskClient) -> None:
                              ({"9": {"games": [[121, 100]]}}, "/results/9")]:
         problem = expect_problem(post(client, "elimination", {**body, "results": results}), 422)
         assert problem["errors"][0]["pointer"] == pointer
+    # Names that do not fit the bracket are the event's data, not a score.
+    for wrong, pointer in [({"players": ["a", "a", "b"]}, "/players/1"),
+                           ({"players": ["a", "b", "c"], "entrants": 4}, "/players")]:
+        problem = expect_problem(post(client, "elimination", wrong), 422, "invalid-event")
+        assert problem["errors"][0]["pointer"] == pointer
 
 
 def test_an_event_has_at_most_4096_players(client: FlaskClient) -> None:
