@@ -176,6 +176,11 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
     for _ in range(9):
         r = swiss_pairings(swiss_names, swiss_games, STANDARD)
         swiss_games += [GameResult(p.players, random_scores(rnd, 40)) for p in r.pairings]
+    # The bye's worst case: three leaders have beaten 1,020 others, so only a leader can sit out
+    # (trying the bottom players one by one took 15 s).
+    leaders, bottom = ["a0", "a1", "a2"], [f"b{j:04d}" for j in range(1020)]
+    lopsided = {"players": leaders + bottom,
+                "games": [{"players": [a, b], "scores": [121, 100]} for a in leaders for b in bottom]}
     matches = [{"players": rnd.sample(names, 2), "games": [[121, 100], [95, 121], [121, 110]]} for _ in range(10_000)]
     decided: dict[str, Any] = {}
     bracket = {"entrants": 1024, "double": True, "match": {"format": "best_of", "length": 5}}
@@ -197,6 +202,7 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         ("round-robin", "128 players (8,128 games)", {"entrants": 128}, "json html"),
         ("swiss-pairings", f"1,024 players, round 10 ({len(swiss_games):,} games)",
          {"players": swiss_names, "games": as_body(swiss_games)}, "json"),
+        ("swiss-pairings", "1,023 players, 3 leaders beat 1,020 (3,060 games)", lopsided, "json"),
         ("match", "best of 5", {"games": [[121, 100], [95, 121], [121, 60]], "match": {"length": 5}}, "json"),
         ("match-standings", "10,000 matches of 3 games", {"matches": matches}, "json html"),
         ("elimination", f"1,024 double, best of 5, {len(decided):,} results", {**bracket, "results": decided},

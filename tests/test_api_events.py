@@ -59,6 +59,26 @@ def as_page(response: Any) -> Page:
 # --- standings in three formats -------------------------------------------------------------------
 
 
+def test_a_bye_counts_as_a_plain_win_in_every_table(client: FlaskClient) -> None:
+    # ann beat bob 121-100 (2 points, +21); bob skunked dee 121-80 (3 points, +41); cy and ann had a bye
+    # each: a win worth a plain win's 2 game points, no spread (docs/rules.md 8.1). cy has no game at all.
+    body = {"games": [{"players": ["ann", "bob"], "scores": [121, 100]},
+                      {"players": ["bob", "dee"], "scores": [121, 80]}], "byes": ["cy", "ann"]}
+    rows = post(client, "standings", body).json["standings"]
+    # rank, player, games, won, lost, drawn, game points, skunks, spread, byes
+    expected = [[1, "ann", 2, 2, 0, 0, 4, 0, 21, 1], [2, "bob", 2, 1, 1, 0, 3, 1, 20, 0],
+                [3, "cy", 1, 1, 0, 0, 2, 0, 0, 1], [4, "dee", 1, 0, 1, 0, 0, 0, -41, 0]]
+    header, cells = as_table(post(client, "standings", body, "text/csv"))
+    assert header[-1] == "byes" and [[int(c) if c.lstrip("-").isdigit() else c for c in line] for line in cells] == expected
+    assert [[row[name] for name in header] for row in rows] == expected
+    page = as_page(post(client, "standings", body, "text/html"))
+    assert [str(c) for c in expected[2]] in page.cells
+    assert post(client, "crosstable", body).json["players"] == ["ann", "bob", "cy", "dee"]
+    # Game logs list games: byes are not part of their request.
+    assert post(client, "game-logs", body).status_code == 400
+    assert post(client, "standings", {**body, "byes": ["cy"] * 4097}).status_code == 400
+
+
 def test_standings_csv_says_what_the_json_says_and_no_name_becomes_a_formula(client: FlaskClient) -> None:
     body = {"games": games_of(HOSTILE, 60)}
     answer = post(client, "standings", body)
@@ -88,7 +108,7 @@ def test_standings_page_is_one_table_under_its_own_policy(client: FlaskClient) -
     header, *lines = page.cells
     assert header[:2] == ["rank", "player"] and sorted(header) == sorted(rows[0])
     assert [line[1] for line in lines] == [row["player"] for row in rows]  # escaped in the page, read back as text
-    assert [int(line[-1]) for line in lines] == [row["spread"] for row in rows]
+    assert [int(line[header.index("spread")]) for line in lines] == [row["spread"] for row in rows]
     # One policy, the page's (the API's default-src 'none' beside it would block the page's style).
     assert response.headers.getlist("Content-Security-Policy") == [HTML_CSP]
     assert response.headers["X-Content-Type-Options"] == "nosniff" and response.headers["Vary"] == "Accept"
@@ -149,8 +169,8 @@ def test_an_event_of_250_players_and_30000_games_in_one_request(client: FlaskCli
     rows = answer.json["standings"]
     assert len(rows) == 250 and sum(r["games"] for r in rows) == 60_000
     assert sum(r["spread"] for r in rows) == 0 and [r["rank"] for r in rows][:1] == [1]
-    _, cells = as_table(post(client, "standings", body, "text/csv"))
-    assert [int(line[-1]) for line in cells] == [r["spread"] for r in rows]
+    header, cells = as_table(post(client, "standings", body, "text/csv"))
+    assert [int(line[header.index("spread")]) for line in cells] == [r["spread"] for r in rows]
 
 
 # --- crosstables and game logs ------------------------------------------------------------------------
@@ -374,6 +394,11 @@ def test_a_bracket_of_matches_in_three_formats(client: FlaskClient) -> None:
                              ({"3": {"games": [[121, 100], [121, 100]]}}, "/results/3"),
                              ({"9": {"games": [[121, 100]]}}, "/results/9")]:
         problem = expect_problem(post(client, "elimination", {**body, "results": results}), 422)
+        assert problem["errors"][0]["pointer"] == pointer
+    # Names that do not fit the bracket are the event's data, not a score.
+    for wrong, pointer in [({"players": ["a", "a", "b"]}, "/players/1"),
+                           ({"players": ["a", "b", "c"], "entrants": 4}, "/players")]:
+        problem = expect_problem(post(client, "elimination", wrong), 422, "invalid-event")
         assert problem["errors"][0]["pointer"] == pointer
 
 

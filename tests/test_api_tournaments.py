@@ -80,7 +80,7 @@ def test_standings(client: FlaskClient) -> None:
     assert [(r["rank"], r["player"], r["game_points"]) for r in rows] == [
         (1, "dee", 3), (2, "ann", 2), (2, "bob", 2), (2, "cy", 2), (5, "eve", 0)]
     assert rows[0] == {"rank": 1, "player": "dee", "games": 1, "games_won": 1, "games_lost": 0, "games_drawn": 0,
-                       "game_points": 3, "skunks": 1, "spread": 31}
+                       "game_points": 3, "skunks": 1, "spread": 31, "byes": 0}
     assert response.json["ranking"] == ["game_points", "games_won", "spread"]
 
 

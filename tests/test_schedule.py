@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from service.core.errors import InvalidEvent
 from service.core.rules import STANDARD, resolve
-from service.core.schedule import Round, round_robin, swiss_pairings
+from service.core.schedule import Round, round_robin, swiss_pairings, swiss_ranking
 from service.core.tournament import GameResult
 from tests.support.events import random_scores
 
@@ -141,7 +141,7 @@ def perfect_pairing_exists(players: list[str], banned: set[frozenset[str]]) -> b
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> None:
-    n = data.draw(st.integers(2, 9), label="players")
+    n = data.draw(st.integers(2, 11), label="players")
     players = names(n)
     all_pairs = list(itertools.combinations(players, 2))
     met = data.draw(st.lists(st.sampled_from(all_pairs), unique=True, max_size=len(all_pairs)), label="met")
@@ -156,8 +156,24 @@ def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> N
         return
     r = swiss_pairings(players, games, STANDARD, byes=had_bye)
     seated = [name for p in r.pairings for name in p.players]
-    assert sorted(seated + ([r.bye] if r.bye else [])) == players
+    assert sorted(seated + ([r.bye] if r.bye else [])) == sorted(players)
     assert not {frozenset(p.players) for p in r.pairings} & banned
     assert r.bye in feasible_byes
-    if any(p not in had_bye for p in feasible_byes if p):
-        assert r.bye not in had_bye   # a second bye only when no one without one can sit out
+    if n % 2:
+        # The bye: the lowest-ranked player who can sit out without one, else the lowest-ranked who can.
+        ranking = [s.player for s in swiss_ranking(players, games, STANDARD, byes=had_bye)]
+        without = [p for p in feasible_byes if p not in had_bye] or feasible_byes
+        assert r.bye == max(without, key=ranking.index)
+
+
+def test_swiss_bye_when_the_whole_bottom_group_cannot_sit_out() -> None:
+    # Three leaders have each beaten all 1,020 others: with 1,023 players one leader must sit
+    # out (the others cannot, as the rest of the bottom group would be odd). Trying every bottom
+    # player in turn took a matching each (15 s); one search finds the bye.
+    bottom = [f"b{j:04d}" for j in range(1020)]
+    leaders = ["a0", "a1", "a2"]
+    games = [GameResult((a, b), (121, 100)) for a in leaders for b in bottom]
+    r = swiss_pairings(leaders + bottom, games, STANDARD)
+    assert r.number == 1021 and r.bye == "a2"  # one more than the most games anyone has played
+    # The leaders' group: a0 v a1; the bottom group of 1,020 level players: top half v bottom half.
+    assert [p.players for p in r.pairings] == [("a0", "a1"), *zip(bottom[:510], bottom[510:])]

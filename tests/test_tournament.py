@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.api.wire.tournaments import bracket as bracket_dict
-from service.core.errors import InvalidScore
+from service.core.errors import InvalidEvent, InvalidScore
 from service.core.results import standings
 from service.core.rules import STANDARD, preset, resolve
 from service.core.tournament import GameResult, bracket, qualifiers_for, seeding_order
@@ -174,15 +174,15 @@ def test_sixteen_in_a_sixteen_bracket_and_the_acc_64_chart():
 
 
 def test_bracket_errors():
-    with pytest.raises(InvalidScore):
+    with pytest.raises(InvalidEvent):
         bracket(1)
-    with pytest.raises(InvalidScore):
+    with pytest.raises(InvalidEvent):
         bracket(8, 9)
-    with pytest.raises(InvalidScore):
+    with pytest.raises(InvalidEvent):
         bracket(8, 1)
-    with pytest.raises(InvalidScore, match="twice"):
+    with pytest.raises(InvalidEvent, match="twice"):
         bracket(3, players=["a", "b", "a"])
-    with pytest.raises(InvalidScore):
+    with pytest.raises(InvalidEvent):
         bracket(4, players=["a", "b", "c"])
     assert qualifiers_for(2) == 2 and qualifiers_for(3, one_in=1) == 3
 

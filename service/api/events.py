@@ -57,7 +57,7 @@ def event_crosstable(data: dict[str, Any], media_type: str) -> Any:
         raise ApiError(422, "answer-too-large", "Too many pairs of players for one crosstable",
                        f"this crosstable would hold {cells} cells (a player against an opponent met), more than "
                        f"the {MAX_CROSS_CELLS} one answer holds", errors=[{"pointer": "/games", "detail": "too many"}])
-    table = crosstable(request.games, request.rules)
+    table = crosstable(request.games, request.rules, request.byes)
     if media_type != JSON and len(table.players) > MAX_TABLE_COLUMNS:
         raise ApiError(422, "table-too-wide", "Too many players for a crosstable sheet",
                        f"a crosstable as {media_type} has a column per player: at most {MAX_TABLE_COLUMNS}, "

@@ -34,7 +34,7 @@ def game_outcome(data: dict[str, Any]) -> dict[str, Any]:
 @body("tournamentStandings")
 def tournament_standings(data: dict[str, Any], media_type: str) -> Any:
     request = load_standings(data)
-    return formatted(media_type, standings(request.games, request.rules), encode_standings, standings_table)
+    return formatted(media_type, standings(request.games, request.rules, request.byes), encode_standings, standings_table)
 
 
 @bp.post("/tournaments/bracket")

@@ -77,15 +77,16 @@ def _pair(result: Outcome, mine: int, theirs: int) -> tuple[int, int, int, int]:
     return 0, 0, 0, 0
 
 
-def _checked(games: Sequence[GameResult], rules: Rules) -> tuple[tuple[Outcome, ...], Standings]:
+def _checked(games: Sequence[GameResult], rules: Rules,
+             byes: Sequence[str] = ()) -> tuple[tuple[Outcome, ...], Standings]:
     results = outcomes(games, rules)
-    return results, tally(games, results, rules)
+    return results, tally(games, results, rules, byes)
 
 
-def crosstable(games: Sequence[GameResult], rules: Rules) -> Crosstable:
-    """The crosstable of ``games``: for each player, in standings order, a :class:`Cell` for
-    each opponent met, summed over repeated meetings."""
-    results, table = _checked(games, rules)
+def crosstable(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = ()) -> Crosstable:
+    """The crosstable of ``games``: for each player, in standings order (``byes`` counted as the
+    standings count them), a :class:`Cell` for each opponent met, summed over repeated meetings."""
+    results, table = _checked(games, rules, byes)
     cells: dict[str, dict[str, list[int]]] = {row.player: {} for row in table.rows}
     for game, result in zip(games, results):
         players = game.players

@@ -11,7 +11,6 @@ has a few hundred distinct score lines, so each is worked out once per request
 reference in the tests gives the same answers).
 
 >>> from .rules import STANDARD
->>> from .tournament import GameResult
 >>> bad = [GameResult(("ann", "bob"), (121, 90)), GameResult(("cy", "cy"), (121, 90)),
 ...        GameResult(("ann", "dee"), (120, 100)), GameResult(("bob",), (121,))]
 >>> for problem in game_problems(bad, STANDARD).problems:
@@ -157,30 +156,52 @@ def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROB
     return tuple(r for r in results if r is not None)
 
 
-def standings(games: Sequence[GameResult], rules: Rules) -> Standings:
+def standings(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = ()) -> Standings:
     """The same table as :func:`service.core.tournament.standings`, built faster, and with every
     invalid game reported at once (:func:`outcomes`).
 
     Ranking is identical: :func:`~service.core.tournament.ranking_keys` in order, higher first;
     ``head_to_head`` counts the games each player won against the others still tied with them;
     players equal on every key share a rank and are listed by name. An event of more than
-    :data:`MAX_PLAYERS` players is an :class:`InvalidEvent`.
+    :data:`MAX_PLAYERS` players is an :class:`InvalidEvent`. ``byes`` names a player once per
+    round sat out (a Swiss bye): see :func:`tally`.
+
+    >>> from .rules import STANDARD
+    >>> [(r.player, r.games, r.games_won, r.game_points, r.spread, r.byes)
+    ...  for r in standings([GameResult(("ann", "bob"), (121, 100))], STANDARD, byes=["cy"]).rows]
+    [('ann', 1, 1, 2, 21, 0), ('cy', 1, 1, 2, 0, 1), ('bob', 1, 0, 0, -21, 0)]
     """
-    return tally(games, outcomes(games, rules), rules)
+    return tally(games, outcomes(games, rules), rules, byes)
 
 
-def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules) -> Standings:
+def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
+          byes: Sequence[str] = ()) -> Standings:
     """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
-    that need both, such as the crosstable, so the games are judged once)."""
+    that need both, such as the crosstable, so the games are judged once).
+
+    Each bye counts as a game won with the game points of a plain win (``rules.game_points[0]``,
+    as :func:`service.core.schedule.swiss_ranking` counts it for pairing), no skunk and no spread
+    (docs/rules.md 8.1: ACC awards a win to a player whose opponent does not play; the ten spread
+    points of a forfeit punish the absent opponent, and a bye has none). A player with only
+    byes still has a row.
+    """
     keys = ranking_keys(rules)
-    stats: dict[str, list[int]] = {}  # games, won, lost, drawn, game points, skunks, spread
+    stats: dict[str, list[int]] = {}  # games, won, lost, drawn, game points, skunks, spread, byes
+    for name in byes:
+        row = stats.get(name)
+        if row is None:
+            row = stats[name] = [0, 0, 0, 0, 0, 0, 0, 0]
+        row[0] += 1
+        row[1] += 1
+        row[4] += rules.game_points[0]
+        row[7] += 1
     beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
     for game, result in zip(games, results):
         winner = result.winner
         for side, name in enumerate(game.players):
             row = stats.get(name)
             if row is None:
-                row = stats[name] = [0, 0, 0, 0, 0, 0, 0]
+                row = stats[name] = [0, 0, 0, 0, 0, 0, 0, 0]
             row[0] += 1
             row[4] += result.game_points[side]
             row[6] += result.spread[side]

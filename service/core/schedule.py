@@ -171,12 +171,46 @@ class _Matching:
         mate[a], mate[a2], mate[b], mate[b2] = a2, a, b2, b
         return False
 
-    def _augment_from(self, root: int) -> bool:
+    def set_aside(self, v: int) -> None:
+        """Remove ``v``, which :meth:`exposable` allowed, keeping every other vertex matched.
+
+        ``v``'s mate is left free beside the one free vertex there was, and an augmenting path
+        joins the two, since a perfect matching without ``v`` exists.
+        """
+        partner = self.mate[v]
+        self.alive[v] = False
+        self.mate[v] = -1
+        if partner != -1:
+            self.mate[partner] = -1
+            found = self._augment_from(partner)
+            assert found, "set_aside takes only a vertex exposable() allowed"
+
+    def exposable(self, root: int) -> list[bool]:
+        """With a maximum matching leaving only ``root`` free, the vertices some maximum matching
+        leaves free: those without which the others can all be matched.
+
+        They are the even (outer) vertices of the alternating tree grown from ``root``, blossoms
+        included (the Gallai-Edmonds decomposition): one search, where trying each vertex in turn
+        took a whole matching each.
+        """
+        even = [False] * len(self.mate)
+        found = self._augment_from(root, even)
+        assert not found, "the matching was not maximum"
+        return even
+
+    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:
         mate, alive, allowed = self.mate, self.alive, self.allowed
         n = len(mate)
         parent = [-1] * n
         base = list(range(n))
-        used = [False] * n
+        used = [False] * n if used is None else used
+        for to in allowed[root]:
+            # A free neighbour is the shortest augmenting path, and in the dense graphs of a
+            # Swiss round (few have met) the usual one: take it before growing a tree, whose
+            # every blossom costs a pass over all the vertices.
+            if alive[to] and mate[to] == -1:
+                mate[root], mate[to] = to, root
+                return True
         used[root] = True
         queue = deque([root])
 
@@ -305,23 +339,23 @@ def swiss_pairings(players: Sequence[str], games: Sequence[GameResult], rules: R
     """
     ranked = swiss_ranking(players, games, rules, byes=byes)
     n = len(ranked)
-    allowed = [frozenset(j for j in range(n) if j != i and ranked[j].player not in s.opponents)
-               for i, s in enumerate(ranked)]
+    position = {s.player: i for i, s in enumerate(ranked)}
+    everyone = frozenset(range(n))
+    allowed = [everyone - {i, *(position[o] for o in s.opponents)} for i, s in enumerate(ranked)]
     number = 1 + max(s.games + s.byes for s in ranked)
     bye: int | None = None
-    matching: _Matching | None = None
-    if n % 2:
-        candidates = ([i for i in reversed(range(n)) if not ranked[i].byes]
-                      + [i for i in reversed(range(n)) if ranked[i].byes])
-        for candidate in candidates:
-            trial = _Matching(allowed, [i != candidate for i in range(n)])
-            if trial.maximise():
-                bye, matching = candidate, trial
-                break
-    else:
-        trial = _Matching(allowed, [True] * n)
-        matching = trial if trial.maximise() else None
-    if matching is None:
+    matching = _Matching(allowed, [True] * n)
+    matching.maximise()
+    free = [v for v in range(n) if matching.mate[v] == -1]
+    if n % 2 and len(free) == 1:
+        # One search finds every player whose bye leaves the others pairable (see
+        # _Matching.exposable); the bye goes to the lowest-ranked of them without a bye, else
+        # the lowest-ranked of them. Trying each player from the bottom took a matching each:
+        # cubic time when the bottom group cannot take it.
+        even = matching.exposable(free[0])
+        bye = min((i for i in range(n) if even[i]), key=lambda i: (ranked[i].byes > 0, -i))
+        matching.set_aside(bye)
+    elif free:
         raise InvalidEvent(f"no pairing for round {number} avoids a repeat: every possible pairing "
                            "has two players meeting again", pointer="/games")
     unpaired = [i for i in range(n) if i != bye]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import first_repeat
-from .errors import InvalidScore
+from .errors import InvalidEvent
 from .rules import Rules
 
 MAX_QUALIFIERS = 1024  # a 1024-seed bracket has 1023 matches: the largest answer worth sending
@@ -32,7 +32,8 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's line in the table. ``skunks``: games won by a skunk or more."""
+    """One player's line in the table. ``skunks``: games won by a skunk or more. ``byes``:
+    rounds sat out, each counted in ``games`` and ``games_won`` (:func:`service.core.results.tally`)."""
 
     rank: int
     player: str
@@ -43,6 +44,7 @@ class Standing:
     game_points: int
     skunks: int
     spread: int
+    byes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,16 +140,16 @@ def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
     always full.
     """
     if entrants < 2:
-        raise InvalidScore("a playoff needs at least two entrants", pointer="/entrants")
+        raise InvalidEvent("a playoff needs at least two entrants", pointer="/entrants")
     if players is not None:
         if len(players) != entrants:
-            raise InvalidScore(f"{len(players)} players named for {entrants} entrants", pointer="/players")
+            raise InvalidEvent(f"{len(players)} players named for {entrants} entrants", pointer="/players")
         index = first_repeat(players)
         if index is not None:
-            raise InvalidScore(f"{players[index]!r} is named twice", pointer=f"/players/{index}")
+            raise InvalidEvent(f"{players[index]!r} is named twice", pointer=f"/players/{index}")
     count = qualifiers_for(entrants, one_in) if qualifiers is None else qualifiers
     if not 2 <= count <= min(entrants, MAX_QUALIFIERS):
-        raise InvalidScore(f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, "
+        raise InvalidEvent(f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, "
                            f"not {count}", pointer="/qualifiers" if qualifiers is not None else "/one_in")
     size = 1 << (count - 1).bit_length()
     order = seeding_order(size)

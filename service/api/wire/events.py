@@ -115,7 +115,10 @@ class _TwoSided(Schema):
 
 @request_schema("GameLogsRequest")
 class GameLogsSchema(StandingsSchema):
-    """The standings request, and the players whose logs are wanted."""
+    """The standings request, and the players whose logs are wanted (no ``byes``: a log lists games)."""
+
+    class Meta:
+        exclude = ("byes",)
 
     players = fields.List(fields.String(), load_default=None)
 

@@ -19,9 +19,10 @@ from ..formats import Cell, Table
 
 
 def standings_table(table: Standings, title: str = "Standings") -> Table:
-    header = ("rank", "player", "games", "games_won", "games_lost", "games_drawn", "game_points", "skunks", "spread")
+    header = ("rank", "player", "games", "games_won", "games_lost", "games_drawn", "game_points", "skunks", "spread",
+              "byes")
     rows = tuple((r.rank, r.player, r.games, r.games_won, r.games_lost, r.games_drawn, r.game_points, r.skunks,
-                  r.spread)
+                  r.spread, r.byes)
                  for r in table.rows)
     return Table(title, header, rows, (f"Game points: {table.scheme}", "Ranked by " + ", ".join(table.ranking)))
 

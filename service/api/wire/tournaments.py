@@ -30,6 +30,7 @@ class OutcomeRequest:
 class StandingsRequest:
     games: tuple[GameResult, ...]
     rules: Rules
+    byes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +72,12 @@ class StandingsSchema(Schema):
     scheme = fields.String(load_default=None)
     tiebreakers = fields.List(fields.String(), load_default=None)
     options = OptionsField(load_default=None)
+    byes = fields.List(fields.String(), load_default=list)
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> StandingsRequest:
         games = tuple(data["games"])
-        return StandingsRequest(games, request_rules(data, len(games[0].players)))
+        return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ())))  # game logs take none
 
 
 def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
@@ -94,7 +96,7 @@ def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
 def load_standings(data: dict[str, Any]) -> StandingsRequest:
     """A contract-valid ``StandingsRequest`` as :class:`StandingsSchema` loads it (games by :func:`load_games`)."""
     games = load_games(data["games"])
-    return StandingsRequest(games, request_rules(data, len(games[0].players)))
+    return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ())))
 
 
 @request_schema("BracketRequest")
@@ -115,7 +117,7 @@ class BracketSchema(Schema):
 def standing(row: Standing) -> dict[str, Any]:
     return {"rank": row.rank, "player": row.player, "games": row.games, "games_won": row.games_won,
             "games_lost": row.games_lost, "games_drawn": row.games_drawn, "game_points": row.game_points,
-            "skunks": row.skunks, "spread": row.spread}
+            "skunks": row.skunks, "spread": row.spread, "byes": row.byes}
 
 
 @encoder("StandingsResult")
