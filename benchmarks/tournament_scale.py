@@ -181,6 +181,17 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
     leaders, bottom = ["a0", "a1", "a2"], [f"b{j:04d}" for j in range(1020)]
     lopsided = {"players": leaders + bottom,
                 "games": [{"players": [a, b], "scores": [121, 100]} for a in leaders for b in bottom]}
+    # Refused choices: 48 players have met everyone but one, who must meet them and sits where
+    # the top half of the big score group looks first (each refusal searched the whole field).
+    g = 48
+    xs, cs, ds = ([f"{t}{k:02d}" for k in range(g)] for t in "xcd")
+    high, low = [f"h{i:03d}" for i in range(488)], [f"l{i:03d}" for i in range(1024 - 3 * g - 488)]
+    stranded_games = [[p, xs[k], 121, 91 if p in high else 110 if p in low else 100]
+                      for k in range(g) for p in [*high, *low, *ds, *(cs[j] for j in range(g) if j != k)]]
+    stranded_games += [[xs[k], xs[j], 121, 100] for k in range(g) for j in range(k + 1, g)]
+    stranded_games += [[cs[k], ds[k], 121, 100] for k in range(g)]
+    stranded = {"players": [*high, *cs, *low, *ds, *xs],
+                "games": [{"players": [a, b], "scores": [s, t]} for a, b, s, t in stranded_games]}
     matches = [{"players": rnd.sample(names, 2), "games": [[121, 100], [95, 121], [121, 110]]} for _ in range(10_000)]
     decided: dict[str, Any] = {}
     bracket = {"entrants": 1024, "double": True, "match": {"format": "best_of", "length": 5}}
@@ -203,6 +214,7 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         ("swiss-pairings", f"1,024 players, round 10 ({len(swiss_games):,} games)",
          {"players": swiss_names, "games": as_body(swiss_games)}, "json"),
         ("swiss-pairings", "1,023 players, 3 leaders beat 1,020 (3,060 games)", lopsided, "json"),
+        ("swiss-pairings", "1,024 players, 48 stranded (47,976 games)", stranded, "json"),
         ("match", "best of 5", {"games": [[121, 100], [95, 121], [121, 60]], "match": {"length": 5}}, "json"),
         ("match-standings", "10,000 matches of 3 games", {"matches": matches}, "json html"),
         ("elimination", f"1,024 double, best of 5, {len(decided):,} results", {**bracket, "results": decided},

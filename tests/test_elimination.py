@@ -149,3 +149,13 @@ def test_a_bye_is_not_played() -> None:
     with pytest.raises(InvalidEvent, match="bye") as info:
         elimination(3, results={1: [(121, 100)]})
     assert info.value.pointer == "/results/1"
+
+
+def test_every_bad_result_is_reported_but_not_what_waits_on_one() -> None:
+    # Four entrants: match 1 (seeds 1 v 4) and 2 (2 v 3) feed the final, match 3. Match 1's result is
+    # no finished game, match 2 has a draw-free but unfinished line, match 9 does not exist; the
+    # final's result waits on match 1, whose refusal is the error, not the final's.
+    with pytest.raises(InvalidEvent) as info:
+        elimination(4, results={1: [(120, 100)], 2: [(100, 90)], 3: [(121, 100)], 9: [(121, 0)]})
+    pointers = [e["pointer"] for e in info.value.extra["errors"]]
+    assert pointers == ["/results/9", "/results/1/games/0/scores", "/results/2/games/0/scores"]

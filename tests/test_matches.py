@@ -180,3 +180,17 @@ def test_match_standings_refuse_an_unfinished_match_and_point_into_bad_games() -
         match_standings([MatchResult(("ann", "bob"), ((121, 80),)), MatchResult(("ann", "cy"), ((100, 90),))],
                         STANDARD, MatchRules("best_of", 3))
     assert bad.value.pointer == "/matches/1/games/0/scores"
+
+
+def test_match_standings_report_every_bad_match_at_once() -> None:
+    # Match 0 is fine; 1 names one player twice, 2 is not over (one game of a best of 3), 3 has a game
+    # nobody won: three problems, each pointed at its match.
+    matches = [MatchResult(("ann", "bob"), ((121, 100), (121, 90))),
+               MatchResult(("cy", "cy"), ((121, 100), (121, 90))),
+               MatchResult(("ann", "cy"), ((121, 100),)),
+               MatchResult(("bob", "cy"), ((121, 100), (110, 100)))]
+    with pytest.raises(InvalidEvent) as info:
+        match_standings(matches, STANDARD, MatchRules())
+    assert [e["pointer"] for e in info.value.extra["errors"]] == [
+        "/matches/1/players", "/matches/2/games", "/matches/3/games/1/scores"]
+    assert str(info.value) == "3 matches are not valid (3 problems)"

@@ -177,3 +177,20 @@ def test_swiss_bye_when_the_whole_bottom_group_cannot_sit_out() -> None:
     assert r.number == 1021 and r.bye == "a2"  # one more than the most games anyone has played
     # The leaders' group: a0 v a1; the bottom group of 1,020 level players: top half v bottom half.
     assert [p.players for p in r.pairings] == [("a0", "a1"), *zip(bottom[:510], bottom[510:])]
+
+
+def test_swiss_pairs_each_stranded_player_with_the_one_they_have_not_met() -> None:
+    # x_k has met everyone but c_k, so c_k must meet x_k; the c's sit where the top half of the big
+    # score group would choose them first. Every such refused choice used to search the whole field
+    # (53 s with 8 of them); starting from the stranded end refuses it at once.
+    g = 8
+    x, c, d = ([f"{t}{k}" for k in range(g)] for t in "xcd")
+    high, low = [f"h{i:03d}" for i in range(500)], [f"l{i:03d}" for i in range(1024 - 3 * g - 500)]
+    games = [GameResult((p, x[k]), (121, 91 if p in high else 110 if p in low else 100))
+             for k in range(g) for p in [*high, *low, *d, *(c[j] for j in range(g) if j != k)]]
+    games += [GameResult((x[k], x[j]), (121, 100)) for k in range(g) for j in range(k + 1, g)]
+    games += [GameResult((c[k], d[k]), (121, 100)) for k in range(g)]
+    r = swiss_pairings([*high, *c, *low, *d, *x], games, STANDARD)
+    pairs = {frozenset(p.players) for p in r.pairings}
+    assert r.bye is None and len(pairs) == 512 and not pairs & {frozenset(g.players) for g in games}
+    assert {frozenset((c[k], x[k])) for k in range(g)} <= pairs

@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidEvent
+from .errors import CribbageError, InvalidEvent
 from .matches import MatchRules, match_state
-from .results import outcomes
+from .results import outcomes, raise_together
 from .rules import STANDARD, Rules
 from .tournament import MAX_QUALIFIERS, GameResult, bracket
 
@@ -230,7 +230,9 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
     ``players`` when named), advanced by ``results``: match id to the games that decided it,
     each game's scores in the match's slot order. Errors point at ``/results/<id>...``: an
     unknown match, a result for a match whose players are not both known yet (or a bye, or a
-    reset final that is not needed), an invalid game, a match with no winner.
+    reset final that is not needed), an invalid game, a match with no winner; every bad result
+    in one error (:func:`~service.core.results.raise_together`), but not the matches waiting
+    only on a refused one.
 
     >>> single = elimination(3, players=["ann", "bob", "cy"], results={2: [(90, 121)], 3: [(121, 70)]})
     >>> [(m.id, m.seeds, m.status, m.winner) for m in single.matches]
@@ -241,10 +243,10 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
     size, names, specs = _structure(entrants, players, double, bracket_reset)
     given = dict(results or {})
     ids = {spec.id for spec in specs}
-    for match_id in given:
-        if match_id not in ids:
-            raise InvalidEvent(f"there is no match {match_id} in this bracket (1 to {len(specs)})",
-                               pointer=f"/results/{match_id}")
+    errors: list[CribbageError] = [
+        InvalidEvent(f"there is no match {match_id} in this bracket (1 to {len(specs)})", pointer=f"/results/{match_id}")
+        for match_id in given if match_id not in ids]
+    refused: set[int] = set()  # matches whose result was refused: who comes out of them is unknown
     won: dict[int, int | None] = {}
     lost: dict[int, int | None] = {}
     states: list[BracketMatch] = []
@@ -273,16 +275,27 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
         winner = loser = None
         if status == "bye":
             winner = seeds[0] if spec.sources[1] == NOBODY else seeds[1]
-        if spec.id in given:
-            if status != "ready":
-                why = {"bye": "a bye is not played", "not_needed": "the first final decided the bracket",
-                       "waiting": "its players are not both known yet"}[status]
-                raise InvalidEvent(f"match {spec.id} cannot have a result: {why}", pointer=where)
-            side = _decide(given[spec.id], rules, match_rules, where)
-            winner, loser = seeds[side], seeds[1 - side]
-            status = "played"
+        upstream = {s.ref for s in spec.sources if s.kind in ("winner", "loser")}
+        if spec.bracket == "final" and spec.round == 2:
+            upstream.add(states[-1].id)
+        if spec.id in given and status == "waiting" and refused & upstream:
+            refused.add(spec.id)  # waiting only on a refused result: that one is the error
+        elif spec.id in given:
+            try:
+                if status != "ready":
+                    why = {"bye": "a bye is not played", "not_needed": "the first final decided the bracket",
+                           "waiting": "its players are not both known yet"}[status]
+                    raise InvalidEvent(f"match {spec.id} cannot have a result: {why}", pointer=where)
+                side = _decide(given[spec.id], rules, match_rules, where)
+            except CribbageError as error:
+                errors.append(error)
+                refused.add(spec.id)
+            else:
+                winner, loser = seeds[side], seeds[1 - side]
+                status = "played"
         won[spec.id], lost[spec.id] = winner, loser
         states.append(BracketMatch(spec.id, spec.bracket, spec.round, spec.sources, seeds, status, winner, loser))
+    raise_together(errors, "results")
     champion = _champion(states, double)
     feeds = {s.ref for spec in specs for s in spec.sources if s.kind == "loser"}
     wins = [0] * entrants

@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidEvent, InvalidRules, MatchOver
-from .results import outcomes
+from .errors import CribbageError, InvalidEvent, InvalidRules, MatchOver
+from .results import outcomes, raise_together
 from .rules import GAME_POINT_SCHEMES, STANDARD, Rules
 from .tournament import GameResult
 
@@ -338,21 +338,27 @@ def match_standings(matches: Sequence[MatchResult], rules: Rules = STANDARD,
                     match_rules: MatchRules = MatchRules()) -> MatchStandings:
     """The players ranked on finished matches: matches won, then match points, then spread
     (:data:`MATCH_RANKING`); players equal on all three share a rank and are listed by name.
-    A match that is not over is an :class:`InvalidEvent` at ``/matches/<i>/games``.
+    A match that is not over is an :class:`InvalidEvent` at ``/matches/<i>/games``; every bad
+    match is reported in one error (:func:`~service.core.results.raise_together`).
 
     >>> table = match_standings([MatchResult(("ann", "bob"), ((121, 100), (121, 85)))])
     >>> [(r.rank, r.player, r.matches_won, r.match_points, r.spread) for r in table.rows]
     [(1, 'ann', 1, 3, 57), (2, 'bob', 0, 0, -57)]
     """
     rows: dict[str, list[int]] = {}
+    errors: list[CribbageError] = []
     for index, match in enumerate(matches):
         where = f"/matches/{index}"
-        if len(match.players) != 2 or match.players[0] == match.players[1]:
-            raise InvalidEvent("a match is between two different players", pointer=f"{where}/players")
-        state = match_state(match.games, rules, match_rules, pointer=where)
-        if not state.over:
-            raise InvalidEvent(f"the match is not over (match points {state.points[0]}-{state.points[1]})",
-                               pointer=f"{where}/games")
+        try:
+            if len(match.players) != 2 or match.players[0] == match.players[1]:
+                raise InvalidEvent("a match is between two different players", pointer=f"{where}/players")
+            state = match_state(match.games, rules, match_rules, pointer=where)
+            if not state.over:
+                raise InvalidEvent(f"the match is not over (match points {state.points[0]}-{state.points[1]})",
+                                   pointer=f"{where}/games")
+        except CribbageError as error:
+            errors.append(error)
+            continue
         spread = sum(game.scores[0] - game.scores[1] for game in state.games)
         for side, name in enumerate(match.players):
             row = rows.setdefault(name, [0] * 9)
@@ -366,6 +372,7 @@ def match_standings(matches: Sequence[MatchResult], rules: Rules = STANDARD,
             row[6] += state.games_won[side]
             row[7] += state.games_won[1 - side]
             row[8] += spread if side == 0 else -spread
+    raise_together(errors, "matches")
     ordered = sorted(rows, key=lambda p: (-rows[p][1], -rows[p][4], -rows[p][8], p))
     table: list[MatchStanding] = []
     for position, player in enumerate(ordered):

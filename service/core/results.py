@@ -156,6 +156,35 @@ def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROB
     return tuple(r for r in results if r is not None)
 
 
+def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_PROBLEMS) -> None:
+    """Raise nothing for no errors, the one error for one; for several, an error of the first's
+    kind listing every problem as :func:`outcomes` does (``extra["errors"]``, the first ``limit``,
+    ``truncated`` past them), for lists of ``what`` (matches, results) each checked on its own.
+
+    >>> raise_together([InvalidEvent("a", pointer="/m/0"), InvalidEvent("b", pointer="/m/2")], "matches")
+    Traceback (most recent call last):
+    ...
+    service.core.errors.InvalidEvent: 2 matches are not valid (2 problems)
+    """
+    if len(errors) <= 1:
+        if errors:
+            raise errors[0]
+        return
+    kept: list[dict[str, str | None]] = []
+    total = 0
+    truncated = False
+    for error in errors:
+        listed = error.extra.get("errors") or [{"pointer": error.pointer, "detail": error.message}]
+        truncated = truncated or bool(error.extra.get("truncated"))
+        total += len(listed)
+        kept.extend(listed[: max(0, limit - len(kept))])
+    truncated = truncated or total > len(kept)
+    first = errors[0]
+    raise type(first)(f"{len(errors)} {what} are not valid ({total} problems"
+                      + (f", the first {len(kept)} listed" if truncated else "") + ")",
+                      pointer=first.pointer, errors=kept, **({"truncated": True} if truncated else {}))
+
+
 def standings(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = ()) -> Standings:
     """The same table as :func:`service.core.tournament.standings`, built faster, and with every
     invalid game reported at once (:func:`outcomes`).
@@ -245,4 +274,5 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
     return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
-__all__ = ["MAX_PROBLEMS", "MAX_PLAYERS", "Problem", "GameProblems", "game_problems", "outcomes", "standings", "tally"]
+__all__ = ["MAX_PROBLEMS", "MAX_PLAYERS", "Problem", "GameProblems", "game_problems", "outcomes", "raise_together",
+           "standings", "tally"]

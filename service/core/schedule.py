@@ -165,7 +165,12 @@ class _Matching:
         if a2 == b:
             return True
         mate[a2] = mate[b2] = -1
-        if self._augment_from(a2):
+        # Either end finds the path if there is one; when there is none the search explores all it
+        # can reach first, so start from the end with fewer partners: a player cut off from nearly
+        # the whole field (the one a refused pairing strands) fails at once, where the other end
+        # would search the whole field, once for every refused choice.
+        start = a2 if len(self.allowed[a2]) <= len(self.allowed[b2]) else b2
+        if self._augment_from(start):
             return True
         alive[a] = alive[b] = True
         mate[a], mate[a2], mate[b], mate[b2] = a2, a, b2, b
