@@ -206,17 +206,26 @@ class _Matching:
     def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:
         mate, alive, allowed = self.mate, self.alive, self.allowed
         n = len(mate)
-        parent = [-1] * n
-        base = list(range(n))
-        used = [False] * n if used is None else used
+        if used is not None:
+            used[root] = True
+        reachable = False
         for to in allowed[root]:
             # A free neighbour is the shortest augmenting path, and in the dense graphs of a
             # Swiss round (few have met) the usual one: take it before growing a tree, whose
-            # every blossom costs a pass over all the vertices.
-            if alive[to] and mate[to] == -1:
-                mate[root], mate[to] = to, root
-                return True
-        used[root] = True
+            # every blossom costs a pass over all the vertices. No live neighbour: no path, and
+            # nothing to set up (a refused pairing often strands a player so).
+            if alive[to]:
+                reachable = True
+                if mate[to] == -1:
+                    mate[root], mate[to] = to, root
+                    return True
+        if not reachable:
+            return False
+        if used is None:
+            used = [False] * n
+            used[root] = True
+        parent = [-1] * n
+        base = list(range(n))
         queue = deque([root])
 
         def common_base(a: int, b: int) -> int:
