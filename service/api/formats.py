@@ -137,7 +137,7 @@ def install_json_only(app: Flask) -> None:
 
     @app.before_request
     def accepts_json() -> None:
-        if request.endpoint in json_only:
+        if request.endpoint in json_only and request.method == "POST":  # not a CORS preflight
             accept = request.environ.get("HTTP_ACCEPT")
             if accept and accept not in ("*/*", JSON) and negotiate(accept, JSON_ANSWERS) is None:
                 raise not_acceptable(accept, (JSON,))
