@@ -43,12 +43,11 @@ from service.core.actions import Action
 from service.core.advice import discard_advice
 from service.core.cards import DECK, Card
 from service.core.crib_model import CribModel, ThrowTable
-from service.core.engine import GameState, apply, may_act, new_game
+from service.core.engine import GameState
 from service.core.rules import preset
 from service.core.show import score_show
 from service.core.strategy import choose_discard
-from tests.support.players import PEGGING_KINDS, Player
-from tests.support.wire import wire
+from tests.support.players import Player, play_tallied
 
 # The learned model: the shipped table, or another build's (--table).
 MODEL: str | CribModel = "learned"
@@ -74,18 +73,7 @@ def game(job: tuple[int, int]) -> tuple[int, int, int, bool, int, int, Counter[s
     dealer = seed % 2
     players: list[Player] = [computer.choose, computer.choose]
     players[learned_seat] = learned_player
-    state, _ = new_game(preset("six_card"), seed, dealer)
-    points: dict[int, Counter[str]] = {0: Counter(), 1: Counter()}
-    deals = 1
-    while not state.over:
-        seat = may_act(state)[0]
-        state, events = apply(state, players[seat](state, seat))
-        for event in wire(events):
-            if event["type"] == "score":
-                kind = "pegging" if event["kind"] in PEGGING_KINDS else event["kind"]
-                points[event["side"]][kind] += event["points"]
-            elif event["type"] == "deal":
-                deals += 1
+    state, points, deals = play_tallied(players, preset("six_card"), seed, dealer)
     points[learned_seat]["deals"] = deals
     other = 1 - learned_seat
     return (seed, learned_seat, dealer, state.winner == learned_seat, state.scores[learned_seat],

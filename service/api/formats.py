@@ -47,6 +47,7 @@ from werkzeug.http import parse_accept_header
 
 from .problems import ApiError, problem
 from .security import PAGE_POLICY
+from .spec import SPEC
 
 JSON = "application/json"
 CSV = "text/csv"
@@ -119,8 +120,6 @@ def install_json_only(app: Flask) -> None:
     or a page is told so instead of getting JSON with a 200 it did not ask for. No header,
     ``*/*`` and ``application/json`` (what clients send) skip the parse.
     """
-    from .spec import SPEC
-
     responses = SPEC.document["components"].get("responses", {})
     json_only = set()
     for rule in app.url_map.iter_rules():

@@ -44,7 +44,7 @@ from .coach_pegging import pegging_estimates
 from .engine import describe_turn
 from .errors import GameOver, IllegalAction
 from .items import ScoreItem
-from .pegging import Play, play_card, score_play
+from .pegging import Play, play_card, play_points
 from .show import score_show
 from .state import GameState, deal_cards, may_act, shown_cards
 
@@ -157,7 +157,7 @@ def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fra
     replies = []
     for cards in by_rank.values():
         if count + cards[0].value <= 31:
-            replies.append((sum(item.points for item in score_play(after.pile, cards[0])), len(cards)))
+            replies.append((play_points(after.pile, cards[0]), len(cards)))
     replies.sort(reverse=True)
     total = comb(len(unseen), holds)
     expected = 0

@@ -84,6 +84,16 @@ def score_play(pile: Sequence[Card], card: Card) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
+def play_points(pile: Sequence[Card], card: Card) -> int:
+    """What ``card`` scores on ``pile``, all told (the computer players weigh cards by it).
+
+    >>> from .cards import parse_cards
+    >>> play_points(parse_cards("5S 5D"), parse_cards("5C")[0])  # fifteen 2 and a pair royal 6
+    8
+    """
+    return sum(item.points for item in score_play(pile, card))
+
+
 @dataclass(frozen=True, slots=True)
 class PlayStep:
     """What one play or go did: who acted, the count after it, what scored (for whom, in

@@ -32,7 +32,7 @@ from math import comb
 from .advice import discard_advice
 from .cards import Card
 from .claims import check_claim
-from .pegging import score_play
+from .pegging import play_points
 from .rules import STANDARD, Rules
 from .show import score_show
 
@@ -44,17 +44,13 @@ def choose_discard(
     return discard_advice(cards, is_dealer, rules, partner_deals=partner_deals).best.discard
 
 
-def _points(pile: Sequence[Card], card: Card) -> int:
-    return sum(item.points for item in score_play(pile, card))
-
-
 def _best_next(pile: Sequence[Card], count: int, hand: Sequence[Card]) -> int | None:
     """The most the seat's next card scores on ``pile`` (counting 31 as the end of the count),
     or ``None`` when nothing fits."""
     best: int | None = None
     for card in hand:
         if count + card.value <= 31:
-            points = _points(pile, card)
+            points = play_points(pile, card)
             if best is None or points > best:
                 best = points
     return best
@@ -71,7 +67,7 @@ def _evaluate(
 ) -> tuple[int, int, int]:
     """``(now, balance, worst)`` for playing ``card``, where ``balance / C(unseen, holds)``
     is the expected points of the opponent's reply net of the seat's counter (and of the go)."""
-    now = _points(pile, card)
+    now = play_points(pile, card)
     after = (*pile, card)
     count_after = count + card.value
     rest = [c for c in hand if c != card]
@@ -82,7 +78,7 @@ def _evaluate(
         reply = cards[0]
         if count_after + reply.value > 31:
             continue
-        theirs = _points(after, reply)
+        theirs = play_points(after, reply)
         counter = _best_next((*after, reply), count_after + reply.value, rest) or 0
         replies.append((theirs, counter, len(cards)))
     # The opponent plays its highest-scoring card; among equals, the one that leaves the seat least.

@@ -143,6 +143,25 @@ class GameResult:
     points: dict[str, Counter[str]] = field(default_factory=dict)  # "computer"/"opponent" -> kind -> points
 
 
+def play_tallied(players: Sequence[Player], rules: Rules, seed: int, dealer: int
+                 ) -> tuple[GameState, list[Counter[str]], int]:
+    """A whole game through the engine, each seat moved by its player: the final state, each
+    side's points by kind (every pegging kind as ``pegging``), and the number of deals."""
+    state, _ = new_game(rules, seed, dealer)
+    deals = 1
+    points: list[Counter[str]] = [Counter() for _ in players]
+    while not state.over:
+        seat = may_act(state)[0]
+        state, events = apply(state, players[seat](state, seat))
+        for event in wire(events):
+            if event["type"] == "score":
+                kind = "pegging" if event["kind"] in PEGGING_KINDS else event["kind"]
+                points[event["side"]][kind] += event["points"]
+            elif event["type"] == "deal":
+                deals += 1
+    return state, points, deals
+
+
 def strength_game(opponent: str, seed: int, rules: Rules | None = None) -> GameResult:
     """One seeded two-player game (muggins off unless ``rules`` say otherwise) of the computer
     against ``opponent``, through the engine."""
@@ -151,17 +170,7 @@ def strength_game(opponent: str, seed: int, rules: Rules | None = None) -> GameR
     dealer = (seed // 2) % 2
     players: list[Player] = [computer_player, computer_player]
     players[1 - me] = make_opponent(opponent, seed)
-    state, _ = new_game(rules, seed, dealer)
-    deals = 1
-    points: dict[str, Counter[str]] = {"computer": Counter(), "opponent": Counter()}
-    while not state.over:
-        seat = may_act(state)[0]
-        state, events = apply(state, players[seat](state, seat))
-        for event in wire(events):
-            if event["type"] == "score":
-                kind = "pegging" if event["kind"] in PEGGING_KINDS else event["kind"]
-                points["computer" if event["side"] == me else "opponent"][kind] += event["points"]
-            elif event["type"] == "deal":
-                deals += 1
+    state, sides, deals = play_tallied(players, rules, seed, dealer)
+    points = {"computer": sides[me], "opponent": sides[1 - me]}
     return GameResult(seed, me, dealer, state.winner == me, (state.scores[me], state.scores[1 - me]), deals, points)
 

@@ -22,7 +22,7 @@ from itertools import combinations
 
 from ..actions import Action
 from ..cards import SUITS, Card
-from ..pegging import score_play
+from ..pegging import play_points
 from .seen import Seen
 from .standard import count
 
@@ -63,7 +63,7 @@ def best_play(hand: Sequence[Card], pile: Sequence[Card]) -> Card:
     """The card that scores most on ``pile`` now; ties: the highest card."""
     count = sum(c.value for c in pile)
     legal = [c for c in hand if count + c.value <= 31]
-    return max(legal, key=lambda c: (sum(i.points for i in score_play(pile, c)), _high_first(c)))
+    return max(legal, key=lambda c: (play_points(pile, c), _high_first(c)))
 
 
 def choose(seen: Seen) -> Action:

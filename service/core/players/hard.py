@@ -21,9 +21,9 @@ from math import comb
 from ..actions import Action
 from ..advice import DiscardAdvice, DiscardOption, discard_advice
 from ..cards import DECK, Card
+from ..pegging import play_points
 from ..rules import Rules
 from ..show import score_show
-from ..strategy import _points
 from .search import choose_card
 from .seen import Seen
 from .standard import answer_claim, count
@@ -84,14 +84,14 @@ def multi_play(seen: Seen) -> Card:
         by_rank.setdefault(card.rank, []).append(card)
     best: tuple[Fraction, int, Card] | None = None
     for card in legal:
-        now = _points(seen.pile, card)
+        now = play_points(seen.pile, card)
         value = Fraction(now)
         after = (*seen.pile, card)
         total = seen.count + card.value
         if nxt is not None and total != 31:
             holds = min(seen.held[nxt], len(unseen))
             sign = 1 if seen.rules.side_of(nxt) == seen.side else -1
-            replies = sorted(((_points(after, cards[0]), len(cards)) for cards in by_rank.values()
+            replies = sorted(((play_points(after, cards[0]), len(cards)) for cards in by_rank.values()
                               if total + cards[0].value <= 31), reverse=True)
             # The next seat plays its best-scoring card: rank group i is its best when it holds
             # one of them and none of the better ones.
