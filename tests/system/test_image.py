@@ -132,7 +132,10 @@ def test_the_image_says_how_it_runs(config: dict[str, Any]) -> None:
 
 
 def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
-    pids = container.host_pids()
+    # /healthz answers as soon as one worker is up; the second may still be forking (seen once in CI)
+    deadline = time.monotonic() + 15
+    while len(pids := container.host_pids()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
     assert len(pids) == 3  # the gunicorn master and WEB_CONCURRENCY=2 workers
     for pid in pids:
         status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
