@@ -10,7 +10,7 @@ from . import advice as advice_api
 from . import boards as boards_api
 from . import coach as coach_api
 from . import events as events_api
-from . import formats, hands, jsonio, meta, observability, problems, security
+from . import express, formats, hands, jsonio, meta, observability, problems, security
 from . import games as games_api
 from . import pegging as pegging_api
 from . import tournaments as tournaments_api
@@ -29,7 +29,6 @@ def create_app(config: Config | None = None) -> Flask:
     logging.getLogger("service").setLevel(config.log_level)
     jsonio.install(app)
     problems.install(app)
-    observability.install(app, config)
     app.register_blueprint(meta.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(pegging_api.bp)
@@ -39,6 +38,8 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(events_api.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(coach_api.bp)
+    express.install(app, config)
+    observability.install(app, config)
     formats.install_json_only(app)
     meta.install_docs(app)
     security.install(app)

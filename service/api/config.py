@@ -54,6 +54,7 @@ class Config:
     cors_max_age: int = 600
     state_ttl: int | None = None  # seconds a game state token stays valid (None: no expiry)
     client_seeds: bool = True  # whether POST /v1/games takes a client's seed (reproducible deals)
+    express: bool = True  # the express lane for the hottest operations (express.py)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -70,4 +71,5 @@ class Config:
             cors_max_age=_whole(env, "CRIBBAGE_CORS_MAX_AGE", 600, 0),
             state_ttl=_optional_whole(env, "CRIBBAGE_STATE_TTL", 1),
             client_seeds=_bool(env.get("CRIBBAGE_CLIENT_SEEDS", "true")),
+            express=_bool(env.get("CRIBBAGE_EXPRESS", "true")),
         )

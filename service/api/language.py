@@ -33,6 +33,9 @@ def _override(query: str) -> str | None:
     return values[0]
 
 
+SPEAKS = "cribbage_speaks"  # set on every view :func:`speaks` decorates (the express lane checks it)
+
+
 def speaks(view: Callable[..., Any]) -> Callable[..., Any]:
     """Decorate a view whose answer carries texts."""
 
@@ -45,4 +48,5 @@ def speaks(view: Callable[..., Any]) -> Callable[..., Any]:
         response.headers["Vary"] = "Accept-Language"
         return response
 
+    setattr(wrapper, SPEAKS, True)
     return wrapper

@@ -37,14 +37,16 @@ import select
 import sys
 import time
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from .config import Config
 from .cors import install_cors
+from .express import ENVIRON_ROUTE
 from .metrics import metrics
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -54,6 +56,8 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 UNMATCHED_ROUTE = "<unmatched>"  # 404s and 405s: the raw path would explode label cardinality
 
 ENVIRON_ID = "cribbage.request_id"
+# The request id of the request being served, for the service's own log lines (in either lane).
+_REQUEST_ID: ContextVar[str | None] = ContextVar("cribbage_request_id", default=None)
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -113,8 +117,9 @@ class JsonFormatter(logging.Formatter):
             entry.update(record.msg)
         else:
             entry["message"] = record.getMessage()
-            if has_request_context() and ENVIRON_ID in request.environ:
-                entry["request_id"] = request.environ[ENVIRON_ID]
+            request_id = _REQUEST_ID.get()
+            if request_id is not None:
+                entry["request_id"] = request_id
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         return orjson.dumps(entry, default=str).decode()
@@ -191,6 +196,7 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
         incoming = environ.get("HTTP_X_REQUEST_ID")
         request_id = incoming if incoming and sane_id(incoming) else new_request_id()
         environ[ENVIRON_ID] = request_id
+        current = _REQUEST_ID.set(request_id)
         sent: list[Any] = []
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -199,12 +205,17 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
             sent.extend((status, headers, environ.get("werkzeug.request")))
             return start_response(status, headers, exc_info)
 
-        body = app(environ, start)
+        try:
+            body = app(environ, start)
+        finally:
+            _REQUEST_ID.reset(current)
         elapsed = perf_counter() - started
         # Flask always starts the response before it returns (twice over after an error: the last counts)
         status, headers, req = sent[-3:] if sent else ("500", (), None)
-        rule = req.url_rule if req is not None else None
-        route = rule.rule if rule is not None else UNMATCHED_ROUTE
+        route = environ.get(ENVIRON_ROUTE)  # the express lane names the route it answered
+        if route is None:
+            rule = req.url_rule if req is not None else None
+            route = rule.rule if rule is not None else UNMATCHED_ROUTE
         method = environ["REQUEST_METHOD"]
         if count:
             store = metrics()
