@@ -11,8 +11,10 @@ benchmarks.score_path``). This WSGI middleware answers such a request itself whe
   ``Accept`` or one that takes JSON as written (``*/*``, ``application/json``), no
   ``Origin`` when CORS is configured;
 * the body is parsed and checked against the same compiled contract, and the same view
-  function runs (the one Flask calls, undecorated), inside the app's context, with the
-  language chosen from ``Accept-Language`` as :func:`.language.speaks` chooses it;
+  function runs (the one Flask calls, undecorated), with the language chosen from
+  ``Accept-Language`` as :func:`.language.speaks` chooses it; outside Flask's contexts
+  (pushing one cost more than a seat check), so what a view needs of the app (its config,
+  its sealer) it reaches through :func:`.serving.serving_app`, which names this app;
 * the answer has the bytes and headers Flask would send (``Content-Type``,
   ``Content-Length``, ``Content-Language``, ``Vary``); the operations layer and the security
   headers wrap this lane as they wrap Flask.
@@ -39,6 +41,7 @@ from flask import Flask
 
 from .config import Config
 from .language import SPEAKS
+from .serving import enter, leave
 from .spec import BODY_LIMITS, MAX_DEPTH, SPEC
 from .wire import texts
 
@@ -95,7 +98,6 @@ def express(app: Flask, config: Config) -> WsgiApp:
     flask_app: WsgiApp = app.wsgi_app
     by_path = lanes(app)
     cors = bool(config.cors_origins)
-    app_context = app.app_context
     loads, dumps, choose = orjson.loads, orjson.dumps, texts.choose
 
     def express_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
@@ -117,8 +119,11 @@ def express(app: Flask, config: Config) -> WsgiApp:
             if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH or not lane.is_valid(data):
                 raise ValueError("not for the express lane")
             lang = choose(environ.get("HTTP_ACCEPT_LANGUAGE"), None)
-            with app_context():
+            serving = enter(app)
+            try:
                 body = dumps(lane.view(data), option=_SORTED)
+            finally:
+                leave(serving)
         except Exception:
             environ["wsgi.input"] = io.BytesIO(raw)
             return flask_app(environ, start_response)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from flask import Blueprint, Flask, current_app
+from flask import Blueprint, Flask
 from flask.blueprints import BlueprintSetupState
 
 from ..core.engine import apply, new_game, next_game
@@ -31,6 +31,7 @@ from ..core.state_codec import decode_state, encode_state
 from ..core.views import check_seat, seen_by
 from . import seats, state_token
 from .language import speaks
+from .serving import extension
 from .spec import body
 from .wire.games import (
     HistorySchema,
@@ -61,7 +62,7 @@ def _install(setup: BlueprintSetupState) -> None:
 
 
 def open_state(token: str) -> GameState:
-    ttl = current_app.extensions["cribbage.config"].state_ttl
+    ttl = extension("cribbage.config").state_ttl
     return decode_state(state_token.sealer().open(token, ttl), sealed=True)
 
 
@@ -76,7 +77,7 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
 @body("createGame")
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
-    if request.seed is not None and not current_app.extensions["cribbage.config"].client_seeds:
+    if request.seed is not None and not extension("cribbage.config").client_seeds:
         raise IllegalAction("this server deals every game from a secret seed of its own: a client's seed is refused "
                             "here (CRIBBAGE_CLIENT_SEEDS is off)", pointer="/seed")
     levels: list[str | None] = [None] * request.rules.players

@@ -20,6 +20,7 @@ deals (games between people start without one; ``CRIBBAGE_CLIENT_SEEDS=off`` ref
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import secrets
@@ -34,8 +35,42 @@ CHANCE_PURPOSE = "cribbage-chance-v1"
 TABLE = "table"
 
 
+class HmacSha256:
+    """HMAC-SHA256 (RFC 2104) under one secret, with the key's two padded blocks hashed once.
+
+    Every move checks a credential, and ``hmac.digest`` has OpenSSL look the algorithm up on
+    every call (1.8 us a MAC, against 0.8 us for two copies of hashes already begun); the
+    output is the standard one (a test compares it with :func:`hmac.digest`).
+
+    >>> HmacSha256(b"k" * 32).digest(b"game:0") == hmac.digest(b"k" * 32, b"game:0", "sha256")
+    True
+    """
+
+    __slots__ = ("_inner", "_outer")
+    BLOCK = 64  # SHA-256's block size; a longer key would be hashed first (ours are 32 bytes)
+
+    def __init__(self, secret: bytes) -> None:
+        if len(secret) > self.BLOCK:
+            secret = hashlib.sha256(secret).digest()
+        block = secret.ljust(self.BLOCK, b"\0")
+        self._inner = hashlib.sha256(bytes(byte ^ 0x36 for byte in block))
+        self._outer = hashlib.sha256(bytes(byte ^ 0x5C for byte in block))
+
+    def digest(self, message: bytes) -> bytes:
+        inner = self._inner.copy()
+        inner.update(message)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+
+@functools.lru_cache(maxsize=64)
+def _hmac(secret: bytes) -> HmacSha256:
+    return HmacSha256(secret)
+
+
 def _mac(secret: bytes, game_id: str, who: str) -> str:
-    digest = hmac.new(secret, f"{game_id}:{who}".encode(), hashlib.sha256).digest()
+    digest = _hmac(secret).digest(f"{game_id}:{who}".encode())
     return base64.urlsafe_b64encode(digest[:18]).decode("ascii")  # 144 bits, 24 characters
 
 

@@ -63,6 +63,10 @@ class Card(NamedTuple):
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+# Each card's canonical spelling and counting value: a lookup costs a third of calling ``str``
+# or reading the property (answers name many cards; the play sums values on every card).
+CARD_TEXT: dict[Card, str] = {card: str(card) for card in DECK}
+CARD_VALUE: dict[Card, int] = {card: card.value for card in DECK}
 # Every accepted spelling, in every mix of case, so parsing is one dict lookup.
 _BY_TEXT: dict[str, Card] = {}
 for _card in DECK:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, check_distinct
+from .cards import CARD_VALUE, Card, check_distinct
 from .errors import DuplicateCard, IllegalPlay, WrongCardCount
 from .items import ScoreItem
 from .rules import Rules
@@ -33,7 +33,7 @@ PAIR_KINDS = {2: ("pair", 2), 3: ("pair_royal", 6), 4: ("double_pair_royal", 12)
 
 def pile_count(pile: Sequence[Card]) -> int:
     """The count: the sum of the values of the cards played since the last reset."""
-    return sum(card.value for card in pile)
+    return sum(map(CARD_VALUE.__getitem__, pile))
 
 
 def check_pile(pile: Sequence[Card]) -> int:

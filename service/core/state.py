@@ -18,7 +18,6 @@ moves it; :mod:`.state_codec` writes it for the sealed token; :mod:`.invariants`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
@@ -104,16 +103,12 @@ class GameState(NamedTuple):
 
 
 def deal_cards(rules: Rules, deck: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's dealt cards: one at a time from the top, starting on the dealer's left."""
-    return _deal_cards(rules.players, rules.cards_dealt, tuple(deck), dealer)
-
-
-@lru_cache(maxsize=64)
-def _deal_cards(players: int, cards_dealt: int, deck: tuple[Card, ...], dealer: int) -> tuple[tuple[Card, ...], ...]:
-    dealt: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(players * cards_dealt):
-        dealt[(dealer + 1 + i) % players].append(deck[i])
-    return tuple(tuple(hand) for hand in dealt)
+    """Each seat's dealt cards: one at a time from the top, starting on the dealer's left (so
+    seat ``s`` gets every ``players``-th card of the dealt ones, from the ``(s - dealer - 1) %
+    players``-th on)."""
+    players = rules.players
+    dealt = tuple(deck[: players * rules.cards_dealt])
+    return tuple(dealt[(seat - dealer - 1) % players :: players] for seat in range(players))
 
 
 def crib_from_pack(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:

@@ -22,7 +22,7 @@ reachable state.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .cards import Card, card_from_index
@@ -32,7 +32,7 @@ from .matches import FORMATS as MATCH_FORMATS
 from .matches import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
 from .pegging import Play
 from .rules import Rules, changes, resolve
-from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, build_crib, deal_cards, starter_of
+from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, crib_from_pack, deal_cards, starter_of
 
 STATE_VERSION = 2  # 2: the game's id, its move count and the seats the computer plays (and, optional, its match)
 MAX_DEAL_NO = 100_000
@@ -50,8 +50,8 @@ def card_letter(card: Card) -> str:
     return _LETTER_OF[card]
 
 
-def letters(cards: Sequence[Card]) -> str:
-    return "".join([_LETTER_OF[card] for card in cards])
+def letters(cards: Iterable[Card]) -> str:
+    return "".join(map(_LETTER_OF.__getitem__, cards))
 
 
 def cards_from_letters(text: str) -> tuple[Card, ...]:
@@ -104,7 +104,7 @@ def encode_state(state: GameState) -> dict[str, Any]:
         "d": state.dealer,
         "p": PHASES.index(state.phase),
         "k": letters(state.deck),
-        "x": [letters([c for c in dealt[seat] if c not in state.hands[seat]]) for seat in range(rules.players)],
+        "x": [letters([c for c in cards if c not in hand]) for cards, hand in zip(dealt, state.hands, strict=True)],
         "sc": list(state.scores),
         "bk": list(state.backs),
         "log": state.log,
@@ -195,47 +195,68 @@ def _str(data: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _hands(data: Mapping[str, Any], rules: Rules, dealt: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's hand: its dealt cards less its discard (``x``)."""
+def check_fields(data: Any) -> Rules:
+    """Raise :class:`InvalidState` unless ``data`` has every field :func:`encode_state` writes,
+    each of its type and in its range, and the cards fit together (each discard from the seat's
+    dealt cards, no card played twice, each played card from a hand); return its rules.
+
+    What a state from outside the seal must pass before :func:`rebuild` may read it: the rebuild
+    trusts every field, as it may for a dict that came out of a seal this service made.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidState("the state is not an object")
+    if data.get("v") != STATE_VERSION:
+        raise InvalidState(f"unsupported state version {data.get('v')!r} (this server reads {STATE_VERSION})")
+    rules = decode_rules(data.get("r"))
+    players, sides = rules.players, rules.sides
+    dealer = _int(data, "d", 0, players - 1)
+    phase = PHASES[_int(data, "p", 0, len(PHASES) - 1)]
+    deck = cards_from_letters(_str(data, "k"))
+    if len(deck) != 52 or len(set(deck)) != 52:
+        raise InvalidState("the deck does not hold each of the 52 cards once")
+    dealt = deal_cards(rules, deck, dealer)
     discards = data.get("x")
-    if not isinstance(discards, list) or len(discards) != rules.players:
+    if not isinstance(discards, list) or len(discards) != players:
         raise InvalidState("the state needs one discard entry per seat")
-    hands: list[tuple[Card, ...]] = []
+    kept: set[Card] = set()
     for seat, text in enumerate(discards):
         if not isinstance(text, str):
             raise InvalidState("a discard entry is not text")
         thrown = cards_from_letters(text)
         if len(thrown) not in (0, rules.discards) or not set(thrown) <= set(dealt[seat]) or len(set(thrown)) != len(thrown):
             raise InvalidState(f"seat {seat}'s discard does not fit its dealt cards")
-        hands.append(tuple(c for c in dealt[seat] if c not in thrown))
-    return tuple(hands)
-
-
-def _play(data: Mapping[str, Any], rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> Play | None:
-    """The play in progress (``y`` the cards played, ``l`` how many make the count, ...)."""
-    if "y" not in data:
-        return None
-    players = rules.players
-    played = cards_from_letters(_str(data, "y"))
-    pile_len = _int(data, "l", 0, len(played))
-    played_set = set(played)
-    if len(played_set) != len(played):
-        raise InvalidState("a card was played twice")
-    remaining = tuple(tuple(c for c in hand if c not in played_set) for hand in hands)
-    passed_bits = _int(data, "g", 0, (1 << players) - 1)
-    return Play(
-        players=players,
-        turn=_opt_int(data, "u", 0, players - 1),
-        held=tuple(len(h) for h in remaining),
-        hands=remaining,
-        pile=played[len(played) - pile_len :] if pile_len else (),
-        played=played,
-        last=_opt_int(data, "a", 0, players - 1),
-        passed=tuple(bool(passed_bits >> seat & 1) for seat in range(players)),
-        go_streak=_int(data, "z", 0, players),
-        single_count=rules.single_count_play,
-        bicycle_go=rules.multi_go_rule == "bicycle_three_hand",
-    )
+        kept.update(card for card in dealt[seat] if card not in thrown)
+    scores, backs = data.get("sc"), data.get("bk")
+    if not (isinstance(scores, list) and isinstance(backs, list) and len(scores) == sides == len(backs)):
+        raise InvalidState("the state needs a front and a back peg per side")
+    if not all(type(v) is int and 0 <= v <= 1_000_000 for v in (*scores, *backs)):
+        raise InvalidState("a peg is out of range")
+    for key, low, high in (("s", 0, MAX_SEED), ("f", 0, players - 1), ("n", 1, MAX_DEAL_NO)):
+        _int(data, key, low, high)
+    _int(data, "m", 0, MAX_MOVES, 0)
+    _opt_int(data, "win", 0, sides - 1)
+    _str(data, "log")
+    if phase == "show":
+        _int(data, "w", 0, players, 0)
+        _opt_int(data, "cl", 0, MAX_CLAIM)
+    if data.get("od") is not None:
+        cards_from_letters(_str(data, "od"))
+    if "id" in data:
+        _str(data, "id")
+    if "y" in data:
+        played = cards_from_letters(_str(data, "y"))
+        _int(data, "l", 0, len(played))
+        if len(set(played)) != len(played):
+            raise InvalidState("a card was played twice")
+        if not set(played) <= kept:
+            raise InvalidState("a played card was not in a hand")
+        _opt_int(data, "u", 0, players - 1)
+        _opt_int(data, "a", 0, players - 1)
+        _int(data, "g", 0, (1 << players) - 1)
+        _int(data, "z", 0, players)
+    _computer(data, players)
+    _match(data)
+    return rules
 
 
 def _computer(data: Mapping[str, Any], players: int) -> tuple[str | None, ...]:
@@ -253,62 +274,60 @@ def _computer(data: Mapping[str, Any], players: int) -> tuple[str | None, ...]:
     return tuple(levels)
 
 
+_COMPUTER_CODES = (None, *LEVELS)
+
+
+def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
+    """The state ``data`` describes, with what :func:`encode_state` leaves out worked out
+    again (hands, crib, starter, the play's hands). Trusts every field: ``data`` came out of
+    a seal this service made, or passed :func:`check_fields`."""
+    players = rules.players
+    dealer = data["d"]
+    deck = tuple(map(_CARD_BY_LETTER.__getitem__, data["k"]))
+    dealt = deal_cards(rules, deck, dealer)
+    discards = data["x"]
+    hands = tuple(tuple([c for c in cards if _LETTER_OF[c] not in text]) if text else cards
+                  for cards, text in zip(dealt, discards, strict=True))
+    crib = (*crib_from_pack(rules, deck),
+            *(c for cards, text in zip(dealt, discards, strict=True) if text for c in cards if _LETTER_OF[c] in text))
+    play = None
+    if "y" in data:
+        played = tuple(map(_CARD_BY_LETTER.__getitem__, data["y"]))
+        pile_len = data["l"]
+        gone = set(played)
+        passed_bits = data["g"]
+        remaining = tuple(tuple(c for c in hand if c not in gone) for hand in hands)
+        play = Play(players, data.get("u"), tuple(map(len, remaining)), remaining,
+                    played[len(played) - pile_len:] if pile_len else (), played, data.get("a"),
+                    tuple(bool(passed_bits >> seat & 1) for seat in range(players)), data["z"],
+                    rules.single_count_play, rules.multi_go_rule == "bicycle_three_hand")
+    phase = PHASES[data["p"]]
+    opening = data.get("od")
+    codes = data.get("cp")
+    return GameState(
+        rules, data["s"], data["f"], data.get("c") == 1, data["n"], dealer, phase, deck, hands, crib,
+        starter_of(rules, deck) if data.get("t") == 1 else None, play,
+        data.get("w", 0) if phase == "show" else 0, data.get("cl") if phase == "show" else None,
+        tuple(data["sc"]), tuple(data["bk"]), data.get("win"), data.get("dr") == 1, data["log"],
+        None if opening is None else tuple(map(_CARD_BY_LETTER.__getitem__, opening)), data.get("id", ""),
+        data.get("m", 0), () if codes is None else tuple(map(_COMPUTER_CODES.__getitem__, codes)), _match(data),
+    )
+
+
 def decode_state(data: Any, *, sealed: bool = False) -> GameState:
     """Read a dict written by :func:`encode_state`, rebuild what it leaves out, and check every
     invariant. Anything wrong is an :class:`InvalidState`.
 
     ``sealed``: the dict comes out of an authenticated token this service sealed, so it was
-    written by :func:`encode_state` from a state the engine made, and the invariants the engine
-    keeps hold already; the whole-state check (:func:`.invariants.check_state`, about a third of
-    the decoding) is skipped. The field-by-field reading below stays: it is what rebuilding
-    needs anyway, and it still refuses what no engine writes.
+    written by :func:`encode_state` from a state the engine made: every field is there with its
+    type and range, and every invariant the engine keeps holds. Neither check is made again
+    (they were two thirds of the decoding); only the version is read, so a token of a format
+    this server does not know is still refused by name.
     """
-    if not isinstance(data, Mapping):
-        raise InvalidState("the state is not an object")
-    if data.get("v") != STATE_VERSION:
-        raise InvalidState(f"unsupported state version {data.get('v')!r} (this server reads {STATE_VERSION})")
-    rules = decode_rules(data.get("r"))
-    players, sides = rules.players, rules.sides
-    dealer = _int(data, "d", 0, players - 1)
-    phase = PHASES[_int(data, "p", 0, len(PHASES) - 1)]
-    deck = cards_from_letters(_str(data, "k"))
-    if len(deck) != 52 or len(set(deck)) != 52:
-        raise InvalidState("the deck does not hold each of the 52 cards once")
-    dealt = deal_cards(rules, deck, dealer)
-    hands = _hands(data, rules, dealt)
-    scores, backs = data.get("sc"), data.get("bk")
-    if not (isinstance(scores, list) and isinstance(backs, list) and len(scores) == sides == len(backs)):
-        raise InvalidState("the state needs a front and a back peg per side")
-    if not all(type(v) is int and 0 <= v <= 1_000_000 for v in (*scores, *backs)):
-        raise InvalidState("a peg is out of range")
-    state = GameState(
-        rules=rules,
-        seed=_int(data, "s", 0, MAX_SEED),
-        first_dealer=_int(data, "f", 0, players - 1),
-        cut_for_deal=data.get("c") == 1,
-        deal_no=_int(data, "n", 1, MAX_DEAL_NO),
-        dealer=dealer,
-        phase=phase,
-        deck=deck,
-        hands=hands,
-        crib=build_crib(rules, deck, dealt, hands),
-        starter=starter_of(rules, deck) if data.get("t") == 1 else None,
-        play=_play(data, rules, hands),
-        show_step=_int(data, "w", 0, players, 0) if phase == "show" else 0,
-        claim=_opt_int(data, "cl", 0, MAX_CLAIM) if phase == "show" else None,
-        scores=tuple(scores),
-        backs=tuple(backs),
-        winner=_opt_int(data, "win", 0, sides - 1),
-        draw=data.get("dr") == 1,
-        log=_str(data, "log"),
-        opening_deck=None if data.get("od") is None else cards_from_letters(_str(data, "od")),
-        game_id=_str(data, "id") if "id" in data else "",
-        moves=_int(data, "m", 0, MAX_MOVES, 0),
-        computer=_computer(data, players),
-        match=_match(data),
-    )
-    if not sealed:
-        check_state(state)
+    if sealed and isinstance(data, Mapping) and data.get("v") == STATE_VERSION:
+        return rebuild(data, decode_rules(data["r"]))
+    state = rebuild(data, check_fields(data))
+    check_state(state)
     return state
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load
 
-from ...core.cards import Card, parse_card
+from ...core.cards import CARD_TEXT, Card, parse_card
 from ...core.items import ScoreItem
 from ...core.outcome import Outcome
 from ...core.rules import OPTION_NAMES, Rules, changes, resolve
@@ -16,11 +16,11 @@ from . import encoder, texts
 
 def cards(values: Iterable[Card]) -> list[str]:
     """Cards in their canonical spelling (``10H``, ``JD``)."""
-    return [str(card) for card in values]
+    return list(map(CARD_TEXT.__getitem__, values))
 
 
 def card_or_none(card: Card | None) -> str | None:
-    return None if card is None else str(card)
+    return None if card is None else CARD_TEXT[card]
 
 
 @encoder("ScoreItem")

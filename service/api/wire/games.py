@@ -20,7 +20,7 @@ from marshmallow import Schema, fields, post_load
 
 from ...core import events as ev
 from ...core.actions import Action
-from ...core.cards import parse_card
+from ...core.cards import CARD_TEXT, parse_card
 from ...core.matches import MatchRules
 from ...core.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
 from ...core.rules import Rules
@@ -252,7 +252,7 @@ def action(value: Action) -> dict[str, Any]:
 
 
 def _seat_cards(pairs: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
-    return [{"seat": seat, "card": str(card)} for seat, card in pairs]
+    return [{"seat": seat, "card": CARD_TEXT[card]} for seat, card in pairs]
 
 
 def _deal(e: ev.Deal) -> dict[str, Any]:
@@ -306,8 +306,8 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.DealSeen: _deal_seen,
     ev.Discard: lambda e: {"type": "discard", "seat": e.seat, "cards": cards(e.cards)},
     ev.DiscardSeen: lambda e: {"type": "discard", "seat": e.seat, "count": e.count},
-    ev.Starter: lambda e: {"type": "starter", "card": str(e.card)},
-    ev.CardPlayed: lambda e: {"type": "play", "seat": e.seat, "card": str(e.card), "count": e.count},
+    ev.Starter: lambda e: {"type": "starter", "card": CARD_TEXT[e.card]},
+    ev.CardPlayed: lambda e: {"type": "play", "seat": e.seat, "card": CARD_TEXT[e.card], "count": e.count},
     ev.Go: lambda e: {"type": "go", "seat": e.seat, "count": e.count},
     ev.CountReset: lambda e: {"type": "count_reset", "leader": e.leader},
     ev.PlayOver: lambda e: {"type": "play_over"},

@@ -14,12 +14,12 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load
 
-from ...core.cards import Card, parse_card
+from ...core.cards import CARD_TEXT, Card, parse_card
 from ...core.claims import ClaimCheck
 from ...core.rules import Rules, resolve
 from ...core.show import ShowScore
 from . import encoder, request_schema, texts
-from .common import CardField, WithRules
+from .common import CardField, WithRules, cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +94,8 @@ def hand_score(request: HandRequest, score: ShowScore, check: ClaimCheck | None)
         "items": texts.named_items(score.items),
         "combinations": texts.combinations(score.items),
         "spoken": texts.show(score.items, score.total),
-        "hand": [str(c) for c in request.hand],
-        "starter": str(request.starter),
+        "hand": cards(request.hand),
+        "starter": CARD_TEXT[request.starter],
         "crib": request.crib,
     }
     if check is not None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any
 
+from ...core.cards import CARD_TEXT
 from ...core.items import ScoreItem
 from ...core.texts import (
     DEFAULT_LANGUAGE,
@@ -42,7 +43,8 @@ def language() -> str:
 def named_items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
     """Score items with their display names."""
     lang = _LANGUAGE.get()
-    return [{"kind": i.kind, "name": item_name(i, lang), "cards": [str(c) for c in i.cards], "points": i.points}
+    text = CARD_TEXT.__getitem__
+    return [{"kind": i.kind, "name": item_name(i, lang), "cards": list(map(text, i.cards)), "points": i.points}
             for i in values]
 
 
@@ -61,8 +63,9 @@ def award(value: ScoreItem) -> str:
 def combinations(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
     """The show's items as players count them (a double run of three is one), in counting order."""
     lang = _LANGUAGE.get()
+    text = CARD_TEXT.__getitem__
     out: list[dict[str, Any]] = []
     for group in show_groups(values):
         cards = sorted({card for item in group.items for card in item.cards})
-        out.append({"name": group_name(group, lang), "points": group.points, "cards": [str(c) for c in cards]})
+        out.append({"name": group_name(group, lang), "points": group.points, "cards": list(map(text, cards))})
     return out
