@@ -94,8 +94,8 @@ def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[st
 def podman() -> Iterator[Podman]:
     if os.geteuid() != 0:
         raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
-    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns") if shutil.which(tool) is None]
-    if missing:
+    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None]
+    if missing:  # nsenter is util-linux's, on every Debian system
         raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
     engine = Podman(new_workdir())
     try:
