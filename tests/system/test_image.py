@@ -465,6 +465,17 @@ def access_lines(api: Container, request_ids: set[str], timeout: float = 10.0) -
         time.sleep(0.1)
 
 
+def proxy_lines(proxy: Sidecar, request_ids: set[str], timeout: float = 10.0) -> dict[str, list[str]]:
+    """nginx's access lines for ``request_ids``, split into fields. nginx writes a line once it
+    has sent the answer, so the client may read the answer before the line is there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = {fields[0]: fields for fields in map(str.split, proxy.access_log()) if fields and fields[0] in request_ids}
+        if found.keys() == request_ids or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
 def test_the_proxys_request_id_and_forwarded_for_reach_the_containers_log(pod: tuple[Container, Sidecar]) -> None:
     api, proxy = pod
     # No id from the client: nginx makes one ($request_id), the service keeps it and answers with it.
@@ -476,7 +487,7 @@ def test_the_proxys_request_id_and_forwarded_for_reach_the_containers_log(pod: t
     assert (status, headers["X-Request-ID"]) == (200, "image-proxy-1")
 
     # nginx's log: the same ids, the upstream on the pod's loopback, and the client as nginx saw it.
-    nginx_lines = {line.split()[0]: line.split() for line in proxy.access_log()}
+    nginx_lines = proxy_lines(proxy, {made, "image-proxy-1"})
     assert nginx_lines[made][1:5] == ["POST", "/v1/hands/score", "200", "upstream=127.0.0.1:8000"]
     assert nginx_lines["image-proxy-1"][1:5] == ["GET", "/healthz", "200", "upstream=127.0.0.1:8000"]
     client = nginx_lines[made][5].removeprefix("client=")
