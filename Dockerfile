@@ -1,6 +1,8 @@
 # The production image: gunicorn with the production configuration, as a non-root user.
 #   docker build -t cribbage-service .
-#   docker run --rm -p 8000:8000 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
+#   docker run --rm -p 127.0.0.1:8000:8000 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
+# That is for a try on one machine: gunicorn's sync workers must never face clients, so anything
+# clients reach runs the image behind the nginx proxy (deploy/compose.yaml, deploy/kubernetes).
 # See docs/image.md (how it is built, tested, and run without Docker). The state key is a secret:
 # pass it at run time, never bake it in.
 

@@ -8,8 +8,9 @@ Three steps, each one a command a person can type (docs/image.md lists them):
 2. :meth:`Podman.import_base` tags it ``docker.io/library/python:3.11-slim`` in a private
    store, so the repository's own ``Dockerfile`` builds unchanged with ``--pull=never``.
 3. :meth:`Podman.build` and :class:`Container`: ``podman build`` and ``podman run`` with the
-   flags of the Kubernetes example in docs/image.md (read-only root, a tmpfs ``/tmp``, no
-   capabilities, no privilege escalation, 2 CPUs and 512 MiB).
+   flags that :class:`PodExample` translates from the Kubernetes example,
+   ``deploy/kubernetes/deployment.yaml`` (today: a read-only root, a tmpfs ``/tmp``, no
+   capabilities, no privilege escalation, 2 CPUs and 512 MiB), and its environment.
 
 Everything podman makes lives under one work directory with its own store (``--root``,
 ``--runroot``, ``--tmpdir``) and its own cgroup parent, and :meth:`Podman.close` removes it
@@ -46,8 +47,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import yaml
+
 from tests.support.servers import LOOPBACK, children
 
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOYMENT = ROOT / "deploy" / "kubernetes" / "deployment.yaml"
 BASE_TAG = "docker.io/library/python:3.11-slim"
 
 # Debian 12 ("bookworm") has Python 3.11, as python:3.11-slim has. minbase is Debian's smallest
@@ -151,18 +156,12 @@ class Podman:
                     f"--tag={tag}", str(context))
 
     def run_flags(self) -> list[str]:
-        """What every container of the test is run with (see the module's docstring)."""
+        """The machine's part of every ``podman run`` of the test (see the module's docstring);
+        the deployment's part comes from :meth:`PodExample.api_flags`."""
         return [
             f"--ulimit=nofile={_ulimit(resource.RLIMIT_NOFILE, 4096)}",
             f"--ulimit=nproc={_ulimit(resource.RLIMIT_NPROC, 4096)}",
             f"--cgroup-parent=/{self.cgroup_parent}",
-            # Kubernetes example: readOnlyRootFilesystem, an emptyDir on /tmp and nothing else
-            # writable (podman would add /run and /var/tmp unless told not to).
-            "--read-only", "--read-only-tmpfs=false", "--tmpfs=/tmp",
-            # allowPrivilegeEscalation: false, and no capabilities at all: port 8000 needs none.
-            "--security-opt=no-new-privileges", "--cap-drop=all",
-            # limits: {cpu: "2", memory: 512Mi}
-            "--cpus=2", "--memory=512m",
             "--network=slirp4netns",
         ]
 
@@ -228,34 +227,49 @@ class Startup:
 
 
 class Container:
-    """``podman run --detach`` of ``image`` with the test's flags and ``env``; its port published
-    on 127.0.0.1 at a port the kernel picks. Stopped (SIGTERM, as ``docker stop``) and removed
-    on exit. ``startup`` is measured on entry, ``exit_code`` kept by :meth:`stop`."""
+    """``podman run --detach`` of ``image`` with the machine's flags, ``flags`` (the
+    deployment's: :meth:`PodExample.api_flags`) and ``env``; ``port`` and the ports in
+    ``publish`` published on 127.0.0.1 at ports the kernel picks (``host_ports``). Stopped
+    (SIGTERM, as ``docker stop``) and removed on exit. On entry it waits for ``/healthz`` on
+    ``port`` and measures ``startup``, unless ``wait`` is false (nothing answers there until
+    something else is started: a sidecar). ``exit_code`` is kept by :meth:`stop`."""
 
     def __init__(self, podman: Podman, image: str, name: str, env: Mapping[str, str], port: int,
-                 log_dir: Path) -> None:
+                 log_dir: Path, flags: Sequence[str] = (), publish: Sequence[int] = (), wait: bool = True) -> None:
         self.podman, self.image, self.name, self.env, self.port = podman, image, name, dict(env), port
-        self.log_dir = log_dir
-        self.host_port = 0
+        self.log_dir, self.flags, self.publish, self.wait = log_dir, list(flags), list(publish), wait
+        self.host_ports: dict[int, int] = {}
         self.startup = Startup(0.0, 0.0)
         self.exit_code: int | None = None
         self.stop_seconds = 0.0
 
     @property
+    def host_port(self) -> int:
+        return self.host_ports[self.port]
+
+    @property
     def url(self) -> str:
         return f"http://{LOOPBACK}:{self.host_port}"
 
+    @property
+    def netns(self) -> Path:
+        """The container's network namespace, as its first process holds it."""
+        return Path(f"/proc/{self.inspect()['State']['Pid']}/ns/net")
+
     def __enter__(self) -> Container:
         env = [f"--env={key}={value}" for key, value in self.env.items()]
+        ports = [self.port, *self.publish]
         called = time.time()
         try:
-            self.podman("run", "--detach", f"--name={self.name}", *self.podman.run_flags(),
-                        f"--publish={LOOPBACK}::{self.port}", *env, self.image)
-            mapped = self.podman("port", self.name, f"{self.port}/tcp").stdout.strip()
-            self.host_port = int(mapped.rsplit(":", 1)[1])
-            answered = self._wait_healthz(timeout=120)
-            started = _timestamp(self.inspect()["State"]["StartedAt"])
-            self.startup = Startup(answered - called, answered - started)
+            self.podman("run", "--detach", f"--name={self.name}", *self.podman.run_flags(), *self.flags,
+                        *(f"--publish={LOOPBACK}::{port}" for port in ports), *env, self.image)
+            for port in ports:
+                mapped = self.podman("port", self.name, f"{port}/tcp").stdout.strip()
+                self.host_ports[port] = int(mapped.rsplit(":", 1)[1])
+            if self.wait:
+                answered = self._wait_healthz(timeout=120)
+                started = _timestamp(self.inspect()["State"]["StartedAt"])
+                self.startup = Startup(answered - called, answered - started)
         except BaseException:
             self.__exit__(None, None, None)
             raise
@@ -313,6 +327,93 @@ class Container:
             (self.log_dir / f"{self.name}.log").write_text(self.logs())
         finally:
             self.podman("rm", "--force", "--time=0", self.name, check=False, timeout=120)
+
+
+class PodExample:
+    """The Kubernetes example's pod, ``deploy/kubernetes/deployment.yaml``, read so that the
+    test runs the image as that file says rather than as the test restates it: the ``api``
+    container's security context, limits and writable mounts as podman flags, its environment,
+    its liveness command, and the ports of the ``proxy`` sidecar. A field the translation does
+    not know fails loudly, so a changed example is never tested half-way."""
+
+    def __init__(self, path: Path = DEPLOYMENT) -> None:
+        spec = yaml.safe_load(path.read_text())["spec"]["template"]["spec"]
+        self.pod_security: dict[str, Any] = dict(spec.get("securityContext", {}))
+        self.containers: dict[str, dict[str, Any]] = {found["name"]: found for found in spec["containers"]}
+        self.volumes: dict[str, dict[str, Any]] = {found["name"]: found for found in spec.get("volumes", [])}
+        self.api, self.proxy = self.containers["api"], self.containers["proxy"]
+
+    @property
+    def run_as_non_root(self) -> bool:
+        return bool(self.pod_security.get("runAsNonRoot"))
+
+    def api_flags(self) -> list[str]:
+        """``podman run`` flags for the api container's securityContext, limits and volumes."""
+        pod = dict(self.pod_security)
+        pod.pop("runAsNonRoot", None)  # a property of the image's user: the test checks it there
+        # RuntimeDefault is the runtime's own seccomp filter, which podman applies unless told not to.
+        if pod.pop("seccompProfile", {"type": "RuntimeDefault"}) != {"type": "RuntimeDefault"} or pod:
+            raise ValueError(f"the image test cannot translate the pod's securityContext {self.pod_security}")
+        context = dict(self.api.get("securityContext", {}))
+        flags: list[str] = []
+        if context.pop("readOnlyRootFilesystem", False):
+            # podman would add writable /run and /var/tmp unless told not to; Kubernetes adds none
+            flags += ["--read-only", "--read-only-tmpfs=false"]
+        if context.pop("allowPrivilegeEscalation", True) is False:
+            flags.append("--security-opt=no-new-privileges")
+        capabilities = dict(context.pop("capabilities", {}))
+        flags += [f"--cap-drop={name.lower()}" for name in capabilities.pop("drop", [])]
+        flags += [f"--cap-add={name.lower()}" for name in capabilities.pop("add", [])]
+        if "runAsUser" in context:  # not set today: the image's own user runs
+            user = context.pop("runAsUser")
+            flags.append(f"--user={user}:{context.pop('runAsGroup', user)}")
+        if context or capabilities:
+            raise ValueError(f"the image test cannot translate the api container's securityContext {context}")
+        limits = self.api["resources"]["limits"]
+        flags += [f"--cpus={_cpus(limits['cpu'])}", f"--memory={_bytes(limits['memory'])}"]
+        for mount in self.api.get("volumeMounts", []):
+            volume = self.volumes[mount["name"]]
+            if "emptyDir" not in volume or mount.get("readOnly"):
+                raise ValueError(f"the image test cannot translate the volume {volume}")
+            # An emptyDir is the pod's own empty writable directory (in memory with medium: Memory): a tmpfs here.
+            flags.append(f"--tmpfs={mount['mountPath']}")
+        return flags
+
+    def api_env(self, secrets: Mapping[str, str]) -> dict[str, str]:
+        """The api container's environment; a value from a Secret is ``secrets[secret name]``."""
+        env: dict[str, str] = {}
+        for entry in self.api.get("env", []):
+            if "value" in entry:
+                env[entry["name"]] = str(entry["value"])
+            else:
+                env[entry["name"]] = secrets[entry["valueFrom"]["secretKeyRef"]["name"]]
+        return env
+
+    def api_liveness(self) -> list[str]:
+        """The api container's exec liveness probe, a command run inside it."""
+        return [str(part) for part in self.api["livenessProbe"]["exec"]["command"]]
+
+    def proxy_ports(self) -> dict[str, int]:
+        """The sidecar's container ports by name (``http``, ``metrics``)."""
+        return {port["name"]: int(port["containerPort"]) for port in self.proxy["ports"]}
+
+
+def _cpus(quantity: str | int) -> str:
+    """A Kubernetes CPU quantity (``"2"``, ``"500m"``) as podman's ``--cpus``."""
+    text = str(quantity)
+    return str(int(text[:-1]) / 1000) if text.endswith("m") else text
+
+
+_UNITS = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "k": 10**3, "M": 10**6, "G": 10**9}
+
+
+def _bytes(quantity: str | int) -> int:
+    """A Kubernetes memory quantity (``512Mi``, ``1G``) in bytes."""
+    text = str(quantity)
+    for suffix, factor in _UNITS.items():
+        if text.endswith(suffix):
+            return int(text[: -len(suffix)]) * factor
+    return int(text)
 
 
 def new_workdir() -> Path:

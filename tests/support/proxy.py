@@ -5,6 +5,10 @@ temporary paths, logs) and includes the production file, of which only the addre
 changed: the upstream's server line (one or more gunicorn instances on loopback) and the two
 listen lines (free loopback ports). Each change must apply exactly once, so a production
 file that drifts from what the tests expect fails loudly instead of being tested half-way.
+
+:class:`Sidecar` changes nothing at all: it runs nginx inside a container's network
+namespace, as the Kubernetes and compose examples run it beside the service, where the
+file's own addresses are the right ones.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Self
 
 from tests.support.servers import LOOPBACK, free_port, stop_group, wait_http
 
@@ -28,7 +33,7 @@ daemon off;
 pid {prefix}/nginx.pid;
 events {{ worker_connections 2048; }}
 http {{
-    log_format upstream '$cribbage_request_id $request_method $uri $status upstream=$upstream_addr';
+    log_format upstream '$cribbage_request_id $request_method $uri $status upstream=$upstream_addr client=$remote_addr';
     access_log {prefix}/access.log upstream;
     client_body_temp_path {prefix}/tmp/body;
     proxy_temp_path {prefix}/tmp/proxy;
@@ -93,17 +98,30 @@ class Nginx:
 
     def __init__(self, upstreams: tuple[str, ...], log_dir: Path, expose_upstream: bool = False,
                  wait_for_app: bool = True) -> None:
-        self.wait_for_app = wait_for_app  # False: ready once nginx listens (for an upstream that is down)
         self.port = free_port()
         self.metrics_port = free_port()
+        self._prepare(production_conf(upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}",
+                                      expose_upstream), log_dir, wait_for_app)
+
+    def _prepare(self, conf: str, log_dir: Path, wait_for_app: bool) -> None:
+        """A private prefix with the test's main file and ``conf`` as ``cribbage.conf``."""
+        self.wait_for_app = wait_for_app  # False: ready once nginx listens (for an upstream that is down)
         self.prefix = Path(tempfile.mkdtemp(prefix="cribbage-nginx-"))
         self.prefix.chmod(0o755)  # workers drop to an unprivileged user when started as root
         (self.prefix / "tmp").mkdir(mode=0o755)
         self.log_dir = log_dir
         (self.prefix / "nginx.conf").write_text(MAIN_CONF.format(prefix=self.prefix))
-        (self.prefix / "cribbage.conf").write_text(production_conf(
-            upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}", expose_upstream))
+        (self.prefix / "cribbage.conf").write_text(conf)
         self.process: subprocess.Popen[bytes] | None = None
+
+    def command(self) -> list[str]:
+        conf, error_log = str(self.prefix / "nginx.conf"), str(self.prefix / "error.log")
+        return [nginx_binary(), "-p", str(self.prefix), "-c", conf, "-e", error_log]
+
+    def access_log(self) -> list[str]:
+        """nginx's access lines so far (the test's format: id, method, URI, status, upstream, client)."""
+        path = self.prefix / "access.log"
+        return path.read_text().splitlines() if path.exists() else []
 
     @property
     def url(self) -> str:
@@ -113,11 +131,9 @@ class Nginx:
     def metrics_url(self) -> str:
         return f"http://{LOOPBACK}:{self.metrics_port}"
 
-    def __enter__(self) -> Nginx:
+    def __enter__(self) -> Self:
         check_config(self.prefix)
-        conf, error_log = str(self.prefix / "nginx.conf"), str(self.prefix / "error.log")
-        self.process = subprocess.Popen([nginx_binary(), "-p", str(self.prefix), "-c", conf, "-e", error_log],
-                                        stdin=subprocess.DEVNULL, start_new_session=True)
+        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             if self.wait_for_app:
                 wait_http(self.url + "/healthz", timeout=30)
@@ -136,3 +152,20 @@ class Nginx:
             if (self.prefix / name).exists():
                 shutil.copy(self.prefix / name, self.log_dir / f"nginx-{name}")
         shutil.rmtree(self.prefix, ignore_errors=True)
+
+
+class Sidecar(Nginx):
+    """nginx in a container's network namespace (``netns``, a ``/proc/PID/ns/net``), as the
+    Kubernetes pod and the compose file run it beside the service: the production file exactly
+    as shipped, with its own addresses (upstream ``127.0.0.1:8000``, listen 8080 and 9102),
+    which are the right ones there. The binary is the host's nginx, entered into the namespace
+    with ``nsenter``; only its network is the container's. ``port`` and ``metrics_port`` are the
+    host ports the container publishes for 8080 and 9102: where clients reach it."""
+
+    def __init__(self, netns: Path, port: int, metrics_port: int, log_dir: Path) -> None:
+        self.netns = netns
+        self.port, self.metrics_port = port, metrics_port
+        self._prepare(PRODUCTION_CONF.read_text(), log_dir, wait_for_app=True)
+
+    def command(self) -> list[str]:
+        return ["nsenter", f"--net={self.netns}", *super().command()]

@@ -21,7 +21,7 @@ import statistics
 import time
 
 from service.api.state_token import generate_key
-from tests.support.image_harness import Container, Podman, base_tarball, new_workdir
+from tests.support.image_harness import Container, PodExample, Podman, base_tarball, new_workdir
 from tests.support.servers import Gunicorn
 from tests.system.test_image import BASE_CACHE, IMAGE, ROOT
 
@@ -31,15 +31,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     env = {"CRIBBAGE_STATE_KEYS": generate_key(), "WEB_CONCURRENCY": "2"}
+    flags = PodExample().api_flags()  # the Kubernetes example's security context and limits, as the test runs it
     podman = Podman(new_workdir())
     try:
         podman.import_base(base_tarball(BASE_CACHE)[0])
         podman.build(ROOT, IMAGE)
         from_run, from_process, checkout = [], [], []
-        with Container(podman, IMAGE, "warm-up", env, 8000, podman.workdir / "logs"):
+        with Container(podman, IMAGE, "warm-up", env, 8000, podman.workdir / "logs", flags=flags):
             pass  # the first start reads the image from disk; every round after finds it in the page cache
         for round_ in range(rounds):
-            with Container(podman, IMAGE, f"round-{round_}", env, 8000, podman.workdir / "logs") as container:
+            with Container(podman, IMAGE, f"round-{round_}", env, 8000, podman.workdir / "logs",
+                           flags=flags) as container:
                 from_run.append(container.startup.from_run)
                 from_process.append(container.startup.from_process)
             started = time.monotonic()

@@ -1,13 +1,22 @@
 """The container image: built from this repository's Dockerfile and run the way the Kubernetes example runs it.
 
 No registry is reachable, so ``python:3.11-slim`` is stood in for by a Debian 12 base made with
-mmdebstrap (see ``image_harness``); the Dockerfile itself is built as it is, by podman, and run
-by podman with runc: as the image's own user, on a read-only root with only ``/tmp`` writable,
-without capabilities, limited to 2 CPUs and 512 MiB, with the state key passed in the
-environment. The image's command, environment, user, port and health check come from the image;
-the test only adds what a deployment adds. It checks the service through its public HTTP API,
-runs the image's ``HEALTHCHECK``, compares ``pip freeze`` inside the image with
-``constraints.txt``, and looks for anything in the image the service does not need.
+mmdebstrap (see ``tests/support/image_harness.py``); the Dockerfile itself is built as it is, by
+podman, and run by podman with runc with the security context, limits and writable mounts of the
+Kubernetes example (``deploy/kubernetes/deployment.yaml``, translated to podman's flags, not
+restated): as the image's own user, on a read-only root with only ``/tmp`` writable, without
+capabilities, limited to 2 CPUs and 512 MiB, with the state key passed in the environment. The
+image's command, environment, user, port and health check come from the image; the test only
+adds what a deployment adds. It checks the service through its public HTTP API, runs the
+image's ``HEALTHCHECK``, compares ``pip freeze`` inside the image with ``constraints.txt``, and
+looks for anything in the image the service does not need.
+
+Two containers answer on their own, as ``docker run -p 8000:8000`` would run them (the
+image's ``GUNICORN_BIND``). A third is the example's whole pod: the api container's
+environment from the Deployment (gunicorn on the pod's loopback) and nginx running
+``deploy/nginx/cribbage.conf`` exactly as shipped in the same network namespace, as the
+sidecar shares it; through it, the service, the request id and forwarded address in the
+container's own access log, and the proxy's limits and slow-client timeout in front of the image.
 
 Measurements (image size, build time, time to the first ``/healthz``) go to
 ``test-output/image.json`` and to the end of the pytest report.
@@ -20,8 +29,10 @@ import json
 import os
 import re
 import shutil
+import statistics
 import time
 import tomllib
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,16 +43,39 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from service.api.state_token import generate_key
-from tests.support.image_harness import Container, Podman, base_tarball, healthcheck_command, image_size, new_workdir
-from tests.support.servers import call
+from tests.support.edge_requests import (
+    BAD_BODIES,
+    EVENT_PATHS,
+    POST_OPERATIONS,
+    expect_refused,
+    length_request,
+    limit_of,
+    nested,
+    raw,
+)
+from tests.support.image_harness import (
+    Container,
+    PodExample,
+    Podman,
+    base_tarball,
+    healthcheck_command,
+    image_size,
+    new_workdir,
+)
+from tests.support.problems import PROBLEM
+from tests.support.proxy import Sidecar
+from tests.support.servers import LOOPBACK, call
+from tests.support.slow_clients import header_timeout, under_attack
 
 pytestmark = pytest.mark.system
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGE = "localhost/cribbage-service:test"
 BASE_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cribbage-service"
-SERVICE_UID = 10001  # what the Kubernetes example's runAsUser promises
+SERVICE_UID = 10001  # the image's USER: numeric, as the Kubernetes example's runAsNonRoot needs
 MAX_STEPS = 5000  # a six-card game to 121 takes a few hundred actions; this only bounds a bug
+STATE_SECRET = "cribbage-state"  # the Secret the Deployment reads CRIBBAGE_STATE_KEYS from
+SLOW_CLIENTS = 50  # through the pod's proxy, for one header timeout and a bit
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +94,8 @@ def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[st
 def podman() -> Iterator[Podman]:
     if os.geteuid() != 0:
         raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
-    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns") if shutil.which(tool) is None]
-    if missing:
+    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None]
+    if missing:  # nsenter is util-linux's, on every Debian system
         raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
     engine = Podman(new_workdir())
     try:
@@ -112,20 +146,31 @@ def state_key() -> str:
 
 
 @pytest.fixture(scope="module")
-def container(podman: Podman, image: str, config: dict[str, Any], state_key: str, report: dict[str, Any],
-              output_dir: Path) -> Iterator[Container]:
-    # What the Kubernetes example's Deployment adds: the key from a Secret, one worker per CPU.
-    env = {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
-    with Container(podman, image, "cribbage-image-test", env, exposed_port(config), output_dir / "logs") as running:
+def example() -> PodExample:
+    """The Kubernetes example's pod, deploy/kubernetes/deployment.yaml."""
+    return PodExample()
+
+
+def direct_env(state_key: str) -> dict[str, str]:
+    """docs/image.md's ``docker run``: the key, one worker per CPU; everything else the image's own."""
+    return {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
+
+
+@pytest.fixture(scope="module")
+def container(podman: Podman, image: str, config: dict[str, Any], example: PodExample, state_key: str,
+              report: dict[str, Any], output_dir: Path) -> Iterator[Container]:
+    with Container(podman, image, "cribbage-image-test", direct_env(state_key), exposed_port(config),
+                   output_dir / "logs", flags=example.api_flags()) as running:
         report["first_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["first_process_to_healthz_s"] = round(running.startup.from_process, 2)
         yield running
 
 
-def test_the_image_says_how_it_runs(config: dict[str, Any]) -> None:
+def test_the_image_says_how_it_runs(config: dict[str, Any], example: PodExample) -> None:
     """What a runtime needs from the image itself: a non-root user, a port, a command, a health check."""
     user = config["User"].split(":")
     assert int(user[0]) == SERVICE_UID and int(user[-1]) == SERVICE_UID
+    assert example.run_as_non_root and int(user[0]) != 0  # the kubelet refuses a user it cannot prove non-root
     assert exposed_port(config) == 8000
     assert config["Cmd"] and config["Healthcheck"]["Test"][0] in ("CMD", "CMD-SHELL")
     assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
@@ -143,6 +188,7 @@ def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
         assert status["Uid"].split() == [str(SERVICE_UID)] * 4
         assert status["Gid"].split() == [str(SERVICE_UID)] * 4
         assert int(status["CapEff"], 16) == 0 and status["NoNewPrivs"].strip() == "1"
+        assert status["Seccomp"].strip() == "2"  # a seccomp filter: the runtime's default (RuntimeDefault)
 
 
 WRITE_PROBE = """\
@@ -161,15 +207,19 @@ print(json.dumps(result))
 """
 
 
+READ_ONLY = ("/", "/app", "/app/service", "/venv", "/etc", "/var/tmp", "/run", "/usr/local/bin")
+
+
 def test_only_tmp_is_writable_and_the_metrics_live_there(container: Container) -> None:
-    done = container.exec("python", "-c", WRITE_PROBE, "/", "/app", "/app/service", "/venv", "/etc", "/var/tmp",
-                          "/run", "/tmp")
+    done = container.exec("python", "-c", WRITE_PROBE, *READ_ONLY, "/tmp", "/dev/shm")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result.pop("/tmp") == "writable"
+    # Every runtime (Docker, containerd, CRI-O, podman) gives a container its own small /dev/shm
+    # tmpfs, read-only root or not; gunicorn keeps its workers' heartbeat files there.
+    assert result.pop("/dev/shm") == "writable"
     listing = result.pop("tmp")
-    assert result == {directory: "EROFS" for directory in ("/", "/app", "/app/service", "/venv", "/etc", "/var/tmp",
-                                                            "/run")}
+    assert result == dict.fromkeys(READ_ONLY, "EROFS")
     # gunicorn_conf's shared metrics directory, made at start in the only writable place.
     assert any(name.startswith("cribbage-metrics-") for name in listing), listing
 
@@ -182,33 +232,44 @@ def test_healthz_and_readyz_with_the_configured_key(container: Container) -> Non
     assert body["checks"]["state_key"] == "configured (1 key)"  # the key from the environment, not a generated one
 
 
-def test_the_29_hand(container: Container) -> None:
-    # The highest hand: three fives and the jack of the fourth suit, the fifth five cut.
-    # Eight fifteens (16), six pairs among the four fives (12), nobs (1).
-    status, _, body = call(container.url, "/v1/hands/score", {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"})
+# The highest hand: three fives and the jack of the fourth suit, the fifth five cut.
+HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
+
+
+def score_29(base: str) -> None:
+    """The 29 hand through ``base``: eight fifteens (16), six pairs among the four fives (12), nobs (1)."""
+    status, _, body = call(base, "/v1/hands/score", HAND_29)
     assert status == 200, body
     assert body["total"] == 29
     assert body["by_kind"] == {"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1}
 
 
-def test_a_whole_game_to_the_end(container: Container) -> None:
-    """Every seat moves by itself (``auto``) until the game is over; the sealed state makes each
-    move's round trip through the container's key."""
-    status, _, answer = call(container.url, "/v1/games", {"variant": "six_card", "seed": 20261201, "seat": 0})
+def play_to_the_end(base: str, seed: int) -> None:
+    """A six-card game through ``base``, every seat moving by itself (``auto``) until it is over;
+    the sealed state makes each move's round trip through the container's key."""
+    status, _, answer = call(base, "/v1/games", {"variant": "six_card", "seed": seed, "seat": 0})
     assert status == 201, answer
     table = answer["credentials"]["table"]  # one device playing every seat
     moves = 0
     while answer["view"]["phase"] != "over":
         assert moves < MAX_STEPS, "no end"
         action = {"type": "auto", "seat": answer["view"]["to_act"][0]}
-        status, _, answer = call(container.url, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0,
-                                                                  "credential": table})
+        status, _, answer = call(base, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0,
+                                                         "credential": table})
         assert status == 200, answer
         moves += 1
     view = answer["view"]
     assert view["winner"] in (0, 1) and answer["legal_actions"] == []
     assert [side["front"] for side in view["pegs"]].count(view["target"]) == 1 and view["target"] == 121
     assert moves > 50  # a real game: a dozen deals or so, not one move
+
+
+def test_the_29_hand(container: Container) -> None:
+    score_29(container.url)
+
+
+def test_a_whole_game_to_the_end(container: Container) -> None:
+    play_to_the_end(container.url, seed=20261201)
 
 
 def test_metrics_add_up_across_the_workers(container: Container) -> None:
@@ -319,15 +380,164 @@ def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, ima
 
 
 def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, config: dict[str, Any],
-                                                  state_key: str, report: dict[str, Any], output_dir: Path) -> None:
+                                                  example: PodExample, state_key: str, report: dict[str, Any],
+                                                  output_dir: Path) -> None:
     """A second start (the image now in the page cache) and a stop: SIGTERM to the container's
     first process, gunicorn's master, which must end its workers and exit 0 within the grace."""
-    env = {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
-    with Container(podman, image, "cribbage-image-test-stop", env, exposed_port(config),
-                   output_dir / "logs") as running:
+    with Container(podman, image, "cribbage-image-test-stop", direct_env(state_key), exposed_port(config),
+                   output_dir / "logs", flags=example.api_flags()) as running:
         report["second_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["second_process_to_healthz_s"] = round(running.startup.from_process, 2)
         assert call(running.url, "/readyz")[0] == 200
         running.stop(grace=20)
         report["stop_s"] = round(running.stop_seconds, 2)
         assert running.exit_code == 0, running.logs()
+
+
+# ---------------------------------------------------------------- the pod: the image behind its proxy
+
+
+@pytest.fixture(scope="module")
+def pod(podman: Podman, image: str, config: dict[str, Any], example: PodExample, state_key: str,
+        report: dict[str, Any], output_dir: Path) -> Iterator[tuple[Container, Sidecar]]:
+    """The Kubernetes example's pod: the image with the api container's environment from the
+    Deployment (gunicorn bound to the pod's loopback, the metrics in ``/tmp/metrics``, the key
+    from its Secret), and beside it the sidecar, nginx running ``deploy/nginx/cribbage.conf``
+    as shipped, in the container's network namespace. Published: the sidecar's two ports, and
+    gunicorn's, only to show that nothing answers there from outside the pod."""
+    ports = example.proxy_ports()
+    logs = output_dir / "logs"
+    started = time.monotonic()
+    with Container(podman, image, "cribbage-image-pod", example.api_env({STATE_SECRET: state_key}),
+                   exposed_port(config), logs, flags=example.api_flags(), publish=(ports["http"], ports["metrics"]),
+                   wait=False) as api, \
+            Sidecar(api.netns, api.host_ports[ports["http"]], api.host_ports[ports["metrics"]],
+                    logs / "image-pod") as proxy:
+        report["pod_start_to_healthz_through_proxy_s"] = round(time.monotonic() - started, 2)
+        yield api, proxy
+
+
+def answers(url: str) -> bool:
+    """Whether anything HTTP answers at ``url`` (any status); False when the connection fails."""
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+def test_the_pod_answers_through_its_proxy_only(pod: tuple[Container, Sidecar], podman: Podman,
+                                                 example: PodExample) -> None:
+    api, proxy = pod
+    assert call(proxy.url, "/healthz")[::2] == (200, {"status": "ok"})
+    status, _, body = call(proxy.url, "/readyz")  # the sidecar's readinessProbe
+    assert status == 200 and body["checks"]["state_key"] == "configured (1 key)"
+    # gunicorn is bound to the pod's loopback (the Deployment's GUNICORN_BIND): its port, published
+    # like nginx's, leads nowhere, as the pod's address leads nowhere for another pod.
+    assert not answers(api.url + "/healthz")
+    # Inside the pod, the Deployment's exec liveness probe and the image's HEALTHCHECK reach it there.
+    probe = api.exec(*example.api_liveness())
+    assert probe.returncode == 0, probe.stdout + probe.stderr
+    check = podman("healthcheck", "run", api.name, check=False)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_the_29_hand_and_a_whole_game_through_the_proxy(pod: tuple[Container, Sidecar]) -> None:
+    _, proxy = pod
+    score_29(proxy.url)
+    play_to_the_end(proxy.url, seed=20261202)
+
+
+def access_lines(api: Container, request_ids: set[str], timeout: float = 10.0) -> dict[str, dict[str, Any]]:
+    """The container's own JSON access lines (its stdout, as the runtime keeps it) for ``request_ids``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = {}
+        for line in api.logs().splitlines():
+            if line.startswith("{") and '"service.access"' in line:
+                entry = json.loads(line)
+                if entry["request_id"] in request_ids:
+                    found[entry["request_id"]] = entry
+        if found.keys() == request_ids or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
+
+
+def proxy_lines(proxy: Sidecar, request_ids: set[str], timeout: float = 10.0) -> dict[str, list[str]]:
+    """nginx's access lines for ``request_ids``, split into fields. nginx writes a line once it
+    has sent the answer, so the client may read the answer before the line is there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = {fields[0]: fields for fields in map(str.split, proxy.access_log()) if fields and fields[0] in request_ids}
+        if found.keys() == request_ids or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
+def test_the_proxys_request_id_and_forwarded_for_reach_the_containers_log(pod: tuple[Container, Sidecar]) -> None:
+    api, proxy = pod
+    # No id from the client: nginx makes one ($request_id), the service keeps it and answers with it.
+    status, headers, _ = call(proxy.url, "/v1/hands/score", HAND_29, headers={"X-Forwarded-For": "203.0.113.7"})
+    made = headers["X-Request-ID"]
+    assert status == 200 and re.fullmatch(r"[0-9a-f]{32}", made), headers
+    # The client's own id passes through.
+    status, headers, _ = call(proxy.url, "/healthz", headers={"X-Request-ID": "image-proxy-1"})
+    assert (status, headers["X-Request-ID"]) == (200, "image-proxy-1")
+
+    # nginx's log: the same ids, the upstream on the pod's loopback, and the client as nginx saw it.
+    nginx_lines = proxy_lines(proxy, {made, "image-proxy-1"})
+    assert nginx_lines[made][1:5] == ["POST", "/v1/hands/score", "200", "upstream=127.0.0.1:8000"]
+    assert nginx_lines["image-proxy-1"][1:5] == ["GET", "/healthz", "200", "upstream=127.0.0.1:8000"]
+    client = nginx_lines[made][5].removeprefix("client=")
+    # The container's log: the proxy's id on the line, nginx as the peer, the client in X-Forwarded-For
+    # (a client's own X-Forwarded-For kept in front of it, as $proxy_add_x_forwarded_for does).
+    lines = access_lines(api, {made, "image-proxy-1"})
+    assert {key: lines[made][key] for key in ("method", "path", "status", "remote_addr", "forwarded_for")} == {
+        "method": "POST", "path": "/v1/hands/score", "status": 200, "remote_addr": "127.0.0.1",
+        "forwarded_for": f"203.0.113.7, {client}"}
+    assert (lines["image-proxy-1"]["remote_addr"], lines["image-proxy-1"]["forwarded_for"]) == ("127.0.0.1", client)
+
+
+def test_the_proxys_limits_hold_in_front_of_the_image(pod: tuple[Container, Sidecar]) -> None:
+    """test_proxy.py's refusals, through the pod: the same answers as with gunicorn on the host."""
+    _, proxy = pod
+    for path in ("/v1/hands/score", EVENT_PATHS[0]):  # the default limit (64 KiB) and the event one (4 MiB)
+        status, headers, problem = raw(proxy.port, length_request(path, b" " * (limit_of(path) + 1)))
+        assert (status, headers["content-type"], problem["status"]) == (413, PROBLEM, 413), path
+    path, _, example = POST_OPERATIONS[0]
+    for case in BAD_BODIES:  # bad chunks (nginx's 400), too long (nginx's 413), too deep (the service's 400)
+        expect_refused(proxy.port, path, example, case)
+    status, headers, problem = raw(proxy.port, length_request("/v1/games/act", nested(1000, "object")))
+    assert (status, headers["content-type"]) == (400, PROBLEM) and "levels deep" in problem["detail"]
+    status, headers, problem = raw(proxy.port, (
+        f"GET /healthz HTTP/1.1\r\nHost: {LOOPBACK}\r\nX-Big: {'a' * 9000}\r\nConnection: close\r\n\r\n").encode())
+    assert (status, headers["content-type"], problem["status"]) == (400, PROBLEM, 400)
+
+
+def test_metrics_are_on_the_proxys_metrics_port_only(pod: tuple[Container, Sidecar]) -> None:
+    api, proxy = pod
+    status, headers, body = call(proxy.url, "/metrics")
+    assert (status, headers["Content-Type"], body["status"]) == (404, PROBLEM, 404)
+    with urllib.request.urlopen(proxy.metrics_url + "/metrics", timeout=10) as response:
+        assert response.status == 200 and b"cribbage_http_requests_total" in response.read()
+    # The workers share their counts where the Deployment puts them (PROMETHEUS_MULTIPROC_DIR).
+    listing = api.exec("python", "-c", "import os; print(sorted(os.listdir('/tmp/metrics')))")
+    assert listing.returncode == 0 and "counter_" in listing.stdout, listing.stdout + listing.stderr
+
+
+def test_slow_clients_through_the_proxy_leave_the_image_answering(pod: tuple[Container, Sidecar],
+                                                                  report: dict[str, Any]) -> None:
+    """test_slow_clients.py's attack, smaller and shorter, on the pod: nginx cuts every slow
+    header at its timeout, and the image's two sync workers never see one."""
+    _, proxy = pod
+    timeout = header_timeout()
+    attack = under_attack(proxy.port, SLOW_CLIENTS, timeout + 2)
+    numbers = attack.report()
+    report["slow_clients_through_proxy"] = {key: numbers[key] for key in (
+        "slow_connections", "healthz_answered", "healthz_failed", "p99_ms", "max_ms", "median_cut_after_s")}
+    assert attack.failures == [], attack.failures[:5]
+    assert len(attack.latencies) >= 50 and max(attack.latencies) < 2.0, numbers
+    assert len(attack.lifetimes) >= SLOW_CLIENTS, numbers  # every first connection cut
+    assert timeout - 1 <= statistics.median(attack.lifetimes) <= timeout + 2, numbers

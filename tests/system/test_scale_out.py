@@ -1,7 +1,7 @@
 """Scale-out: two gunicorn instances that share one state key, behind nginx round robin, on loopback.
 
 nginx runs the production proxy configuration, ``deploy/nginx/cribbage.conf`` (see
-``tests/system/proxy.py``), with the two instances as its upstream.
+``tests/support/proxy.py``), with the two instances as its upstream.
 
 The service keeps no state of its own (a game's state travels with the client as a sealed
 token), so any instance holding the key can take the next move. Here a whole game is played
