@@ -73,7 +73,8 @@ def play(base: str, first: dict[str, Any], seed: int) -> tuple[dict[str, Any], l
     seats are asked to move by themselves (``auto``). Returns the last answer and the upstream
     that answered each move."""
     chooser = random.Random(seed)
-    result, upstreams = first, []
+    result = first
+    upstreams: list[str] = []
     for _ in range(MAX_STEPS):
         view = result["view"]
         if view["phase"] == "over":
