@@ -506,3 +506,20 @@ def test_a_race_still_on_after_the_deal_limit_ends_there_decided_on_totals() -> 
     ended = record(state)
     assert ended.ended_by.kind == "deal_limit" and ended.ended_by.deal == 100 and len(ended.deals) == 100
     assert ended.outcome.fixed_deals and ended.outcome.skunk_lines == ()
+
+
+def test_the_deal_shuffle_is_pythons_shuffle_step_for_step() -> None:
+    """The deals of every seed stay what they were: the shuffle written out over getrandbits
+    takes the same steps as ``random.Random.shuffle`` (independent expectation: the library)."""
+    import random
+
+    from service.core.cards import DECK
+    from service.core.chance import _shuffled, shuffled_deck
+
+    for seed in range(300):
+        expected = list(DECK)
+        random.Random(f"cribbage-deal:{seed}:{seed % 7 + 1}").shuffle(expected)
+        assert shuffled_deck(seed, seed % 7 + 1) == tuple(expected)
+        short = list(DECK[: seed % 52 + 1])
+        random.Random(seed).shuffle(short)
+        assert _shuffled(random.Random(seed), DECK[: seed % 52 + 1]) == short

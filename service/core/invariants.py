@@ -78,6 +78,7 @@ def check_state(state: GameState) -> None:
         kept = {c for hand in state.hands for c in hand}
         need(set(play.played) <= kept, "a played card was not in a hand")
         need(pile_count(play.pile) <= 31, "the count is past 31")
+        need(play.count == pile_count(play.pile), "the count is not the pile's")
         need(play.pile == play.played[len(play.played) - len(play.pile):], "the count's cards are not the last played")
         need(play.single_count == rules.single_count_play, "the play does not follow the rules")
         need(play.bicycle_go == (rules.multi_go_rule == "bicycle_three_hand"), "the play does not follow the rules")

@@ -20,7 +20,6 @@ holds cards. In the five-card game the play ends with the first count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import CARD_VALUE, Card, check_distinct
@@ -94,14 +93,13 @@ def play_points(pile: Sequence[Card], card: Card) -> int:
     return sum(item.points for item in score_play(pile, card))
 
 
-@dataclass(frozen=True, slots=True)
-class PlayStep:
+class PlayStep(NamedTuple):
     """What one play or go did: who acted, the count after it, what scored (for whom, in
     order), and whether the count ended (``reset``) or the whole play did (``play_over``)."""
 
     seat: int
     card: Card | None
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nothing needs on a step
     scores: tuple[tuple[int, ScoreItem], ...]
     reset: bool
     play_over: bool
@@ -127,12 +125,9 @@ class Play(NamedTuple):
     go_streak: int = 0
     single_count: bool = False
     bicycle_go: bool = False
-
-    @property
-    def count(self) -> int:  # type: ignore[override]
-        """The count of the cards played since the last reset (it shadows ``tuple.count``,
-        which nothing needs on a play)."""
-        return pile_count(self.pile)
+    # The count of the cards played since the last reset, kept as the pile grows (the play
+    # reads it at every step); it shadows ``tuple.count``, which nothing needs on a play.
+    count: int = 0  # type: ignore[assignment]
 
     @property
     def over(self) -> bool:
@@ -216,6 +211,7 @@ def _end_count(play: Play, seat: int, scores: list[tuple[int, ScoreItem]], card:
     ended = play._replace(
         turn=None if over else leader,
         pile=(),
+        count=0,
         passed=(False,) * play.players,
         go_streak=0,
         last=None,
@@ -259,8 +255,9 @@ def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
     if hands is not None:
         hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
     held = tuple(n - 1 if s == seat else n for s, n in enumerate(play.held))
-    after = play._replace(hands=hands, held=held, pile=(*play.pile, card), played=(*play.played, card), last=seat, go_streak=0)
-    count = after.count
+    count = play.count + CARD_VALUE[card]
+    after = play._replace(hands=hands, held=held, pile=(*play.pile, card), played=(*play.played, card), last=seat,
+                          go_streak=0, count=count)
     if not any(held) and count != 31:
         scores.append((seat, ScoreItem("last_card", (card,), 1)))
     if count == 31 or not any(held):

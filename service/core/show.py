@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import JACK, Card, check_distinct
 from .errors import DuplicateCard, WrongCardCount
@@ -24,9 +24,11 @@ from .show_tables import PICKERS, RANK_KEY, TOTAL_BY_KEY
 SHOW_KINDS = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush", "nobs": "nobs"}
 
 
-@dataclass(frozen=True, slots=True)
-class ShowScore:
-    """A show total with one item per distinct scoring combination."""
+class ShowScore(NamedTuple):
+    """A show total with one item per distinct scoring combination.
+
+    A NamedTuple, as the items are: every hand scored makes one.
+    """
 
     total: int
     items: tuple[ScoreItem, ...]

@@ -30,7 +30,7 @@ from .errors import CribbageError, InvalidState
 from .invariants import check_state
 from .matches import FORMATS as MATCH_FORMATS
 from .matches import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
-from .pegging import Play
+from .pegging import Play, pile_count
 from .rules import Rules, changes, resolve
 from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, crib_from_pack, deal_cards, starter_of
 
@@ -297,10 +297,10 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
         gone = set(played)
         passed_bits = data["g"]
         remaining = tuple(tuple(c for c in hand if c not in gone) for hand in hands)
-        play = Play(players, data.get("u"), tuple(map(len, remaining)), remaining,
-                    played[len(played) - pile_len:] if pile_len else (), played, data.get("a"),
+        pile = played[len(played) - pile_len:] if pile_len else ()
+        play = Play(players, data.get("u"), tuple(map(len, remaining)), remaining, pile, played, data.get("a"),
                     tuple(bool(passed_bits >> seat & 1) for seat in range(players)), data["z"],
-                    rules.single_count_play, rules.multi_go_rule == "bicycle_three_hand")
+                    rules.single_count_play, rules.multi_go_rule == "bicycle_three_hand", pile_count(pile))
     phase = PHASES[data["p"]]
     opening = data.get("od")
     codes = data.get("cp")

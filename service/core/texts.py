@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import CribbageError
 from .items import ScoreItem
@@ -54,8 +54,7 @@ class UnsupportedLanguage(CribbageError):
     title = "No texts in that language"
 
 
-@dataclass(frozen=True, slots=True)
-class ShowGroup:
+class ShowGroup(NamedTuple):
     """What players count as one combination: ``key`` names it (an item kind such as
     ``pair`` or ``run_3``, or a group such as ``double_run_3``), ``items`` are the scorer's
     items it is made of."""
@@ -164,10 +163,12 @@ def _count(parts: Sequence[tuple[str, int]], words: Vocabulary, *, first_scores:
     return ", ".join(phrases)
 
 
-def spoken_show(items: Sequence[ScoreItem], total: int, lang: str) -> str:
+def spoken_show(items: Sequence[ScoreItem], total: int, lang: str,
+                groups: Sequence[ShowGroup] | None = None) -> str:
     """A hand or crib counted aloud: ``items`` and ``total`` of a :class:`~.show.ShowScore`.
 
     A hand worth nothing is said as the number zero (see :func:`nineteen` for its nickname).
+    ``groups``: :func:`show_groups` of ``items``, when the caller has them already.
 
     >>> from .cards import parse_card, parse_cards
     >>> from .show import score_show
@@ -178,7 +179,7 @@ def spoken_show(items: Sequence[ScoreItem], total: int, lang: str) -> str:
     'fünfzehn zwei, fünfzehn vier, ein Paar macht sechs und eine Dreiersequenz macht neun'
     """
     words = vocabulary(lang)
-    parts = [(group.key, group.points) for group in show_groups(items)]
+    parts = [(group.key, group.points) for group in (show_groups(items) if groups is None else groups)]
     if sum(points for _, points in parts) != total:
         raise ValueError(f"the items add up to {sum(p for _, p in parts)}, not the total {total}")
     return _count(parts, words, first_scores=False) if parts else number_word(0, lang)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from marshmallow import Schema, fields, post_load
 
@@ -42,8 +42,7 @@ class NewGame:
     match: MatchRules | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GameRequest:
+class GameRequest(NamedTuple):
     """A request about a game in progress: its sealed ``state``, the ``seat`` whose eyes the
     answer is for, and (for ``/act``) the ``action``, (for ``/view``) ``since_move``."""
 
@@ -278,25 +277,31 @@ def _counted_show(e: ev.Score) -> bool:
     return e.score_kind in ("hand", "crib") and not (e.items and e.items[0].kind in ("hand", "crib"))
 
 
-def _spoken(e: ev.Score) -> str:
-    """A score as the player says it: a play's points, a hand or crib counted, or an award."""
-    if e.score_kind in ("play", "go", "last_card"):
-        return texts.play(e.items, 0)
-    if _counted_show(e):
-        return texts.show(e.items, e.points)  # the automatic show's reasons; a claim is an award
-    return texts.award(e.items[0])
-
-
 def _score(e: ev.Score) -> dict[str, Any]:
+    """A score with what the player says: a play's points, a hand or crib counted (with its
+    combinations: the automatic show's reasons), or an award (a claim, a penalty)."""
+    combinations = None
+    if e.score_kind in ("play", "go", "last_card"):
+        spoken = texts.play(e.items, 0)
+    elif _counted_show(e):
+        spoken, combinations = texts.show_texts(e.items, e.points)
+    else:
+        spoken = texts.award(e.items[0])
     out: dict[str, Any] = {
         "type": "score", "seat": e.seat, "side": e.side, "kind": e.score_kind, "points": e.points,
-        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back, "spoken": _spoken(e),
+        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back, "spoken": spoken,
     }
     if e.claimed is not None:
         out["claimed"] = e.claimed
-    if _counted_show(e):
-        out["combinations"] = texts.combinations(e.items)
+    if combinations is not None:
+        out["combinations"] = combinations
     return out
+
+
+def _settled(e: ev.Settled) -> dict[str, Any]:
+    spoken, combinations = texts.show_texts(e.items, e.actual)
+    return {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed, "actual": e.actual,
+            "items": items(e.items), "combinations": combinations, "spoken": spoken}
 
 
 EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
@@ -314,9 +319,7 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.Show: _show,
     ev.Score: _score,
     ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
-    ev.Settled: lambda e: {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed,
-                           "actual": e.actual, "items": items(e.items), "combinations": texts.combinations(e.items),
-                           "spoken": texts.show(e.items, e.actual)},
+    ev.Settled: _settled,
     ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
 }
 

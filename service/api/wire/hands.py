@@ -9,8 +9,7 @@ already checked every field, so what is left is turning card strings into cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from marshmallow import Schema, fields, post_load
 
@@ -22,8 +21,7 @@ from . import encoder, request_schema, texts
 from .common import CardField, WithRules, cards
 
 
-@dataclass(frozen=True, slots=True)
-class HandRequest:
+class HandRequest(NamedTuple):
     hand: tuple[Card, ...]
     starter: Card
     crib: bool
@@ -88,12 +86,13 @@ def claim_check(check: ClaimCheck) -> dict[str, Any]:
 
 @encoder("HandScore")
 def hand_score(request: HandRequest, score: ShowScore, check: ClaimCheck | None) -> dict[str, Any]:
+    spoken, combinations = texts.show_texts(score.items, score.total)
     out: dict[str, Any] = {
         "total": score.total,
         "by_kind": score.by_kind(),
         "items": texts.named_items(score.items),
-        "combinations": texts.combinations(score.items),
-        "spoken": texts.show(score.items, score.total),
+        "combinations": combinations,
+        "spoken": spoken,
         "hand": cards(request.hand),
         "starter": CARD_TEXT[request.starter],
         "crib": request.crib,

@@ -17,6 +17,7 @@ from ...core.cards import CARD_TEXT
 from ...core.items import ScoreItem
 from ...core.texts import (
     DEFAULT_LANGUAGE,
+    ShowGroup,
     choose_language,
     group_name,
     item_name,
@@ -48,10 +49,6 @@ def named_items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
             for i in values]
 
 
-def show(values: Sequence[ScoreItem], total: int) -> str:
-    return spoken_show(values, total, _LANGUAGE.get())
-
-
 def play(values: Sequence[ScoreItem], count: int, *, called_go: bool = False) -> str:
     return spoken_play(values, count, _LANGUAGE.get(), called_go=called_go)
 
@@ -60,12 +57,18 @@ def award(value: ScoreItem) -> str:
     return spoken_award(value, _LANGUAGE.get())
 
 
-def combinations(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
-    """The show's items as players count them (a double run of three is one), in counting order."""
+def show_texts(values: Sequence[ScoreItem], total: int) -> tuple[str, list[dict[str, Any]]]:
+    """A counted show's count as it is said and its combinations (its items as players count
+    them, a double run of three being one, in counting order), from one grouping of its items."""
+    groups = show_groups(values)
+    return spoken_show(values, total, _LANGUAGE.get(), groups), _combinations(groups)
+
+
+def _combinations(groups: Sequence[ShowGroup]) -> list[dict[str, Any]]:
     lang = _LANGUAGE.get()
     text = CARD_TEXT.__getitem__
     out: list[dict[str, Any]] = []
-    for group in show_groups(values):
+    for group in groups:
         cards = sorted({card for item in group.items for card in item.cards})
         out.append({"name": group_name(group, lang), "points": group.points, "cards": list(map(text, cards))})
     return out
