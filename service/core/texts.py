@@ -46,7 +46,6 @@ RUN_FAMILY = {
     (3, 2): "double_run_3", (4, 2): "double_run_4", (3, 3): "triple_run", (3, 4): "double_double_run",
 }  # fmt: skip
 # The order a show is counted in: fifteens, pairs, runs (with the pairs inside them), flush, nobs.
-SHOW_ORDER = ("fifteen", "pair", "run", "flush", "nobs")
 
 
 class UnsupportedLanguage(CribbageError):
@@ -61,10 +60,7 @@ class ShowGroup(NamedTuple):
 
     key: str
     items: tuple[ScoreItem, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(item.points for item in self.items)
+    points: int  # the items' points together
 
 
 def vocabulary(lang: str) -> Vocabulary:
@@ -105,34 +101,38 @@ def item_name(item: ScoreItem, lang: str) -> str:
 def show_groups(items: Sequence[ScoreItem]) -> tuple[ShowGroup, ...]:
     """The show's items as players count them, in counting order.
 
-    Each fifteen stays alone (each is said: "fifteen two, fifteen four"). Runs over the same
-    ranks become one group together with the pairs among those ranks (a double run of three
-    is 8: two runs and a pair). Other pairs are grouped by rank (three of a kind is three pair
-    items). Flush and nobs stay alone. Items are expected from :func:`~.show.score_show`
-    (at most five cards); other input may have no name.
+    The counting order is fifteens, pairs, runs, flush, nobs. Each fifteen stays alone (each
+    is said: "fifteen two, fifteen four"). Runs over the same ranks become one group together
+    with the pairs among those ranks (a double run of three is 8: two runs and a pair). Other
+    pairs are grouped by rank (three of a kind is three pair items). Flush and nobs stay alone.
+    Items are expected from :func:`~.show.score_show` (at most five cards); other input may
+    have no name.
     """
+    alone: dict[str, list[ShowGroup]] = {"fifteen": [], "flush": [], "nobs": []}
     runs: dict[frozenset[int], list[ScoreItem]] = {}
+    pair_items: list[ScoreItem] = []
     for item in items:
-        if item.kind == "run":
-            runs.setdefault(frozenset(card.rank for card in item.cards), []).append(item)
+        kind = item.kind
+        if kind == "run":
+            runs.setdefault(frozenset([card.rank for card in item.cards]), []).append(item)
+        elif kind == "pair":
+            pair_items.append(item)
+        else:
+            alone[kind].append(ShowGroup(kind, (item,), item.points))
     run_of_rank = {rank: ranks for ranks in runs for rank in ranks}
     pairs: dict[int, list[ScoreItem]] = {}
-    for item in items:
-        if item.kind == "pair":
-            rank = item.cards[0].rank
-            if rank in run_of_rank:
-                runs[run_of_rank[rank]].append(item)
-            else:
-                pairs.setdefault(rank, []).append(item)
-    by_kind: dict[str, list[ShowGroup]] = {kind: [] for kind in SHOW_ORDER}
-    for item in items:
-        if item.kind in ("fifteen", "flush", "nobs"):
-            by_kind[item.kind].append(ShowGroup(item.kind, (item,)))
-    by_kind["pair"] = [ShowGroup(PAIR_FAMILY[len(group)], tuple(group)) for group in pairs.values()]
+    for item in pair_items:
+        rank = item.cards[0].rank
+        if rank in run_of_rank:
+            runs[run_of_rank[rank]].append(item)
+        else:
+            pairs.setdefault(rank, []).append(item)
+    groups = alone["fifteen"]
+    groups += [ShowGroup(PAIR_FAMILY[len(group)], tuple(group), sum(i.points for i in group)) for group in pairs.values()]
     for group in runs.values():
         count = sum(1 for item in group if item.kind == "run")
-        by_kind["run"].append(ShowGroup(RUN_FAMILY[len(group[0].cards), count], tuple(group)))
-    return tuple(group for kind in SHOW_ORDER for group in by_kind[kind])
+        groups.append(ShowGroup(RUN_FAMILY[len(group[0].cards), count], tuple(group), sum(i.points for i in group)))
+    return (*groups, *alone["flush"], *alone["nobs"])
 
 
 def group_name(group: ShowGroup, lang: str) -> str:
