@@ -12,11 +12,18 @@ Three steps, each one a command a person can type (docs/image.md lists them):
    ``deploy/kubernetes/deployment.yaml`` (today: a read-only root, a tmpfs ``/tmp``, no
    capabilities, no privilege escalation, 2 CPUs and 512 MiB), and its environment.
 
-Everything podman makes lives under one work directory with its own store (``--root``,
-``--runroot``, ``--tmpdir``) and its own cgroup parent, and :meth:`Podman.close` removes it
-all, containers first. The container gets its own network namespace through slirp4netns, a
-user-space network: unlike podman's default bridge it adds no interface, firewall rule or
-forwarding setting to the host. Its port is published on 127.0.0.1 only.
+Everything podman makes lives under one work directory, ``/var/tmp/cribbage-image-*``, with its
+own store (``--root``, ``--runroot``, ``--tmpdir``), its own network configuration (``--network-config-dir``:
+podman's ``netavark.lock`` goes there, not to ``/etc/containers/networks``) and a cgroup parent of the
+same name; the pod's sidecar keeps its files there too. :meth:`Podman.close` removes it all,
+containers first. A run that is killed (SIGKILL, a CI timeout) cannot: its containers keep running
+and its mounts and cgroups stay. So the directory holds ``owner.json`` (the run's process, and what
+it made outside the directory), and :meth:`Podman.open` first removes what every run whose process
+is gone left behind (:func:`sweep_earlier_runs`): nothing that is not named by such a record.
+
+The container gets its own network namespace through slirp4netns, a user-space network: unlike
+podman's default bridge it adds no interface, firewall rule or forwarding setting to the host.
+Its port is published on 127.0.0.1 only.
 
 Why these podman options, on machines like CI's (root, but without ``CAP_SYS_RESOURCE``, and
 with cgroups v1 and v2 mounted side by side):
@@ -37,6 +44,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -77,7 +85,12 @@ BASE_CONFIG: tuple[str, ...] = (
     "ENV LANG=C.UTF-8",
     'CMD ["python3"]',
 )
+# Places outside the work directory that podman, runc and the image library use whatever the options.
 HOST_STATE_DIRS = (Path("/run/runc"), Path("/run/netns"), Path("/run/containers"), Path("/var/lib/containers"))
+WORKDIR_PARENT = Path("/var/tmp")  # on disk: overlay needs a real filesystem
+WORKDIR_PREFIX = "cribbage-image-"  # the work directory's and the cgroup parent's name begin so
+OWNER = "owner.json"
+_WORKDIR_NAME = re.compile(re.escape(WORKDIR_PREFIX) + "[a-z0-9_]{8}")  # tempfile.mkdtemp's names: nothing else's
 BASE_MAX_AGE = dt.timedelta(days=7)  # a cached base older than this is made again (security updates)
 
 
@@ -114,18 +127,37 @@ def _ulimit(kind: int, ceiling: int) -> str:
 
 
 class Podman:
-    """podman as root with a store of its own under ``workdir``; :meth:`close` leaves nothing behind."""
+    """podman as root with a store of its own under ``workdir``; :meth:`close` leaves nothing behind.
+
+    Made with :meth:`open`, which first sweeps what killed runs left. The work directory's
+    ``owner.json`` names this process (its pid and start time: a pid alone may be reused), the
+    cgroup parent and the host directories this run made, so that a later run can remove them
+    if this one is killed."""
 
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.cgroup_parent = f"cribbage-image-test-{os.getpid()}"
-        # Places outside the store that podman, runc and the image library use whatever the options;
-        # those that did not exist before are removed by close().
+        self.cgroup_parent = workdir.name
+        # Those of HOST_STATE_DIRS that did not exist before are removed by close() (when empty).
         self.new_host_dirs = [path for path in HOST_STATE_DIRS if not path.exists()]
         self.options = [
             f"--root={workdir / 'storage'}", f"--runroot={workdir / 'run'}", f"--tmpdir={workdir / 'tmp'}",
+            f"--network-config-dir={workdir / 'networks'}",
             "--runtime=runc", "--cgroup-manager=cgroupfs", "--events-backend=file",
         ]
+        self.swept: list[Path] = []  # the work directories of killed runs that open() removed
+
+    @classmethod
+    def open(cls) -> Podman:
+        """Sweep what killed runs left, then a new private work directory owned by this process."""
+        swept = sweep_earlier_runs()
+        podman = cls(Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT)))
+        # Only traversable by others: the sidecar's nginx workers (nobody) reach their directory in it.
+        podman.workdir.chmod(0o711)
+        record = {"pid": os.getpid(), "started": process_start(os.getpid()), "cgroup_parent": podman.cgroup_parent,
+                  "new_host_dirs": [str(path) for path in podman.new_host_dirs]}
+        (podman.workdir / OWNER).write_text(json.dumps(record) + "\n")
+        podman.swept = swept
+        return podman
 
     def __call__(self, *args: str, check: bool = True, timeout: float = 900.0) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(["podman", *self.options, *args], capture_output=True, text=True,
@@ -167,23 +199,140 @@ class Podman:
 
     def close(self) -> None:
         """Remove every container and image, unmount what is left, delete the store and cgroups."""
-        if (self.workdir / "storage").exists():
-            ids = self("ps", "--all", "--quiet", check=False, timeout=60).stdout.split()
-            if ids:
-                self("rm", "--force", "--time=0", *ids, check=False, timeout=120)
-            self("image", "unmount", "--all", check=False, timeout=60)
-            self("rmi", "--all", "--force", check=False, timeout=120)
-        for mountpoint in sorted(_mounts_under(self.workdir), key=len, reverse=True):
-            subprocess.run(["umount", "--lazy", mountpoint], check=False, capture_output=True)
-        shutil.rmtree(self.workdir, ignore_errors=True)
-        for path in self.new_host_dirs:  # only what is empty: another run may be using them now
-            (path / "cache" / "blob-info-cache-v1.boltdb").unlink(missing_ok=True)
-            if path.is_dir() and not any(path.iterdir()) and str(path) in _mountpoints():  # podman binds /run/netns onto itself
-                subprocess.run(["umount", str(path)], check=False, capture_output=True)
-            _remove_empty(path)
-        # An empty cgroup directory is removed with rmdir, children first.
-        for top in [Path("/sys/fs/cgroup", self.cgroup_parent), *Path("/sys/fs/cgroup").glob(f"*/{self.cgroup_parent}")]:
+        _remove_run(self, self.new_host_dirs)
+
+
+def process_start(pid: int) -> int | None:
+    """When ``pid`` started (clock ticks after boot), or None when there is no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat[stat.rindex(")") + 2:].split()[19])  # field 22, after the name in parentheses
+
+
+def sweep_earlier_runs() -> list[Path]:
+    """Remove what earlier runs of this harness left when they were killed: the work directories
+    (``/var/tmp/cribbage-image-*`` with an ``owner.json``) whose process is gone, their running
+    containers, sidecar, mounts, network namespaces and cgroups, and the host directories they
+    made if nothing else uses them now. A run whose process lives (another run going on) is left
+    alone; so is any directory without the record. Then the cgroup parents of this harness's
+    name whose work directory is gone (a run killed while it was cleaning up)."""
+    swept = []
+    for workdir in sorted(WORKDIR_PARENT.glob(WORKDIR_PREFIX + "*")):
+        try:
+            record = json.loads((workdir / OWNER).read_text())
+        except (OSError, ValueError):
+            continue  # not (yet) a run's: the record is written as soon as the directory is made
+        if process_start(int(record["pid"])) == record["started"]:
+            continue  # its run is still going
+        podman = Podman(workdir)
+        podman.cgroup_parent = str(record["cgroup_parent"])
+        _remove_run(podman, [Path(path) for path in record["new_host_dirs"]])
+        swept.append(workdir)
+    for top in _cgroup_dirs(WORKDIR_PREFIX + "*"):
+        if _WORKDIR_NAME.fullmatch(top.name) and not (WORKDIR_PARENT / top.name).exists():
+            _kill_cgroup(top)
             _remove_empty(top)
+    return swept
+
+
+def _remove_run(podman: Podman, new_host_dirs: Sequence[Path]) -> None:
+    """Everything of the run in ``podman.workdir``: its processes, containers, images, mounts,
+    network namespaces, the directory itself, its cgroups, and ``new_host_dirs`` if empty."""
+    workdir = podman.workdir
+    # Processes of the run that podman does not know: the sidecar's nginx, a podman command
+    # still going when its run was killed. They name the work directory on their command line.
+    _kill([pid for pid in _processes_naming(workdir) if _name(pid) != "conmon"])
+    netns: list[str] = []
+    if (workdir / "storage").exists():
+        ids = podman("ps", "--all", "--quiet", check=False, timeout=60).stdout.split()
+        if ids:
+            inspected = podman("container", "inspect", *ids, check=False, timeout=60)
+            with contextlib.suppress(ValueError):
+                netns = [str(found["NetworkSettings"].get("SandboxKey") or "") for found in json.loads(inspected.stdout)]
+            podman("rm", "--force", "--time=0", *ids, check=False, timeout=120)
+        podman("image", "unmount", "--all", check=False, timeout=60)
+        podman("rmi", "--all", "--force", check=False, timeout=120)
+    # Whatever podman could not stop: processes in the run's own cgroups, conmon naming the directory.
+    for top in _cgroup_dirs(podman.cgroup_parent):
+        _kill_cgroup(top)
+    _kill(_processes_naming(workdir))
+    for mountpoint in sorted(_mounts_under(workdir), key=len, reverse=True):
+        subprocess.run(["umount", "--lazy", mountpoint], check=False, capture_output=True)
+    for path in netns:  # its containers' network namespaces, if podman did not remove them
+        if path.startswith("/run/netns/") and os.path.lexists(path):
+            subprocess.run(["umount", path], check=False, capture_output=True)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    shutil.rmtree(workdir, ignore_errors=True)
+    for path in new_host_dirs:  # only what is empty: another run may be using them now
+        (path / "cache" / "blob-info-cache-v1.boltdb").unlink(missing_ok=True)
+        if path.is_dir() and not any(path.iterdir()) and str(path) in _mountpoints():  # podman binds /run/netns onto itself
+            subprocess.run(["umount", str(path)], check=False, capture_output=True)
+        _remove_empty(path)
+    # An empty cgroup directory is removed with rmdir, children first.
+    for top in _cgroup_dirs(podman.cgroup_parent):
+        _remove_empty(top)
+
+
+def _cgroup_dirs(pattern: str) -> list[Path]:
+    """The top-level cgroup directories called ``pattern``: cgroup v2's, and each v1 controller's."""
+    root = Path("/sys/fs/cgroup")
+    return sorted(path for path in [*root.glob(pattern), *root.glob(f"*/{pattern}")] if path.is_dir())
+
+
+def _kill_cgroup(top: Path) -> None:
+    """SIGKILL every process in the cgroup ``top`` and those below it."""
+    pids = set()
+    for directory, _, _ in os.walk(top):
+        with contextlib.suppress(OSError, ValueError):
+            pids.update(int(line) for line in Path(directory, "cgroup.procs").read_text().split())
+    _kill(sorted(pids), grace=0.0)
+
+
+def _processes_naming(workdir: Path) -> list[int]:
+    """The processes whose command line names a path in ``workdir``."""
+    needle = str(workdir).encode() + b"/"
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != os.getpid():
+            with contextlib.suppress(OSError):
+                if needle in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    found.append(int(entry))
+    return found
+
+
+def _name(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _kill(pids: Sequence[int], grace: float = 5.0) -> None:
+    """SIGTERM ``pids`` (the whole group of one that leads its own, as nginx's master does), then
+    SIGKILL what is left after ``grace`` seconds."""
+    signals = [signal.SIGTERM, signal.SIGKILL] if grace else [signal.SIGKILL]
+    for number in signals:
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                if os.getpgid(pid) == pid:
+                    os.killpg(pid, number)
+                else:
+                    os.kill(pid, number)
+        deadline = time.monotonic() + grace
+        while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped by its parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def _remove_empty(top: Path) -> None:
@@ -414,11 +563,6 @@ def _bytes(quantity: str | int) -> int:
         if text.endswith(suffix):
             return int(text[: -len(suffix)]) * factor
     return int(text)
-
-
-def new_workdir() -> Path:
-    """A private directory for podman's store (on disk: overlay needs a real filesystem)."""
-    return Path(tempfile.mkdtemp(prefix="cribbage-image-", dir="/var/tmp"))
 
 
 def image_size(podman: Podman, name: str) -> int:

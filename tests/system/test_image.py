@@ -24,12 +24,17 @@ Measurements (image size, build time, time to the first ``/healthz``) go to
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import json
 import os
 import re
 import shutil
+import signal
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tomllib
 import urllib.error
@@ -54,13 +59,17 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.image_harness import (
+    OWNER,
+    WORKDIR_PARENT,
+    WORKDIR_PREFIX,
     Container,
     PodExample,
     Podman,
     base_tarball,
     healthcheck_command,
     image_size,
-    new_workdir,
+    process_start,
+    sweep_earlier_runs,
 )
 from tests.support.problems import PROBLEM
 from tests.support.proxy import Sidecar
@@ -91,13 +100,14 @@ def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[st
 
 
 @pytest.fixture(scope="module")
-def podman() -> Iterator[Podman]:
+def podman(report: dict[str, Any]) -> Iterator[Podman]:
     if os.geteuid() != 0:
         raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
     missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None]
     if missing:  # nsenter is util-linux's, on every Debian system
         raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
-    engine = Podman(new_workdir())
+    engine = Podman.open()  # after sweeping what killed runs left
+    report["swept_killed_runs"] = len(engine.swept)
     try:
         yield engine
     finally:
@@ -394,6 +404,38 @@ def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, co
         assert running.exit_code == 0, running.logs()
 
 
+def test_what_a_killed_run_left_is_swept_and_a_running_one_is_not(podman: Podman) -> None:
+    """:func:`sweep_earlier_runs`, which Podman.open runs first, on two work directories: one whose
+    run is gone (a pid that exited) with a process naming it, as the sidecar's nginx does, and one
+    in its cgroup, as a container's are; and one whose run is this one, which stays."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    stale = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
+    running = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
+    for workdir, pid in ((stale, gone.pid), (running, os.getpid())):
+        (workdir / OWNER).write_text(json.dumps({"pid": pid, "started": process_start(os.getpid()),
+                                                 "cgroup_parent": workdir.name, "new_host_dirs": []}))
+    unified = not Path("/sys/fs/cgroup/pids").is_dir()  # cgroup v2 only, or a v1 pids controller
+    cgroup = Path("/sys/fs/cgroup") / ("" if unified else "pids") / stale.name
+    naming = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", str(stale / "sidecar")])
+    contained = subprocess.Popen(["sleep", "600"])
+    try:
+        cgroup.mkdir()
+        (cgroup / "cgroup.procs").write_text(str(contained.pid))
+        swept = sweep_earlier_runs()
+        assert stale in swept and running not in swept
+        assert naming.wait(timeout=10) == -signal.SIGTERM and contained.wait(timeout=10) == -signal.SIGKILL
+        assert not stale.exists() and not cgroup.exists() and (running / OWNER).exists()
+    finally:
+        for process in (naming, contained):
+            process.kill()
+            process.wait()
+        with contextlib.suppress(OSError):
+            cgroup.rmdir()
+        shutil.rmtree(stale, ignore_errors=True)
+        shutil.rmtree(running, ignore_errors=True)
+
+
 # ---------------------------------------------------------------- the pod: the image behind its proxy
 
 
@@ -412,7 +454,7 @@ def pod(podman: Podman, image: str, config: dict[str, Any], example: PodExample,
                    exposed_port(config), logs, flags=example.api_flags(), publish=(ports["http"], ports["metrics"]),
                    wait=False) as api, \
             Sidecar(api.netns, api.host_ports[ports["http"]], api.host_ports[ports["metrics"]],
-                    logs / "image-pod") as proxy:
+                    logs / "image-pod", parent=podman.workdir) as proxy:
         report["pod_start_to_healthz_through_proxy_s"] = round(time.monotonic() - started, 2)
         yield api, proxy
 
