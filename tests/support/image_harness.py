@@ -49,7 +49,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -478,19 +478,65 @@ class Container:
             self.podman("rm", "--force", "--time=0", self.name, check=False, timeout=120)
 
 
+# What the harness does with each field of the pod and of its api container: podman flags (the
+# securityContexts, resources.limits, the emptyDir volumes), the container's environment (env, a
+# Secret's value passed in), its exec liveness command (run once by the test). Knowingly left: the
+# image (the test runs the one it built from the Dockerfile; tests/test_deploy.py checks the tag),
+# resources.requests and the probe's timing (a scheduler's and a kubelet's business: nothing one
+# run shows). Any other field fails the test (ValueError), so that nothing in a changed example,
+# a command, an init container, a startup probe, goes untested without a word.
+POD_FIELDS = frozenset({"securityContext", "containers", "volumes"})
+API_FIELDS = frozenset({"name", "image", "env", "resources", "securityContext", "livenessProbe", "volumeMounts"})
+RESOURCE_FIELDS = {"requests": frozenset({"cpu", "memory"}), "limits": frozenset({"cpu", "memory"})}
+PROBE_FIELDS = frozenset({"exec", "periodSeconds", "timeoutSeconds", "initialDelaySeconds", "failureThreshold"})
+ENV_FIELDS = frozenset({"name", "value", "valueFrom"})
+MOUNT_FIELDS = frozenset({"name", "mountPath", "readOnly"})
+
+
+def _only(what: str, fields: Mapping[str, Any], known: Collection[str]) -> None:
+    """Fail unless every key of ``fields`` is in ``known``."""
+    unknown = sorted(set(fields) - set(known))
+    if unknown:
+        raise ValueError(f"the image test does not translate {what}: {', '.join(unknown)} "
+                         "(teach tests/support/image_harness.py, or that part of the example goes untested)")
+
+
 class PodExample:
     """The Kubernetes example's pod, ``deploy/kubernetes/deployment.yaml``, read so that the
     test runs the image as that file says rather than as the test restates it: the ``api``
     container's security context, limits and writable mounts as podman flags, its environment,
-    its liveness command, and the ports of the ``proxy`` sidecar. A field the translation does
-    not know fails loudly, so a changed example is never tested half-way."""
+    its liveness command, and the ports of the ``proxy`` sidecar. Reading it fails on any field
+    of the pod spec or of the api container that the translation does not know (see
+    ``API_FIELDS``), so a changed example is never tested half-way."""
 
     def __init__(self, path: Path = DEPLOYMENT) -> None:
         spec = yaml.safe_load(path.read_text())["spec"]["template"]["spec"]
+        _only("the pod spec", spec, POD_FIELDS)
         self.pod_security: dict[str, Any] = dict(spec.get("securityContext", {}))
         self.containers: dict[str, dict[str, Any]] = {found["name"]: found for found in spec["containers"]}
         self.volumes: dict[str, dict[str, Any]] = {found["name"]: found for found in spec.get("volumes", [])}
         self.api, self.proxy = self.containers["api"], self.containers["proxy"]
+        self._check_api()
+
+    def _check_api(self) -> None:
+        api = self.api
+        _only("the api container", api, API_FIELDS)
+        resources = api.get("resources", {})
+        _only("the api container's resources", resources, RESOURCE_FIELDS)
+        for kind, known in RESOURCE_FIELDS.items():
+            _only(f"the api container's resources.{kind}", resources.get(kind, {}), known)
+        probe = api.get("livenessProbe", {})
+        _only("the api container's livenessProbe", probe, PROBE_FIELDS)
+        _only("the api container's livenessProbe.exec", probe.get("exec", {}), {"command"})
+        for entry in api.get("env", []):
+            _only(f"the api container's env {entry.get('name')}", entry, ENV_FIELDS)
+            source = entry.get("valueFrom", {})
+            _only(f"the api container's env {entry['name']}.valueFrom", source, {"secretKeyRef"})
+            _only(f"the api container's env {entry['name']}.valueFrom.secretKeyRef", source.get("secretKeyRef", {}),
+                  {"name", "key"})
+        for mount in api.get("volumeMounts", []):
+            _only(f"the api container's volumeMount {mount.get('name')}", mount, MOUNT_FIELDS)
+        self.api_flags()  # the securityContexts and volumes: fails on what it cannot translate
 
     @property
     def run_as_non_root(self) -> bool:
@@ -498,12 +544,16 @@ class PodExample:
 
     def api_flags(self) -> list[str]:
         """``podman run`` flags for the api container's securityContext, limits and volumes."""
+        return self._flags(self.api)
+
+    def _flags(self, container: Mapping[str, Any], config_maps: bool = True) -> list[str]:
         pod = dict(self.pod_security)
         pod.pop("runAsNonRoot", None)  # a property of the image's user: the test checks it there
         # RuntimeDefault is the runtime's own seccomp filter, which podman applies unless told not to.
         if pod.pop("seccompProfile", {"type": "RuntimeDefault"}) != {"type": "RuntimeDefault"} or pod:
             raise ValueError(f"the image test cannot translate the pod's securityContext {self.pod_security}")
-        context = dict(self.api.get("securityContext", {}))
+        name = container["name"]
+        context = dict(container.get("securityContext", {}))
         flags: list[str] = []
         if context.pop("readOnlyRootFilesystem", False):
             # podman would add writable /run and /var/tmp unless told not to; Kubernetes adds none
@@ -511,19 +561,23 @@ class PodExample:
         if context.pop("allowPrivilegeEscalation", True) is False:
             flags.append("--security-opt=no-new-privileges")
         capabilities = dict(context.pop("capabilities", {}))
-        flags += [f"--cap-drop={name.lower()}" for name in capabilities.pop("drop", [])]
-        flags += [f"--cap-add={name.lower()}" for name in capabilities.pop("add", [])]
+        flags += [f"--cap-drop={cap.lower()}" for cap in capabilities.pop("drop", [])]
+        flags += [f"--cap-add={cap.lower()}" for cap in capabilities.pop("add", [])]
         if "runAsUser" in context:  # not set today: the image's own user runs
             user = context.pop("runAsUser")
             flags.append(f"--user={user}:{context.pop('runAsGroup', user)}")
         if context or capabilities:
-            raise ValueError(f"the image test cannot translate the api container's securityContext {context}")
-        limits = self.api["resources"]["limits"]
-        flags += [f"--cpus={_cpus(limits['cpu'])}", f"--memory={_bytes(limits['memory'])}"]
-        for mount in self.api.get("volumeMounts", []):
+            raise ValueError(f"the image test cannot translate the {name} container's securityContext {context}")
+        limits = container.get("resources", {}).get("limits", {})
+        flags += [f"--cpus={_cpus(limits['cpu'])}"] if "cpu" in limits else []
+        flags += [f"--memory={_bytes(limits['memory'])}"] if "memory" in limits else []
+        for mount in container.get("volumeMounts", []):
             volume = self.volumes[mount["name"]]
-            if "emptyDir" not in volume or mount.get("readOnly"):
-                raise ValueError(f"the image test cannot translate the volume {volume}")
+            if not config_maps and set(volume) == {"name", "configMap"} and mount.get("readOnly"):
+                continue
+            if set(volume) != {"name", "emptyDir"} or mount.get("readOnly") or \
+                    set(volume["emptyDir"] or {}) - {"medium"}:
+                raise ValueError(f"the image test cannot translate the {name} container's volume {volume}")
             # An emptyDir is the pod's own empty writable directory (in memory with medium: Memory): a tmpfs here.
             flags.append(f"--tmpfs={mount['mountPath']}")
         return flags

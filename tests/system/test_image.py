@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -59,6 +60,7 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.image_harness import (
+    DEPLOYMENT,
     OWNER,
     WORKDIR_PARENT,
     WORKDIR_PREFIX,
@@ -184,6 +186,32 @@ def test_the_image_says_how_it_runs(config: dict[str, Any], example: PodExample)
     assert exposed_port(config) == 8000
     assert config["Cmd"] and config["Healthcheck"]["Test"][0] in ("CMD", "CMD-SHELL")
     assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
+
+
+def api_container(document: dict[str, Any]) -> dict[str, Any]:
+    return next(found for found in document["spec"]["template"]["spec"]["containers"] if found["name"] == "api")
+
+
+@pytest.mark.parametrize(("place", "field", "value"), [
+    ("api", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+    ("api", "args", ["--reload"]),
+    ("api", "envFrom", [{"configMapRef": {"name": "cribbage-settings"}}]),
+    ("api", "workingDir", "/srv"),
+    ("api", "startupProbe", {"exec": {"command": ["true"]}}),
+    ("api", "lifecycle", {"preStop": {"exec": {"command": ["sleep", "5"]}}}),
+    ("pod", "initContainers", [{"name": "migrate", "image": "busybox"}]),
+])
+def test_a_field_the_harness_does_not_translate_fails_the_test(tmp_path: Path, place: str, field: str,
+                                                                 value: Any) -> None:
+    """PodExample's allow-list: a new command, entry point or probe in the example is never left
+    untested in silence."""
+    document = yaml.safe_load(DEPLOYMENT.read_text())
+    target = api_container(document) if place == "api" else document["spec"]["template"]["spec"]
+    target[field] = value
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(yaml.safe_dump(document))
+    with pytest.raises(ValueError, match=f"does not translate .*: {field} "):
+        PodExample(changed)
 
 
 def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
