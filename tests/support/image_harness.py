@@ -61,6 +61,7 @@ from tests.support.servers import LOOPBACK, children
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOYMENT = ROOT / "deploy" / "kubernetes" / "deployment.yaml"
+COMPOSE = ROOT / "deploy" / "compose.yaml"
 BASE_TAG = "docker.io/library/python:3.11-slim"
 
 # Debian 12 ("bookworm") has Python 3.11, as python:3.11-slim has. minbase is Debian's smallest
@@ -546,6 +547,11 @@ class PodExample:
         """``podman run`` flags for the api container's securityContext, limits and volumes."""
         return self._flags(self.api)
 
+    def proxy_flags(self) -> list[str]:
+        """The same for the sidecar, its configuration's read-only ConfigMap left out (the image
+        test runs the host's nginx on that file; compose mounts the file itself)."""
+        return self._flags(self.proxy, config_maps=False)
+
     def _flags(self, container: Mapping[str, Any], config_maps: bool = True) -> list[str]:
         pod = dict(self.pod_security)
         pod.pop("runAsNonRoot", None)  # a property of the image's user: the test checks it there
@@ -601,10 +607,51 @@ class PodExample:
         return {port["name"]: int(port["containerPort"]) for port in self.proxy["ports"]}
 
 
-def _cpus(quantity: str | int) -> str:
-    """A Kubernetes CPU quantity (``"2"``, ``"500m"``) as podman's ``--cpus``."""
+# compose's keys: translated to the flags PodExample makes of the same settings in the Deployment,
+# or the file's shape (its build, image, addresses, mounts), which tests/test_deploy.py checks.
+COMPOSE_TRANSLATED = frozenset({"read_only", "tmpfs", "cap_drop", "cap_add", "security_opt", "cpus", "mem_limit"})
+COMPOSE_SHAPE = frozenset({"build", "image", "environment", "ports", "network_mode", "volumes", "depends_on"})
+
+
+class ComposeExample:
+    """``deploy/compose.yaml``'s services: their security settings and limits as the podman flags
+    that :class:`PodExample` makes of the Deployment's (``docker run`` takes the same ones), and
+    their environment; so that the compose file can be held to the Kubernetes example that the
+    image test runs. A key it does not know fails, as in :class:`PodExample`."""
+
+    def __init__(self, path: Path = COMPOSE) -> None:
+        self.services: dict[str, dict[str, Any]] = yaml.safe_load(path.read_text())["services"]
+        for name, service in self.services.items():
+            _only(f"compose's {name} service", service, COMPOSE_TRANSLATED | COMPOSE_SHAPE)
+
+    def flags(self, name: str) -> list[str]:
+        service = self.services[name]
+        flags: list[str] = []
+        if service.get("read_only"):
+            flags += ["--read-only", "--read-only-tmpfs=false"]  # Docker adds no writable /run or /var/tmp
+        for option in service.get("security_opt", []):
+            if option not in ("no-new-privileges", "no-new-privileges:true"):
+                raise ValueError(f"the image test does not translate compose's security_opt {option!r}")
+            flags.append("--security-opt=no-new-privileges")
+        flags += [f"--cap-drop={cap.lower()}" for cap in service.get("cap_drop", [])]
+        flags += [f"--cap-add={cap.lower()}" for cap in service.get("cap_add", [])]
+        flags += [f"--cpus={_cpus(service['cpus'])}"] if "cpus" in service else []
+        flags += [f"--memory={_docker_bytes(service['mem_limit'])}"] if "mem_limit" in service else []
+        tmpfs = service.get("tmpfs", [])
+        flags += [f"--tmpfs={path}" for path in ([tmpfs] if isinstance(tmpfs, str) else tmpfs)]
+        return flags
+
+    def env(self, name: str) -> dict[str, str]:
+        environment = self.services[name].get("environment", {})
+        if isinstance(environment, list):  # the KEY=value form
+            environment = dict(entry.split("=", 1) for entry in environment)
+        return {key: str(value) for key, value in environment.items()}
+
+
+def _cpus(quantity: str | float) -> str:
+    """A Kubernetes CPU quantity (``"2"``, ``"500m"``) or compose's ``cpus`` (``2``, ``0.5``) as podman's ``--cpus``."""
     text = str(quantity)
-    return str(int(text[:-1]) / 1000) if text.endswith("m") else text
+    return f"{int(text[:-1]) / 1000 if text.endswith('m') else float(text):g}"
 
 
 _UNITS = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "k": 10**3, "M": 10**6, "G": 10**9}
@@ -617,6 +664,14 @@ def _bytes(quantity: str | int) -> int:
         if text.endswith(suffix):
             return int(text[: -len(suffix)]) * factor
     return int(text)
+
+
+def _docker_bytes(quantity: str | int) -> int:
+    """A Docker memory size (``512m``, ``1g``: powers of 1024) in bytes."""
+    match = re.fullmatch(r"(\d+)([bkmg]?)b?", str(quantity).lower())
+    if not match:
+        raise ValueError(f"not a memory size: {quantity!r}")
+    return int(match[1]) * 1024 ** "bkmg".index(match[2] or "b")
 
 
 def image_size(podman: Podman, name: str) -> int:

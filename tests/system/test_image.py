@@ -60,10 +60,12 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.image_harness import (
+    COMPOSE,
     DEPLOYMENT,
     OWNER,
     WORKDIR_PARENT,
     WORKDIR_PREFIX,
+    ComposeExample,
     Container,
     PodExample,
     Podman,
@@ -188,6 +190,22 @@ def test_the_image_says_how_it_runs(config: dict[str, Any], example: PodExample)
     assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
 
 
+def test_compose_runs_the_image_as_the_deployment_does(example: PodExample) -> None:
+    """deploy/compose.yaml, the pod on one machine, with the Deployment's settings: for each
+    container the same podman flags (read-only root, tmpfs /tmp, no capabilities, no privilege
+    escalation, limits) as this test runs the image with, and the api's environment."""
+    compose = ComposeExample()
+    assert set(compose.services) == set(example.containers)
+    assert sorted(compose.flags("api")) == sorted(example.api_flags())
+    assert sorted(compose.flags("proxy")) == sorted(example.proxy_flags())
+    composed, deployment = compose.env("api"), example.api_env({STATE_SECRET: "the Secret's"})
+    # The key from the shell's environment there, from the Secret here.
+    assert (composed.pop("CRIBBAGE_STATE_KEYS"), deployment.pop("CRIBBAGE_STATE_KEYS")) == (
+        "${CRIBBAGE_STATE_KEYS:-}", "the Secret's")
+    assert composed == deployment
+    assert compose.env("proxy") == {} and "env" not in example.proxy
+
+
 def api_container(document: dict[str, Any]) -> dict[str, Any]:
     return next(found for found in document["spec"]["template"]["spec"]["containers"] if found["name"] == "api")
 
@@ -200,18 +218,24 @@ def api_container(document: dict[str, Any]) -> dict[str, Any]:
     ("api", "startupProbe", {"exec": {"command": ["true"]}}),
     ("api", "lifecycle", {"preStop": {"exec": {"command": ["sleep", "5"]}}}),
     ("pod", "initContainers", [{"name": "migrate", "image": "busybox"}]),
+    ("compose", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+    ("compose", "user", "0"),
 ])
 def test_a_field_the_harness_does_not_translate_fails_the_test(tmp_path: Path, place: str, field: str,
                                                                  value: Any) -> None:
-    """PodExample's allow-list: a new command, entry point or probe in the example is never left
-    untested in silence."""
-    document = yaml.safe_load(DEPLOYMENT.read_text())
-    target = api_container(document) if place == "api" else document["spec"]["template"]["spec"]
-    target[field] = value
+    """The allow-list of PodExample and ComposeExample: a new command, entry point or probe in an
+    example is never left untested in silence."""
+    if place == "compose":
+        document = yaml.safe_load(COMPOSE.read_text())
+        document["services"]["api"][field] = value
+    else:
+        document = yaml.safe_load(DEPLOYMENT.read_text())
+        target = api_container(document) if place == "api" else document["spec"]["template"]["spec"]
+        target[field] = value
     changed = tmp_path / "changed.yaml"
     changed.write_text(yaml.safe_dump(document))
     with pytest.raises(ValueError, match=f"does not translate .*: {field} "):
-        PodExample(changed)
+        ComposeExample(changed) if place == "compose" else PodExample(changed)
 
 
 def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
