@@ -413,19 +413,22 @@ class Container:
         try:
             self.podman("run", "--detach", f"--name={self.name}", *self.podman.run_flags(), *self.flags,
                         *(f"--publish={LOOPBACK}::{port}" for port in ports), *env, self.image)
-            for port in ports:
-                mapped = self.podman("port", self.name, f"{port}/tcp").stdout.strip()
-                self.host_ports[port] = int(mapped.rsplit(":", 1)[1])
+            # One inspect for the ports, the process and its start: while gunicorn starts, the
+            # wait below runs no podman (each is a Go program that would compete with it for the CPUs).
+            state = self.inspect()
+            published = state["NetworkSettings"]["Ports"]
+            self.host_ports = {port: int(published[f"{port}/tcp"][0]["HostPort"]) for port in ports}
             if self.wait:
-                answered = self._wait_healthz(timeout=120)
-                started = _timestamp(self.inspect()["State"]["StartedAt"])
+                answered = self._wait_healthz(int(state["State"]["Pid"]), timeout=120)
+                started = _timestamp(state["State"]["StartedAt"])
                 self.startup = Startup(answered - called, answered - started)
         except BaseException:
             self.__exit__(None, None, None)
             raise
         return self
 
-    def _wait_healthz(self, timeout: float) -> float:
+    def _wait_healthz(self, pid: int, timeout: float) -> float:
+        """When ``/healthz`` first answers 200; fails as soon as the container's process (``pid``) is gone."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -434,7 +437,7 @@ class Container:
                         return time.time()
             except OSError:
                 pass
-            if not self.inspect()["State"]["Running"]:
+            if not _alive(pid):
                 raise RuntimeError(f"{self.name} exited:\n{self.logs()}")
             time.sleep(0.02)
         raise TimeoutError(f"{self.name} did not answer /healthz within {timeout:.0f} s:\n{self.logs()}")
