@@ -436,6 +436,7 @@ def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: C
 
 
 BYTECODE_PROBE = "import sys, service.wsgi; print(sys.prefix)"
+PYC_FLAGS = "import json, sys; print(json.dumps(sorted({int.from_bytes(open(path, 'rb').read(8)[4:], 'little') for path in sys.argv[1:]})))"
 
 
 def test_the_service_starts_from_bytecode(container: Container) -> None:
@@ -449,6 +450,11 @@ def test_the_service_starts_from_bytecode(container: Container) -> None:
     own = [path for path in loaded if path.startswith(("/app/", prefix + "/"))]
     assert len(own) > 100  # the service and its dependencies, not a handful
     assert [path for path in own if not path.endswith(".pyc")] == []
+    # And the bytecode is never stale: hash-based and unchecked (PEP 552's flags 0b01), whatever
+    # times the files were given, where a timestamp-based .pyc would be compiled anew at each start.
+    flags = container.exec("python", "-c", PYC_FLAGS, *own)
+    assert flags.returncode == 0, flags.stderr
+    assert json.loads(flags.stdout) == [1]
 
 
 COMPILERS = re.compile(r"^(cc|c\+\+|gcc|g\+\+|clang|clang\+\+|ld|as|make|cpp)(-[\d.]+)?$|-gcc(-[\d.]+)?$")
@@ -468,6 +474,8 @@ def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, ima
         assert tools == []
         caches = [str(found) for found in root.glob("**/.cache") if found.is_dir()]
         assert caches == [] and not (root / "build").exists()  # no pip cache, no build stage
+        # The venv without what a shell or an extension build would use.
+        assert list((root / "venv" / "bin").glob("[Aa]ctivate*")) == [] and not (root / "venv" / "include").exists()
         assert list((root / "tmp").iterdir()) == []
     finally:
         podman("image", "unmount", image, check=False)
