@@ -481,6 +481,17 @@ def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, ima
         podman("image", "unmount", image, check=False)
 
 
+def serving_workers(running: Container, workers: int = 2, timeout: float = 15.0) -> set[int]:
+    """The workers (pids in the container) that have answered ``/healthz``, asked until ``workers`` have."""
+    deadline, pids = time.monotonic() + timeout, set()
+    while len(pids) < workers and time.monotonic() < deadline:
+        for _ in range(10):
+            assert call(running.url, "/healthz")[0] == 200
+        pids = {json.loads(line)["pid"] for line in running.logs().splitlines()
+                if line.startswith("{") and '"service.access"' in line}
+    return pids
+
+
 def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, config: dict[str, Any],
                                                   example: PodExample, state_key: str, report: dict[str, Any],
                                                   output_dir: Path) -> None:
@@ -491,6 +502,10 @@ def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, co
         report["second_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["second_process_to_healthz_s"] = round(running.startup.from_process, 2)
         assert call(running.url, "/readyz")[0] == 200
+        # Both workers serving first. /healthz answers as soon as one is up, and a worker that gets
+        # SIGTERM while it is still booting (before gunicorn gives it its own signal handlers) loses
+        # it: the master then waits out its graceful_timeout (20 s), and podman's grace runs out.
+        assert len(serving_workers(running)) == 2
         running.stop(grace=20)
         report["stop_s"] = round(running.stop_seconds, 2)
         assert running.exit_code == 0, running.logs()
