@@ -4,12 +4,14 @@ No registry is reachable, so ``python:3.11-slim`` is stood in for by a Debian 12
 mmdebstrap (see ``tests/support/image_harness.py``); the Dockerfile itself is built as it is, by
 podman, and run by podman with runc with the security context, limits and writable mounts of the
 Kubernetes example (``deploy/kubernetes/deployment.yaml``, translated to podman's flags, not
-restated): as the image's own user, on a read-only root with only ``/tmp`` writable, without
-capabilities, limited to 2 CPUs and 512 MiB, with the state key passed in the environment. The
-image's command, environment, user, port and health check come from the image; the test only
-adds what a deployment adds. It checks the service through its public HTTP API, runs the
-image's ``HEALTHCHECK``, compares ``pip freeze`` inside the image with ``constraints.txt``, and
-looks for anything in the image the service does not need.
+restated, and a field the translation does not know fails): as the image's own user, on a
+read-only root with only ``/tmp`` writable (and the runtime's ``/dev/shm`` and ``/dev/mqueue``:
+a walk of the whole filesystem checks), without capabilities, limited to 2 CPUs and 512 MiB, with
+the state key passed in the environment. The image's command, environment, user, port and health
+check come from the image; the test only adds what a deployment adds. It checks the service
+through its public HTTP API, runs the image's ``HEALTHCHECK``, compares ``pip freeze`` inside the
+image with ``constraints.txt``, and looks for anything in the image the service does not need.
+``deploy/compose.yaml`` is held to the same settings.
 
 Two containers answer on their own, as ``docker run -p 8000:8000`` would run them (the
 image's ``GUNICORN_BIND``). A third is the example's whole pod: the api container's
