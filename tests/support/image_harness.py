@@ -261,11 +261,11 @@ def _remove_run(podman: Podman, new_host_dirs: Sequence[Path]) -> None:
     _kill(_processes_naming(workdir))
     for mountpoint in sorted(_mounts_under(workdir), key=len, reverse=True):
         subprocess.run(["umount", "--lazy", mountpoint], check=False, capture_output=True)
-    for path in netns:  # its containers' network namespaces, if podman did not remove them
-        if path.startswith("/run/netns/") and os.path.lexists(path):
-            subprocess.run(["umount", path], check=False, capture_output=True)
+    for namespace in netns:  # its containers' network namespaces, if podman did not remove them
+        if namespace.startswith("/run/netns/") and os.path.lexists(namespace):
+            subprocess.run(["umount", namespace], check=False, capture_output=True)
             with contextlib.suppress(OSError):
-                os.unlink(path)
+                os.unlink(namespace)
     shutil.rmtree(workdir, ignore_errors=True)
     for path in new_host_dirs:  # only what is empty: another run may be using them now
         (path / "cache" / "blob-info-cache-v1.boltdb").unlink(missing_ok=True)
@@ -285,7 +285,7 @@ def _cgroup_dirs(pattern: str) -> list[Path]:
 
 def _kill_cgroup(top: Path) -> None:
     """SIGKILL every process in the cgroup ``top`` and those below it."""
-    pids = set()
+    pids: set[int] = set()
     for directory, _, _ in os.walk(top):
         with contextlib.suppress(OSError, ValueError):
             pids.update(int(line) for line in Path(directory, "cgroup.procs").read_text().split())
@@ -674,7 +674,7 @@ def _docker_bytes(quantity: str | int) -> int:
     match = re.fullmatch(r"(\d+)([bkmg]?)b?", str(quantity).lower())
     if not match:
         raise ValueError(f"not a memory size: {quantity!r}")
-    return int(match[1]) * 1024 ** "bkmg".index(match[2] or "b")
+    return int(match[1]) << 10 * "bkmg".index(match[2] or "b")
 
 
 def image_size(podman: Podman, name: str) -> int:
