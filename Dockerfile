@@ -1,6 +1,6 @@
 # The production image: gunicorn with the production configuration, as a non-root user.
 #   docker build -t cribbage-service .
-#   docker run --rm -p 127.0.0.1:8000:8000 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
+#   docker run --rm -p 127.0.0.1:8000:8000 --cpus 2 -e WEB_CONCURRENCY=2 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
 # That is for a try on one machine: gunicorn's sync workers must never face clients, so anything
 # clients reach runs the image behind the nginx proxy (deploy/compose.yaml, deploy/kubernetes).
 # See docs/image.md (how it is built, tested, and run without Docker). The state key is a secret:
@@ -13,17 +13,20 @@ COPY pyproject.toml constraints.txt ./
 # The runtime dependencies named in pyproject.toml, at the versions pinned in constraints.txt, into a
 # venv without pip or setuptools (the base image's pip installs into it): the service needs neither.
 # Wheels only, so nothing is ever compiled and no compiler is needed. The service itself is not
-# installed: it runs from its source in /app (see below).
+# installed: it runs from its source in /app (see below). The venv's activate scripts and its empty
+# include directory are for a shell and for building extensions; the image needs neither.
 RUN python -m venv --without-pip /venv \
  && python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
       > requirements.txt \
- && python -m pip --python /venv/bin/python install --only-binary=:all: -c constraints.txt -r requirements.txt
+ && python -m pip --python /venv/bin/python install --only-binary=:all: -c constraints.txt -r requirements.txt \
+ && rm -rf /venv/bin/activate* /venv/bin/Activate.ps1 /venv/include
 COPY openapi.yaml /app/
 COPY service /app/service
 # Bytecode made here, because the running image cannot write it (read-only root, PYTHONDONTWRITEBYTECODE):
 # without it every start compiles the service anew. Hash-based and unchecked, so it stays valid whatever
-# times COPY gives the files; the sources never change inside an image.
-RUN python -m compileall -q --invalidation-mode unchecked-hash /app/service
+# times COPY or a builder that normalises them gives the files; the sources never change inside an image.
+# The same for the venv (-f: pip compiled it against the files' times).
+RUN python -m compileall -q -f --invalidation-mode unchecked-hash /venv/lib /app/service
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -103,10 +103,11 @@ class Nginx:
         self._prepare(production_conf(upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}",
                                       expose_upstream), log_dir, wait_for_app)
 
-    def _prepare(self, conf: str, log_dir: Path, wait_for_app: bool) -> None:
-        """A private prefix with the test's main file and ``conf`` as ``cribbage.conf``."""
+    def _prepare(self, conf: str, log_dir: Path, wait_for_app: bool, parent: Path | None = None) -> None:
+        """A private prefix (in ``parent``, or the temporary directory) with the test's main file
+        and ``conf`` as ``cribbage.conf``."""
         self.wait_for_app = wait_for_app  # False: ready once nginx listens (for an upstream that is down)
-        self.prefix = Path(tempfile.mkdtemp(prefix="cribbage-nginx-"))
+        self.prefix = Path(tempfile.mkdtemp(prefix="cribbage-nginx-", dir=parent))
         self.prefix.chmod(0o755)  # workers drop to an unprivileged user when started as root
         (self.prefix / "tmp").mkdir(mode=0o755)
         self.log_dir = log_dir
@@ -160,12 +161,14 @@ class Sidecar(Nginx):
     as shipped, with its own addresses (upstream ``127.0.0.1:8000``, listen 8080 and 9102),
     which are the right ones there. The binary is the host's nginx, entered into the namespace
     with ``nsenter``; only its network is the container's. ``port`` and ``metrics_port`` are the
-    host ports the container publishes for 8080 and 9102: where clients reach it."""
+    host ports the container publishes for 8080 and 9102: where clients reach it. Its files are
+    made in ``parent`` (the image test's work directory, so that a run that is killed leaves its
+    sidecar where the next run's sweep finds it)."""
 
-    def __init__(self, netns: Path, port: int, metrics_port: int, log_dir: Path) -> None:
+    def __init__(self, netns: Path, port: int, metrics_port: int, log_dir: Path, parent: Path | None = None) -> None:
         self.netns = netns
         self.port, self.metrics_port = port, metrics_port
-        self._prepare(PRODUCTION_CONF.read_text(), log_dir, wait_for_app=True)
+        self._prepare(PRODUCTION_CONF.read_text(), log_dir, wait_for_app=True, parent=parent)
 
     def command(self) -> list[str]:
         return ["nsenter", f"--net={self.netns}", *super().command()]

@@ -21,7 +21,7 @@ import statistics
 import time
 
 from service.api.state_token import generate_key
-from tests.support.image_harness import Container, PodExample, Podman, base_tarball, new_workdir
+from tests.support.image_harness import Container, PodExample, Podman, base_tarball
 from tests.support.servers import Gunicorn
 from tests.system.test_image import BASE_CACHE, IMAGE, ROOT
 
@@ -32,7 +32,7 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     env = {"CRIBBAGE_STATE_KEYS": generate_key(), "WEB_CONCURRENCY": "2"}
     flags = PodExample().api_flags()  # the Kubernetes example's security context and limits, as the test runs it
-    podman = Podman(new_workdir())
+    podman = Podman.open()
     try:
         podman.import_base(base_tarball(BASE_CACHE)[0])
         podman.build(ROOT, IMAGE)

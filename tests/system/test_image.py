@@ -4,12 +4,14 @@ No registry is reachable, so ``python:3.11-slim`` is stood in for by a Debian 12
 mmdebstrap (see ``tests/support/image_harness.py``); the Dockerfile itself is built as it is, by
 podman, and run by podman with runc with the security context, limits and writable mounts of the
 Kubernetes example (``deploy/kubernetes/deployment.yaml``, translated to podman's flags, not
-restated): as the image's own user, on a read-only root with only ``/tmp`` writable, without
-capabilities, limited to 2 CPUs and 512 MiB, with the state key passed in the environment. The
-image's command, environment, user, port and health check come from the image; the test only
-adds what a deployment adds. It checks the service through its public HTTP API, runs the
-image's ``HEALTHCHECK``, compares ``pip freeze`` inside the image with ``constraints.txt``, and
-looks for anything in the image the service does not need.
+restated, and a field the translation does not know fails): as the image's own user, on a
+read-only root with only ``/tmp`` writable (and the runtime's ``/dev/shm`` and ``/dev/mqueue``:
+a walk of the whole filesystem checks), without capabilities, limited to 2 CPUs and 512 MiB, with
+the state key passed in the environment. The image's command, environment, user, port and health
+check come from the image; the test only adds what a deployment adds. It checks the service
+through its public HTTP API, runs the image's ``HEALTHCHECK``, compares ``pip freeze`` inside the
+image with ``constraints.txt``, and looks for anything in the image the service does not need.
+``deploy/compose.yaml`` is held to the same settings.
 
 Two containers answer on their own, as ``docker run -p 8000:8000`` would run them (the
 image's ``GUNICORN_BIND``). A third is the example's whole pod: the api container's
@@ -24,12 +26,17 @@ Measurements (image size, build time, time to the first ``/healthz``) go to
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import json
 import os
 import re
 import shutil
+import signal
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tomllib
 import urllib.error
@@ -39,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -54,13 +62,20 @@ from tests.support.edge_requests import (
     raw,
 )
 from tests.support.image_harness import (
+    COMPOSE,
+    DEPLOYMENT,
+    OWNER,
+    WORKDIR_PARENT,
+    WORKDIR_PREFIX,
+    ComposeExample,
     Container,
     PodExample,
     Podman,
     base_tarball,
     healthcheck_command,
     image_size,
-    new_workdir,
+    process_start,
+    sweep_earlier_runs,
 )
 from tests.support.problems import PROBLEM
 from tests.support.proxy import Sidecar
@@ -91,13 +106,14 @@ def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[st
 
 
 @pytest.fixture(scope="module")
-def podman() -> Iterator[Podman]:
+def podman(report: dict[str, Any]) -> Iterator[Podman]:
     if os.geteuid() != 0:
         raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
     missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None]
     if missing:  # nsenter is util-linux's, on every Debian system
         raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
-    engine = Podman(new_workdir())
+    engine = Podman.open()  # after sweeping what killed runs left
+    report["swept_killed_runs"] = len(engine.swept)
     try:
         yield engine
     finally:
@@ -176,6 +192,54 @@ def test_the_image_says_how_it_runs(config: dict[str, Any], example: PodExample)
     assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
 
 
+def test_compose_runs_the_image_as_the_deployment_does(example: PodExample) -> None:
+    """deploy/compose.yaml, the pod on one machine, with the Deployment's settings: for each
+    container the same podman flags (read-only root, tmpfs /tmp, no capabilities, no privilege
+    escalation, limits) as this test runs the image with, and the api's environment."""
+    compose = ComposeExample()
+    assert set(compose.services) == set(example.containers)
+    assert sorted(compose.flags("api")) == sorted(example.api_flags())
+    assert sorted(compose.flags("proxy")) == sorted(example.proxy_flags())
+    composed, deployment = compose.env("api"), example.api_env({STATE_SECRET: "the Secret's"})
+    # The key from the shell's environment there, from the Secret here.
+    assert (composed.pop("CRIBBAGE_STATE_KEYS"), deployment.pop("CRIBBAGE_STATE_KEYS")) == (
+        "${CRIBBAGE_STATE_KEYS:-}", "the Secret's")
+    assert composed == deployment
+    assert compose.env("proxy") == {} and "env" not in example.proxy
+
+
+def api_container(document: dict[str, Any]) -> dict[str, Any]:
+    return next(found for found in document["spec"]["template"]["spec"]["containers"] if found["name"] == "api")
+
+
+@pytest.mark.parametrize(("place", "field", "value"), [
+    ("api", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+    ("api", "args", ["--reload"]),
+    ("api", "envFrom", [{"configMapRef": {"name": "cribbage-settings"}}]),
+    ("api", "workingDir", "/srv"),
+    ("api", "startupProbe", {"exec": {"command": ["true"]}}),
+    ("api", "lifecycle", {"preStop": {"exec": {"command": ["sleep", "5"]}}}),
+    ("pod", "initContainers", [{"name": "migrate", "image": "busybox"}]),
+    ("compose", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+    ("compose", "user", "0"),
+])
+def test_a_field_the_harness_does_not_translate_fails_the_test(tmp_path: Path, place: str, field: str,
+                                                                 value: Any) -> None:
+    """The allow-list of PodExample and ComposeExample: a new command, entry point or probe in an
+    example is never left untested in silence."""
+    if place == "compose":
+        document = yaml.safe_load(COMPOSE.read_text())
+        document["services"]["api"][field] = value
+    else:
+        document = yaml.safe_load(DEPLOYMENT.read_text())
+        target = api_container(document) if place == "api" else document["spec"]["template"]["spec"]
+        target[field] = value
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(yaml.safe_dump(document))
+    with pytest.raises(ValueError, match=f"does not translate .*: {field} "):
+        ComposeExample(changed) if place == "compose" else PodExample(changed)
+
+
 def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
     # /healthz answers as soon as one worker is up; the second may still be forking (seen once in CI)
     deadline = time.monotonic() + 15
@@ -191,37 +255,67 @@ def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
         assert status["Seccomp"].strip() == "2"  # a seccomp filter: the runtime's default (RuntimeDefault)
 
 
-WRITE_PROBE = """\
-import errno, json, os, sys
-result = {}
-for directory in sys.argv[1:]:
+# Run inside the container as its user: every directory of its filesystem but /proc and /sys
+# (the kernel's, read-only in a container or not files at all), walked without following links.
+# A directory counts as writable if a file can be made in it, a file if it opens for writing (it is
+# not written), a device node or other special file if its mode lets the user write to it.
+WALK_PROBE = """\
+import json, os, stat
+found = {"writable": [], "devices": [], "closed": [], "walked": 0}
+def unreadable(error):
+    found["closed"].append([error.filename, os.access(error.filename, os.X_OK)])
+for top, dirs, files in os.walk("/", onerror=unreadable):
+    dirs[:] = [name for name in dirs if os.path.join(top, name) not in ("/proc", "/sys")]
+    found["walked"] += 1 + len(files)
+    probe = os.path.join(top, ".write-probe-%d" % os.getpid())
     try:
-        with open(os.path.join(directory, "probe"), "w") as out:
-            out.write("x")
-        os.remove(os.path.join(directory, "probe"))
-        result[directory] = "writable"
-    except OSError as error:
-        result[directory] = errno.errorcode[error.errno]
-result["tmp"] = sorted(os.listdir("/tmp"))
-print(json.dumps(result))
+        os.close(os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        os.unlink(probe)
+        found["writable"].append(top)
+    except OSError:
+        pass
+    for name in files:
+        path = os.path.join(top, name)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:  # gone since the listing
+            continue
+        if stat.S_ISREG(mode):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY))
+                found["writable"].append(path)
+            except OSError:
+                pass
+        elif not stat.S_ISLNK(mode) and os.access(path, os.W_OK):
+            found["devices" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "writable"].append(path)
+print(json.dumps(found))
 """
+# The writable places, as docs/image.md lists them: the Deployment's emptyDir (a tmpfs here), and
+# the two that every container runtime mounts in a container's own IPC namespace, read-only root or
+# not: /dev/shm (a small tmpfs; gunicorn's worker heartbeats) and /dev/mqueue (POSIX message queues).
+WRITABLE = ("/tmp", "/dev/shm", "/dev/mqueue")
+# The device nodes the OCI runtime specification gives every container (console with a terminal
+# only); writing to one changes no file.
+OCI_DEVICES = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/console",
+               "/dev/ptmx", "/dev/pts/ptmx"}
 
 
-READ_ONLY = ("/", "/app", "/app/service", "/venv", "/etc", "/var/tmp", "/run", "/usr/local/bin")
+def writable_place(path: str) -> str:
+    """The one of WRITABLE that ``path`` is or is in, else ``path`` itself."""
+    return next((place for place in WRITABLE if path == place or path.startswith(place + "/")), path)
 
 
-def test_only_tmp_is_writable_and_the_metrics_live_there(container: Container) -> None:
-    done = container.exec("python", "-c", WRITE_PROBE, *READ_ONLY, "/tmp", "/dev/shm")
+def test_only_tmp_and_the_runtimes_own_places_are_writable(container: Container) -> None:
+    done = container.exec("python", "-c", WALK_PROBE)
     assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert result.pop("/tmp") == "writable"
-    # Every runtime (Docker, containerd, CRI-O, podman) gives a container its own small /dev/shm
-    # tmpfs, read-only root or not; gunicorn keeps its workers' heartbeat files there.
-    assert result.pop("/dev/shm") == "writable"
-    listing = result.pop("tmp")
-    assert result == dict.fromkeys(READ_ONLY, "EROFS")
-    # gunicorn_conf's shared metrics directory, made at start in the only writable place.
-    assert any(name.startswith("cribbage-metrics-") for name in listing), listing
+    found = json.loads(done.stdout)
+    assert found["walked"] > 5000  # the whole image: Python, /venv, /app, /etc, /dev
+    # A directory the user cannot list is one it cannot enter either, so nothing under it is reachable.
+    assert [path for path, searchable in found["closed"] if searchable] == []
+    assert {writable_place(path) for path in found["writable"]} == set(WRITABLE)
+    assert "/dev/null" in found["devices"] and set(found["devices"]) <= OCI_DEVICES
+    # gunicorn_conf's shared metrics directory, made at start in the place the Deployment gives it.
+    assert any(path.startswith("/tmp/cribbage-metrics-") for path in found["writable"]), found["writable"]
 
 
 def test_healthz_and_readyz_with_the_configured_key(container: Container) -> None:
@@ -273,17 +367,19 @@ def test_a_whole_game_to_the_end(container: Container) -> None:
 
 
 def test_metrics_add_up_across_the_workers(container: Container) -> None:
-    def healthz_count() -> float:
+    # A route nothing else asks for: a runtime that schedules the image's HEALTHCHECK (podman with
+    # systemd, Docker) adds requests to /healthz's count while the test runs.
+    def variants_count() -> float:
         with urllib.request.urlopen(container.url + "/metrics", timeout=10) as response:
             text = response.read().decode()
-        found = re.search(r'^cribbage_http_requests_total\{[^}]*route="/healthz"[^}]*status="200"[^}]*\} (\S+)$',
+        found = re.search(r'^cribbage_http_requests_total\{[^}]*route="/v1/variants"[^}]*status="200"[^}]*\} (\S+)$',
                           text, re.MULTILINE)
         return float(found.group(1)) if found else 0.0
 
-    before = healthz_count()
+    before = variants_count()
     for _ in range(20):  # spread over both workers by the kernel; the counts meet in /tmp
-        assert call(container.url, "/healthz")[0] == 200
-    assert healthz_count() - before == 20
+        assert call(container.url, "/v1/variants")[0] == 200
+    assert variants_count() - before == 20
 
 
 def test_the_images_own_healthcheck(podman: Podman, container: Container, config: dict[str, Any]) -> None:
@@ -342,6 +438,7 @@ def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: C
 
 
 BYTECODE_PROBE = "import sys, service.wsgi; print(sys.prefix)"
+PYC_FLAGS = "import json, sys; print(json.dumps(sorted({int.from_bytes(open(path, 'rb').read(8)[4:], 'little') for path in sys.argv[1:]})))"
 
 
 def test_the_service_starts_from_bytecode(container: Container) -> None:
@@ -355,6 +452,11 @@ def test_the_service_starts_from_bytecode(container: Container) -> None:
     own = [path for path in loaded if path.startswith(("/app/", prefix + "/"))]
     assert len(own) > 100  # the service and its dependencies, not a handful
     assert [path for path in own if not path.endswith(".pyc")] == []
+    # And the bytecode is never stale: hash-based and unchecked (PEP 552's flags 0b01), whatever
+    # times the files were given, where a timestamp-based .pyc would be compiled anew at each start.
+    flags = container.exec("python", "-c", PYC_FLAGS, *own)
+    assert flags.returncode == 0, flags.stderr
+    assert json.loads(flags.stdout) == [1]
 
 
 COMPILERS = re.compile(r"^(cc|c\+\+|gcc|g\+\+|clang|clang\+\+|ld|as|make|cpp)(-[\d.]+)?$|-gcc(-[\d.]+)?$")
@@ -374,9 +476,22 @@ def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, ima
         assert tools == []
         caches = [str(found) for found in root.glob("**/.cache") if found.is_dir()]
         assert caches == [] and not (root / "build").exists()  # no pip cache, no build stage
+        # The venv without what a shell or an extension build would use.
+        assert list((root / "venv" / "bin").glob("[Aa]ctivate*")) == [] and not (root / "venv" / "include").exists()
         assert list((root / "tmp").iterdir()) == []
     finally:
         podman("image", "unmount", image, check=False)
+
+
+def serving_workers(running: Container, workers: int = 2, timeout: float = 15.0) -> set[int]:
+    """The workers (pids in the container) that have answered ``/healthz``, asked until ``workers`` have."""
+    deadline, pids = time.monotonic() + timeout, set()
+    while len(pids) < workers and time.monotonic() < deadline:
+        for _ in range(10):
+            assert call(running.url, "/healthz")[0] == 200
+        pids = {json.loads(line)["pid"] for line in running.logs().splitlines()
+                if line.startswith("{") and '"service.access"' in line}
+    return pids
 
 
 def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, config: dict[str, Any],
@@ -389,9 +504,45 @@ def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, co
         report["second_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["second_process_to_healthz_s"] = round(running.startup.from_process, 2)
         assert call(running.url, "/readyz")[0] == 200
+        # Both workers serving first. /healthz answers as soon as one is up, and a worker that gets
+        # SIGTERM while it is still booting (before gunicorn gives it its own signal handlers) loses
+        # it: the master then waits out its graceful_timeout (20 s), and podman's grace runs out.
+        assert len(serving_workers(running)) == 2
         running.stop(grace=20)
         report["stop_s"] = round(running.stop_seconds, 2)
         assert running.exit_code == 0, running.logs()
+
+
+def test_what_a_killed_run_left_is_swept_and_a_running_one_is_not(podman: Podman) -> None:
+    """:func:`sweep_earlier_runs`, which Podman.open runs first, on two work directories: one whose
+    run is gone (a pid that exited) with a process naming it, as the sidecar's nginx does, and one
+    in its cgroup, as a container's are; and one whose run is this one, which stays."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    stale = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
+    running = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
+    for workdir, pid in ((stale, gone.pid), (running, os.getpid())):
+        (workdir / OWNER).write_text(json.dumps({"pid": pid, "started": process_start(os.getpid()),
+                                                 "cgroup_parent": workdir.name, "new_host_dirs": []}))
+    unified = not Path("/sys/fs/cgroup/pids").is_dir()  # cgroup v2 only, or a v1 pids controller
+    cgroup = Path("/sys/fs/cgroup") / ("" if unified else "pids") / stale.name
+    naming = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", str(stale / "sidecar")])
+    contained = subprocess.Popen(["sleep", "600"])
+    try:
+        cgroup.mkdir()
+        (cgroup / "cgroup.procs").write_text(str(contained.pid))
+        swept = sweep_earlier_runs()
+        assert stale in swept and running not in swept
+        assert naming.wait(timeout=10) == -signal.SIGTERM and contained.wait(timeout=10) == -signal.SIGKILL
+        assert not stale.exists() and not cgroup.exists() and (running / OWNER).exists()
+    finally:
+        for process in (naming, contained):
+            process.kill()
+            process.wait()
+        with contextlib.suppress(OSError):
+            cgroup.rmdir()
+        shutil.rmtree(stale, ignore_errors=True)
+        shutil.rmtree(running, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- the pod: the image behind its proxy
@@ -412,7 +563,7 @@ def pod(podman: Podman, image: str, config: dict[str, Any], example: PodExample,
                    exposed_port(config), logs, flags=example.api_flags(), publish=(ports["http"], ports["metrics"]),
                    wait=False) as api, \
             Sidecar(api.netns, api.host_ports[ports["http"]], api.host_ports[ports["metrics"]],
-                    logs / "image-pod") as proxy:
+                    logs / "image-pod", parent=podman.workdir) as proxy:
         report["pod_start_to_healthz_through_proxy_s"] = round(time.monotonic() - started, 2)
         yield api, proxy
 
