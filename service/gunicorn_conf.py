@@ -6,8 +6,8 @@ overridden from the environment (see the README's configuration table).
 Metrics: the workers share their Prometheus counts through ``PROMETHEUS_MULTIPROC_DIR``.
 When it is not set, ``on_starting`` creates a private temporary directory, and it is removed
 when gunicorn exits. A configured directory is emptied of old metric files at start, because
-counters restart with the server. Each worker opens its own metric files right after the
-fork (``post_fork``). When a worker exits (recycled, or killed), its counts are folded into
+counters restart with the server. Each worker opens its own metric files as soon as it has
+its signal handlers (``post_worker_init``). When a worker exits (recycled, or killed), its counts are folded into
 an archive file so totals stay whole and scrapes stay fast.
 
 Logs: the app writes one JSON access line per request to stdout (``CRIBBAGE_ACCESS_LOG``),
@@ -32,6 +32,7 @@ import gc
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 from typing import Any
 
@@ -92,7 +93,22 @@ def pre_fork(server: Any, worker: Any) -> None:
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """In each new worker: open its metric files now rather than on its first request."""
+    """In each new worker, first thing: a stop signal from now until gunicorn installs the
+    worker's own handlers (``init_signals``, after this hook) ends the worker once it has
+    started. Until then the process still runs the master's handlers, which only queue the
+    signal in the master's copy of its state: a worker stopped while it started (a pod deleted
+    right after it came up) lost the signal and was killed at the end of the grace period."""
+    def stop_when_started(signum: int, frame: Any) -> None:
+        worker.alive = False  # the sync worker's loop checks it before it serves anything
+
+    for stop in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(stop, stop_when_started)
+
+
+def post_worker_init(worker: Any) -> None:
+    """In each new worker, once its signal handlers are in place: open its metric files now
+    rather than on its first request (after :func:`post_fork`, so this work does not widen
+    the window in which a stop signal waits for the worker's handlers)."""
     from service.api.metrics import metrics
 
     metrics()

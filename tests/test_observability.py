@@ -11,6 +11,7 @@ import json
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import threading
@@ -509,3 +510,22 @@ def test_workers_over_the_memory_bound_are_recycled_and_others_are_not(tmp_path:
         assert len(pids) >= 5 and "over the 1 MiB bound: recycling it" in log
     else:
         assert len(pids) <= 2 and "recycling it" not in log
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT", "SIGQUIT"])
+def test_a_stop_signal_before_the_workers_own_handlers_still_stops_it(name: str) -> None:
+    """Between the fork and gunicorn's ``init_signals`` a worker runs the master's handlers, which
+    would swallow the signal (the worker then ran on until the grace period ended): after our
+    ``post_fork`` hook the signal marks the worker to stop, and the process goes on."""
+    script = (
+        "import os, signal, types\n"
+        "from service import gunicorn_conf\n"
+        "worker = types.SimpleNamespace(alive=True)\n"
+        "gunicorn_conf.post_fork(None, worker)\n"
+        f"os.kill(os.getpid(), signal.{name})\n"
+        "print('alive' if worker.alive else 'stopping')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "stopping"
