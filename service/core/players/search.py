@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import Card
+from ..crib_tables import MULTISETS, multiset_weights
+from ..keep_model import keep_weight
 from ..show import score_show
 from .seen import Seen
 
@@ -174,8 +176,40 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
     return (first, points[first], second, points[second], second, crib)
 
 
-def choose_card(seen: Seen, *, race: bool = True, budget: int = BUDGET) -> Card:
-    """The card ``hard`` plays in a two-player game (``race=False``: points only, never the race)."""
+def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool) -> list[list[Card]]:
+    """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
+    six-card game) drawn from the posterior over the rank multisets it may hold: the card
+    sets of each multiset among ``possible``, times how likely the opponent kept the hand
+    they make with the cards it has played (:func:`~service.core.keep_model.keep_weight`)."""
+    rules = seen.rules
+    if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
+        return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
+    opp = 1 - seen.seat
+    shown = tuple(c.rank for c in seen.played_by[opp])
+    by_rank: dict[int, list[Card]] = {}
+    for card in possible:
+        by_rank.setdefault(card.rank, []).append(card)
+    counts = [0] * 14
+    for rank, cards in by_rank.items():
+        counts[rank] = len(cards)
+    is_dealer = seen.dealer == opp
+    sets, weights = [], []
+    for ranks, ways in zip(MULTISETS[holds], multiset_weights(counts, holds)):
+        if ways:
+            sets.append(ranks)
+            weights.append(ways * keep_weight((*shown, *ranks), is_dealer))
+    out = []
+    for ranks in rng.choices(sets, weights=weights, k=MAX_SAMPLES):
+        hand: list[Card] = []
+        for rank in set(ranks):
+            hand += rng.sample(by_rank[rank], ranks.count(rank))
+        out.append(hand)
+    return out
+
+
+def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: int = BUDGET) -> Card:
+    """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
+    race; ``infer=False``: opponent hands uniform over the cards it may hold)."""
     me = seen.seat
     opp = 1 - me
     count = seen.count
@@ -195,10 +229,9 @@ def choose_card(seen: Seen, *, race: bool = True, budget: int = BUDGET) -> Card:
     samples = 0
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
-    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or nodes < budget):
-        if len(possible) < holds:
-            break
-        drawn = rng.sample(possible, holds)
+    draws = _draws(seen, possible, holds, rng, infer) if len(possible) >= holds else []
+    while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
+        drawn = draws[samples]
         show = None
         if racing:
             rest = [c for c in seen.unseen() if c not in drawn]
