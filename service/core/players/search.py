@@ -229,6 +229,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: in
     samples = 0
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
+    shared = _Solver(rules.single_count_play, None, None)
     draws = _draws(seen, possible, holds, rng, infer) if len(possible) >= holds else []
     while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
         drawn = draws[samples]
@@ -238,12 +239,15 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: in
             crib_rest = rng.sample(rest, max(0, min(len(rest), crib_size)))
             kept_opp = (*seen.played_by[opp], *drawn)
             show = _show_points(seen, kept_opp, crib_rest)
-        solver = _Solver(rules.single_count_play, needs if racing else None, show)
+        # Without the race every sample is solved by one solver: positions recur across
+        # samples (the same ranks drawn again, or the same cards left late in the play).
+        solver = _Solver(rules.single_count_play, needs, show) if racing else shared
+        before = solver.nodes
         theirs = tuple(sorted(c.rank for c in drawn))
         for rank in {c.rank for c in legal}:
             value = solver.after_card(pile, (mine, theirs), 0, passed, rank, (0, 0), count)
             totals[rank] = totals.get(rank, 0) + value
-        nodes += solver.nodes
+        nodes += solver.nodes - before
         samples += 1
     if not totals:
         return max(legal)
