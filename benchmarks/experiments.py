@@ -18,7 +18,7 @@ from service.core.actions import Action
 from service.core.advice import discard_advice
 from service.core.engine import GameState
 from service.core.players import hard, see
-from service.core.players.search import _Solver
+from service.core.players.search import _Plain
 from service.core.players.seen import Seen
 
 Player = Callable[[GameState, int], Action]
@@ -32,7 +32,7 @@ def _cheat_card(state: GameState, seat: int) -> Action:
     legal = [c for c in seen.hand if seen.count + c.value <= 31]
     if len({c.rank for c in legal}) == 1:
         return Action("play", seat, card=max(legal))
-    solver = _Solver(seen.rules.single_count_play, None, None)
+    solver = _Plain(seen.rules.single_count_play)
     mine = tuple(sorted(c.rank for c in seen.hand))
     theirs = tuple(sorted(c.rank for c in play.hands[opp]))
     pile = tuple(c.rank for c in seen.pile)
@@ -51,11 +51,11 @@ def peg_balance(keep: tuple[int, ...], is_dealer: bool, opponents: list[tuple[in
     """Mean play balance (own points less the opponent's) of ranks ``keep``, hands open."""
     total = 0
     for theirs in opponents:
-        solver = _Solver(False, None, None)
+        solver = _Plain(False)
         if is_dealer:  # the pone (seat 0) leads
-            total -= solver.solve((), (theirs, keep), 0, (False, False), None, (0, 0))
+            total -= solver._node((), 0, theirs, keep, 0, False, False, None)
         else:
-            total += solver.solve((), (keep, theirs), 0, (False, False), None, (0, 0))
+            total += solver._node((), 0, keep, theirs, 0, False, False, None)
     return total / len(opponents)
 
 
@@ -113,3 +113,5 @@ def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
 
 EXPERIMENTS["big"] = lambda state, seat: _big(state, seat, 30_000, 200)
 EXPERIMENTS["small"] = lambda state, seat: _big(state, seat, 1_000, 48)
+EXPERIMENTS["b9k"] = lambda state, seat: _big(state, seat, 9_000, 96)
+EXPERIMENTS["b6k"] = lambda state, seat: _big(state, seat, 6_000, 64)

@@ -30,4 +30,14 @@ def keep_weight(ranks: Sequence[int], is_dealer: bool) -> int:
     return (_DEALER if is_dealer else _PONE)[_INDEX[tuple(sorted(ranks))]]
 
 
-__all__ = ["keep_weight", "SCALE"]
+def keep_weights(shown: Sequence[int], size: int, is_dealer: bool) -> list[int]:
+    """:func:`keep_weight` of ``shown`` (sorted ranks) with each multiset of ``size`` more
+    ranks, in the order of :data:`~.crib_tables.MULTISETS` (``len(shown) + size`` is 4)."""
+    table = _DEALER if is_dealer else _PONE
+    if not shown:
+        return list(table)
+    index = _INDEX
+    return [table[index[tuple(sorted((*shown, *ranks)))]] for ranks in MULTISETS[size]]
+
+
+__all__ = ["keep_weight", "keep_weights", "SCALE"]
