@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchmarks.ladder import Player, make_player
+from benchmarks.strength import wilson
 from service.core.engine import apply, may_act, new_game
 from service.core.events import Score
 from service.core.rules import Rules, resolve
@@ -51,6 +53,32 @@ def play_deal(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tup
                 shown[event.side] += event.points
     end = state.scores
     return Deal((end[0] - start[0] - shown[0], shown[0]), (end[1] - start[1] - shown[1], shown[1]))
+
+
+def play_out(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tuple[int, int]) -> int:
+    """Deal ``seed`` with seat 0 dealing, from ``scores``, to the end of the game: the winner's seat."""
+    state, _ = new_game(rules, seed, 0)
+    state = state._replace(scores=scores)
+    seats = (dealer, pone)
+    while not state.over:
+        acting = may_act(state)[0]
+        state, _ = apply(state, seats[acting](state, acting))
+    assert state.winner is not None
+    return state.winner
+
+
+def endgame(a: str, b: str, games: int, low: int, high: int, *, first_seed: int = 0) -> list[tuple[bool, bool]]:
+    """Per seed, from scores drawn from ``low..high`` for each seat (seeded by the deal): whether
+    ``a`` won dealing to ``b``, and whether it won as ``b``'s pone (the same cards and scores)."""
+    rules = resolve("six_card")
+    out = []
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        scores = (rng.randint(low, high), rng.randint(low, high))
+        first = play_out(make_player(a, 2 * seed), make_player(b, 2 * seed + 1), rules, seed, scores) == 0
+        second = play_out(make_player(b, 2 * seed + 1), make_player(a, 2 * seed), rules, seed, scores) == 1
+        out.append((first, second))
+    return out
 
 
 def duel(a: str, b: str, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
@@ -96,11 +124,24 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--scores", default="0:0", help="the scores the deal starts from, dealer's first")
+    parser.add_argument("--endgame", help="LOW:HIGH: play each deal to the end of the game from scores drawn "
+                                          "in LOW..HIGH, and count wins")
     args = parser.parse_args()
     dealer, pone = (int(x) for x in args.scores.split(":"))
     for pair in args.pairs:
         a, b = pair.split(":")
         start = time.perf_counter()
+        if args.endgame:
+            low, high = (int(x) for x in args.endgame.split(":"))
+            results = endgame(a, b, args.deals, low, high, first_seed=args.first_seed)
+            wins = sum(x + y for x, y in results)
+            n = 2 * len(results)
+            lo, hi = wilson(wins, n)
+            split = sum(x != y for x, y in results)
+            print(f"{a} vs {b} from scores {low}..{high}: {a} won {wins} of {n} = {wins / n:.1%} "
+                  f"(95% {lo:.1%} .. {hi:.1%}); the pair split in {split} of {len(results)} deals "
+                  f"({time.perf_counter() - start:.0f} s)")
+            continue
         pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone))
         report(a, b, pairs, time.perf_counter() - start)
 

@@ -115,3 +115,13 @@ EXPERIMENTS["big"] = lambda state, seat: _big(state, seat, 30_000, 200)
 EXPERIMENTS["small"] = lambda state, seat: _big(state, seat, 1_000, 48)
 EXPERIMENTS["b9k"] = lambda state, seat: _big(state, seat, 9_000, 96)
 EXPERIMENTS["b6k"] = lambda state, seat: _big(state, seat, 6_000, 64)
+
+
+def _pegsim64(state: GameState, seat: int) -> Action:
+    seen = see(state, seat)
+    if seen.phase == "discard" and seen.rules.players == 2:
+        return pegsim_discard(seen, samples=64, within=1.5)
+    return hard.choose(seen)
+
+
+EXPERIMENTS["pegsim64"] = _pegsim64

@@ -109,7 +109,7 @@ def multi_play(seen: Seen) -> Card:
     return best[2]
 
 
-IDEAS = ("race_discard", "search", "race_play", "infer", "partner")  # what makes hard differ from standard
+IDEAS = ("race_discard", "search", "race_play", "infer", "plays", "board", "partner")  # what makes hard differ from standard
 
 
 def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
@@ -121,7 +121,9 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
     if seen.phase == "play":
         if seen.rules.players == 2 and "search" not in without and sum(seen.held) <= SEARCH_CARDS:
             return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without,
-                                                                  infer="infer" not in without))
+                                                                  infer="infer" not in without,
+                                                                  plays="plays" not in without,
+                                                                  board="board" not in without))
         if seen.rules.players > 2 and "partner" not in without:
             return Action("play", seen.seat, card=multi_play(seen))
         return standard_play(seen)

@@ -24,6 +24,7 @@ from ..cards import Card
 from ..crib_tables import MULTISETS, multiset_weights
 from ..keep_model import keep_weights
 from ..show import score_show
+from ..win import SCALE, TARGET, applies, chance
 from .seen import Seen
 
 WIN = 1000
@@ -31,6 +32,7 @@ RACE = 31  # within this many points of the target, play the race
 BUDGET = 3_000  # search nodes per decision (samples stop once it is spent)
 MAX_SAMPLES = 48
 MIN_SAMPLES = 2
+TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
 
 
 def _value(rank: int) -> int:
@@ -151,10 +153,12 @@ class _Race:
     that reaches its need first wins (:data:`WIN`), through the show in counting order once
     the play is over; without a winner the value is the points balance."""
 
-    def __init__(self, single_count: bool, needs: tuple[int, int], show: tuple[int, ...]) -> None:
+    def __init__(self, single_count: bool, needs: tuple[int, int], show: tuple[int, ...],
+                 board: bool | None = None) -> None:
         self.single = single_count
         self.need0, self.need1 = needs
         self.show = show
+        self.board = board  # seat 0 deals (None: no board, a deal without a winner ends in points)
         self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
@@ -169,6 +173,9 @@ class _Race:
             need[who] -= points
             if need[who] <= 0:
                 return WIN if who == 0 else -WIN
+        if self.board is not None:  # the chance to win from the next deal, on the scale of WIN
+            odds = chance(TARGET - need[0], TARGET - need[1], deals_next=not self.board)
+            return (2 * odds - SCALE) * WIN // SCALE
         return (s[1] if s[0] == 0 else -s[1]) + (s[3] if s[2] == 0 else -s[3]) + (s[5] if s[4] == 0 else -s[5])
 
     def _node(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
@@ -284,7 +291,30 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
     return (first, points[first], second, points[second], second, crib)
 
 
-def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool) -> list[list[Card]]:
+def _their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+    """Each card the opponent played this deal: (the ranks of the pile it went on, the room
+    left under 31, its rank, the ranks the opponent played after it). A count ends at 31 or
+    when the next card does not fit (no one could play on), so the order of the cards says
+    every pile."""
+    theirs = set(seen.played_by[opp])
+    out = []
+    pile: list[int] = []
+    count = 0
+    for card in seen.played:
+        if count + card.value > 31:
+            pile, count = [], 0
+        if card in theirs:
+            out.append((tuple(pile), 31 - count, card.rank))
+        pile.append(card.rank)
+        count += card.value
+        if count == 31:
+            pile, count = [], 0
+    ranks = [c.rank for c in seen.played_by[opp]]
+    return [(pile_, room, rank, tuple(ranks[i + 1:])) for i, (pile_, room, rank) in enumerate(out)]
+
+
+def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool,
+           plays: bool = True) -> list[list[Card]]:
     """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
     six-card game) drawn from the posterior over the rank multisets it may hold: the card
     sets of each multiset among ``possible``, times how likely the opponent kept the hand
@@ -302,8 +332,14 @@ def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, inf
         counts[rank] = len(cards)
     sets, weights = [], []
     kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
+    history = _their_plays(seen, opp) if plays else []
     for ranks, ways, weight in zip(MULTISETS[holds], multiset_weights(counts, holds), kept):
         if ways:
+            for pile, room, rank, later in history:
+                # Did the opponent take the most it could score with that card? It would have, mostly.
+                held = {rank, *later, *ranks}
+                if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
+                    weight *= TOOK_MOST
             sets.append(ranks)
             weights.append(ways * weight)
     out = []
@@ -315,7 +351,8 @@ def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, inf
     return out
 
 
-def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: int = BUDGET) -> Card:
+def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: bool = True, board: bool = True,
+                budget: int = BUDGET) -> Card:
     """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
     race; ``infer=False``: opponent hands uniform over the cards it may hold)."""
     me = seen.seat
@@ -327,6 +364,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: in
     rules = seen.rules
     needs = (rules.target - seen.scores[rules.side_of(me)], rules.target - seen.scores[rules.side_of(opp)])
     racing = race and min(needs) <= RACE and rules.fixed_deals is None
+    board = board and applies(rules)
     possible = _possible(seen, opp)
     holds = seen.held[opp]
     rng = _rng(seen)
@@ -338,7 +376,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: in
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
     shared = _Plain(rules.single_count_play)
-    draws = _draws(seen, possible, holds, rng, infer) if len(possible) >= holds else []
+    draws = _draws(seen, possible, holds, rng, infer, plays) if len(possible) >= holds else []
     while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
         drawn = draws[samples]
         show = None
@@ -352,7 +390,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, budget: in
         solver: _Race | _Plain = shared
         if racing:
             assert show is not None
-            solver = _Race(rules.single_count_play, needs, show)
+            solver = _Race(rules.single_count_play, needs, show, (seen.dealer == me) if board else None)
         before = solver.nodes
         theirs = tuple(sorted(c.rank for c in drawn))
         for rank in {c.rank for c in legal}:
