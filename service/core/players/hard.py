@@ -109,7 +109,7 @@ def multi_play(seen: Seen) -> Card:
     return best[2]
 
 
-IDEAS = ("race_discard", "search", "race_play", "infer", "plays", "board", "partner")  # what makes hard differ from standard
+IDEAS = ("race_discard", "search", "race_play", "infer", "plays", "greedy", "board", "partner")  # what makes hard differ from standard
 
 
 def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
@@ -123,6 +123,7 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
             return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without,
                                                                   infer="infer" not in without,
                                                                   plays="plays" not in without,
+                                                                  greedy="greedy" not in without,
                                                                   board="board" not in without))
         if seen.rules.players > 2 and "partner" not in without:
             return Action("play", seen.seat, card=multi_play(seen))

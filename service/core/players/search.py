@@ -65,6 +65,22 @@ def _leader(h0: tuple[int, ...], h1: tuple[int, ...], last: int) -> int | None:
     return 0 if h0 else (1 if h1 else None)
 
 
+def _options(pile: tuple[int, ...], count: int, hand: tuple[int, ...], greedy: bool) -> list[int]:
+    """The ranks of the sorted ``hand`` that fit the count; ``greedy``: only those that score the most now."""
+    room = 31 - count
+    out: list[int] = []
+    for rank in hand:
+        if (rank if rank < 10 else 10) > room:
+            break
+        if not out or out[-1] != rank:
+            out.append(rank)
+    if greedy and len(out) > 1:
+        points = [peg(pile, r) for r in out]
+        top = max(points)
+        out = [r for r, p in zip(out, points) if p == top]
+    return out
+
+
 class _Plain:
     """Exact two-player play for points from a position, hands open; values are seat 0's points
     less seat 1's to the end of the play. The count is carried along, hands are sorted
@@ -72,8 +88,9 @@ class _Plain:
     order until one no longer fits; positions are remembered (``memo``), and ``nodes``
     counts those solved."""
 
-    def __init__(self, single_count: bool) -> None:
+    def __init__(self, single_count: bool, greedy: bool = False) -> None:
         self.single = single_count
+        self.greedy = greedy  # the opponent (seat 1) plays only cards that score the most now
         self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
@@ -89,15 +106,8 @@ class _Plain:
         if hit is not None:
             return hit
         self.nodes += 1
-        room = 31 - count
         best: int | None = None
-        previous = 0
-        for rank in h0 if turn == 0 else h1:
-            if rank == previous:
-                continue
-            if (rank if rank < 10 else 10) > room:
-                break
-            previous = rank
+        for rank in _options(pile, count, h0 if turn == 0 else h1, turn == 1 and self.greedy):
             value = self._card(pile, count, h0, h1, turn, p0, p1, rank)
             if best is None or (value > best if turn == 0 else value < best):
                 best = value
@@ -154,8 +164,9 @@ class _Race:
     the play is over; without a winner the value is the points balance."""
 
     def __init__(self, single_count: bool, needs: tuple[int, int], show: tuple[int, ...],
-                 board: bool | None = None) -> None:
+                 board: bool | None = None, greedy: bool = False) -> None:
         self.single = single_count
+        self.greedy = greedy
         self.need0, self.need1 = needs
         self.show = show
         self.board = board  # seat 0 deals (None: no board, a deal without a winner ends in points)
@@ -186,15 +197,8 @@ class _Race:
         if hit is not None:
             return hit
         self.nodes += 1
-        room = 31 - count
         best: int | None = None
-        previous = 0
-        for rank in h0 if turn == 0 else h1:
-            if rank == previous:
-                continue
-            if (rank if rank < 10 else 10) > room:
-                break
-            previous = rank
+        for rank in _options(pile, count, h0 if turn == 0 else h1, turn == 1 and self.greedy):
             value = self._card(pile, count, h0, h1, turn, p0, p1, rank, g0, g1)
             if best is None or (value > best if turn == 0 else value < best):
                 best = value
@@ -352,7 +356,7 @@ def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, inf
 
 
 def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: bool = True, board: bool = True,
-                budget: int = BUDGET) -> Card:
+                greedy: bool = True, budget: int = BUDGET) -> Card:
     """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
     race; ``infer=False``: opponent hands uniform over the cards it may hold)."""
     me = seen.seat
@@ -375,7 +379,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: boo
     samples = 0
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
-    shared = _Plain(rules.single_count_play)
+    shared = _Plain(rules.single_count_play, greedy)
     draws = _draws(seen, possible, holds, rng, infer, plays) if len(possible) >= holds else []
     while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
         drawn = draws[samples]
@@ -390,7 +394,7 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: boo
         solver: _Race | _Plain = shared
         if racing:
             assert show is not None
-            solver = _Race(rules.single_count_play, needs, show, (seen.dealer == me) if board else None)
+            solver = _Race(rules.single_count_play, needs, show, (seen.dealer == me) if board else None, greedy)
         before = solver.nodes
         theirs = tuple(sorted(c.rank for c in drawn))
         for rank in {c.rank for c in legal}:
