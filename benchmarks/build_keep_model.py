@@ -34,7 +34,7 @@ from service.core.crib_tables import MULTISETS, multiset_weights
 from service.core.rules import preset
 
 SEED = 13
-DEALS = 30_000
+DEALS = 100_000
 PSEUDO = 2_000  # random hands mixed into each role's counts
 SCALE = 1000
 ROLES = ("dealer", "pone")

@@ -33,7 +33,7 @@ from service.core.players import choose
 from service.core.rules import preset
 
 SEED = 7_000_000
-DEALS = 3000
+DEALS = 10_000
 TARGET = 121
 SCALE = 10_000
 TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "win_table.py"

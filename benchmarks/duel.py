@@ -81,16 +81,24 @@ def endgame(a: str, b: str, games: int, low: int, high: int, *, first_seed: int 
     return out
 
 
-def duel(a: str, b: str, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
+def duel(a: str | Player, b: str | Player, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
          variant: str = "six_card") -> list[tuple[Deal, Deal]]:
-    """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``)."""
+    """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
+    :func:`benchmarks.ladder.make_player` takes) or a player itself."""
     rules = resolve(variant)
     out = []
     for seed in range(first_seed, first_seed + deals):
-        first = play_deal(make_player(a, 2 * seed), make_player(b, 2 * seed + 1), rules, seed, scores)
-        second = play_deal(make_player(b, 2 * seed + 1), make_player(a, 2 * seed), rules, seed, scores)
-        out.append((first, second))
+        first = make_player(a, 2 * seed) if isinstance(a, str) else a
+        second = make_player(b, 2 * seed + 1) if isinstance(b, str) else b
+        out.append((play_deal(first, second, rules, seed, scores), play_deal(second, first, rules, seed, scores)))
     return out
+
+
+def balances(pairs: Sequence[tuple[Deal, Deal]], part: Sequence[int] = (0, 1)) -> list[float]:
+    """The first-named player's balance per deal of each pair (half the pair's), over ``part``
+    (0: the play, 1: the show)."""
+    return [sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
+            for first, second in pairs]
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -100,21 +108,17 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def report(a: str, b: str, pairs: Sequence[tuple[Deal, Deal]], seconds: float) -> None:
-    def balance(pair: tuple[Deal, Deal], part: Sequence[int]) -> float:
-        first, second = pair  # a deals in the first, is pone in the second
-        return sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
-
     rows = (("total", (0, 1)), ("play", (0,)), ("show", (1,)))
     print(f"{a} vs {b}: {len(pairs)} paired deals, {seconds:.0f} s; {a}'s balance per deal (95% interval)")
     for name, part in rows:
-        mean, half = interval([balance(p, part) for p in pairs])
+        mean, half = interval(balances(pairs, part))
         print(f"  {name:6} {mean:+.3f} +- {half:.3f}")
     as_dealer = [sum(p[0].dealer) - sum(p[1].dealer) for p in pairs]
     as_pone = [sum(p[1].pone) - sum(p[0].pone) for p in pairs]
     for name, values in (("own points as dealer", as_dealer), ("own points as pone", as_pone)):
         mean, half = interval(values)
         print(f"  {name:22} {mean:+.3f} +- {half:.3f}")
-    differ = sum(1 for p in pairs if balance(p, (0, 1)) != 0)
+    differ = sum(1 for b in balances(pairs) if b != 0)
     print(f"  pairs that differ: {differ} of {len(pairs)}")
 
 

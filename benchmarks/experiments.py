@@ -125,3 +125,19 @@ def _pegsim64(state: GameState, seat: int) -> Action:
 
 
 EXPERIMENTS["pegsim64"] = _pegsim64
+
+
+def _took(state: GameState, seat: int, factor: int) -> Action:
+    from service.core.players import search
+
+    saved = search.TOOK_MOST
+    search.TOOK_MOST = factor
+    try:
+        return hard.choose(see(state, seat))
+    finally:
+        search.TOOK_MOST = saved
+
+
+EXPERIMENTS["took30"] = lambda state, seat: _took(state, seat, 30)
+EXPERIMENTS["took2"] = lambda state, seat: _took(state, seat, 2)
+

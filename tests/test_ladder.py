@@ -22,13 +22,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from benchmarks.ladder import Game, ladder_games, play_game
+from benchmarks.duel import balances, duel, interval
+from benchmarks.ladder import Game, ladder_games
 from benchmarks.strength import wilson
 from service.core.actions import Action
 from service.core.advice import discard_advice
 from service.core.engine import GameState
 from service.core.players import hard, see
-from service.core.rules import preset
 
 DEALS = {"easy:random": 40, "standard:easy": 100, "hard:standard": 100}
 
@@ -49,19 +49,21 @@ def test_a_stronger_level_wins_with_confidence(pair: str) -> None:
     assert lo > 0.5, f"{a} won {wins} of {len(games)} against {b}: not better with 95% confidence"
 
 
-NOT_WORSE_Z = 3.29  # a 99.9% interval: a level as strong as standard fails it once in 2,000 runs
+BALANCE_DEALS = 600  # paired deals for hard against standard (benchmarks/duel.py)
 
 
-def not_worse(games: Sequence[Game]) -> bool:
-    """Whether the first-named player is not shown worse than its opponent: the upper end of
-    the 99.9% Wilson interval of its win rate is at or above 50%."""
-    return wilson(sum(g.won for g in games), len(games), z=NOT_WORSE_Z)[1] >= 0.5
+def outscores(a: object, b: object) -> tuple[bool, float, float]:
+    """Whether ``a`` scores more than ``b`` per deal with 95% confidence on the fixed paired
+    deals 0..BALANCE_DEALS-1 (each dealt twice with the same cards, each player dealing once):
+    the lower end of the interval of its mean balance above 0. Also the mean and half-width."""
+    mean, half = interval(balances(duel(a, b, BALANCE_DEALS)))  # type: ignore[arg-type]
+    return mean - half > 0, mean, half
 
 
 @pytest.mark.strength
-def test_hard_is_not_worse_than_standard() -> None:
-    games = ladder_games("hard", "standard", 2 * DEALS["hard:standard"])
-    assert not_worse(games), f"hard won only {rate(games)[0]} of {len(games)} against standard"
+def test_hard_outscores_standard() -> None:
+    better, mean, half = outscores("hard", "standard")
+    assert better, f"hard's balance against standard: {mean:+.3f} +- {half:.3f} points a deal"
 
 
 def broken_discard(state: GameState, seat: int) -> Action:
@@ -88,11 +90,6 @@ def broken_pegging(state: GameState, seat: int) -> Action:
 @pytest.mark.strength
 @pytest.mark.parametrize("broken", [broken_discard, broken_pegging], ids=["discard", "pegging"])
 def test_a_broken_hard_fails_the_check(broken: object) -> None:
-    from benchmarks.ladder import make_player
-
-    rules = preset("six_card")
-    games = [play_game(broken, make_player("standard", 0), rules, seed, seat)  # type: ignore[arg-type]
-             for seed in range(DEALS["hard:standard"]) for seat in (0, 1)]
-    wins = rate(games)[0]
-    print(f"broken hard ({broken.__name__}): {wins} of {len(games)}")  # type: ignore[attr-defined]
-    assert not not_worse(games), f"the broken hard won {wins} of {len(games)}: the check cannot tell"
+    better, mean, half = outscores(broken, "standard")
+    print(f"broken hard ({broken.__name__}): {mean:+.3f} +- {half:.3f} a deal")  # type: ignore[attr-defined]
+    assert not better, f"the broken hard outscored standard ({mean:+.3f} +- {half:.3f}): the check cannot tell"
