@@ -5,8 +5,10 @@
   today), and near the end of the game the chance of going out instead of the mean
   (:func:`race_keep`).
 * **Play, two players** (:mod:`.search`): the opponent's possible cards inferred from what it
-  has shown and said, sampled hands played out exactly to the end of the play, and near the
-  end the race to the target through the show.
+  has shown and said, its hands drawn by how likely a sensible player kept them (the keep
+  model) and played the points it took, each played out exactly to the end of the play
+  against an opponent that takes the most points now, and near the end the race to the
+  target through the show, an undecided deal worth its chance to win (the win table).
 * **Play, three or four players** (:func:`multi_play`): one reply deep like ``standard``,
   but a partner's reply counts for the seat, not against it.
 * **Show**: as ``standard`` (the exact count; muggins for exactly what was missed).

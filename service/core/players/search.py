@@ -1,17 +1,25 @@
 """``hard``'s pegging in the two-player games: sampled opponent hands, each played out exactly.
 
 The opponent's possible cards are the unseen ones (not the seat's, not the starter, not
-played), less any that fit the current count when it has said go in it. For a number of
-opponent hands drawn uniformly from those (a fixed sequence, seeded by the position, so a
-decision is reproducible), the rest of the play is solved exactly with both hands open
-(minimax over ranks: suits do not count in the play), and the card with the best mean
-point balance (its points minus the opponent's, to the end of the play) is played. Hands
-are drawn until a budget of search nodes is spent, which bounds the time per decision.
+played), less any that fit the current count when it has said go in it. In the six-card
+game its hand is drawn from the posterior over the rank multisets it may hold (:func:`_draws`):
+how many card sets of the possible cards have each, times how likely a sensible player kept
+the four-card hand it makes with the cards already played (the keep model,
+:mod:`service.core.keep_model`), times :data:`TOOK_MOST` for each card it played that scored
+the most it could then; elsewhere uniformly. The draws are a fixed sequence, seeded by the
+position, so a decision is reproducible. For each drawn hand the rest of the play is solved
+exactly with both hands open (:class:`_Plain`: over ranks, as suits do not count in the
+play; one memo for every drawn hand), the opponent playing a card that scores the most now
+(ties by the search), and the card with the best mean point balance (its points minus the
+opponent's, to the end of the play) is played. Hands are drawn until a budget of search
+nodes is spent, which bounds the time per decision.
 
 Near the end (either side within :data:`RACE` points of the target) the search plays the
-race instead: reaching the target first is worth :data:`WIN`, and the play ends with the
-show in counting order (pone, dealer, crib; the crib's other cards drawn too), so a card
-that pegs out, or keeps the opponent from pegging out before its hand counts, wins.
+race instead (:class:`_Race`): reaching the target first is worth :data:`WIN`, and the play
+ends with the show in counting order (pone, dealer, crib; the crib's other cards drawn too),
+so a card that pegs out, or keeps the opponent from pegging out before its hand counts,
+wins; a deal that leaves the game undecided is worth its chance to win from the scores it
+leaves (:mod:`service.core.win`), on the same scale.
 """
 
 from __future__ import annotations
