@@ -54,6 +54,10 @@ def make_player(name: str, seed: int) -> Player:
         without = frozenset(name.removeprefix("hard-").split("+"))
         assert without <= set(hard.IDEAS), f"hard has no idea {sorted(without - set(hard.IDEAS))}"
         return lambda state, seat: hard.choose(see(state, seat), without)
+    if name.startswith("x."):  # an experiment of benchmarks/experiments.py (never shipped)
+        from benchmarks.experiments import EXPERIMENTS
+
+        return EXPERIMENTS[name.removeprefix("x.")]
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":

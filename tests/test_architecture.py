@@ -66,7 +66,7 @@ def test_importing_the_core_loads_no_web_module() -> None:
 # A module is one concern a newcomer can read in a sitting (issue 10). Generated or pure-data
 # modules (a table written by a script, a vocabulary) may be longer: they are data, not logic.
 MAX_MODULE_LINES = 480
-DATA_MODULES = {"texts_words.py", "crib_model_table.py"}
+DATA_MODULES = {"texts_words.py", "crib_model_table.py", "keep_model_table.py", "win_table.py"}
 
 
 def test_no_service_module_is_much_over_450_lines() -> None:

@@ -5,8 +5,10 @@
   today), and near the end of the game the chance of going out instead of the mean
   (:func:`race_keep`).
 * **Play, two players** (:mod:`.search`): the opponent's possible cards inferred from what it
-  has shown and said, sampled hands played out exactly to the end of the play, and near the
-  end the race to the target through the show.
+  has shown and said, its hands drawn by how likely a sensible player kept them (the keep
+  model) and played the points it took, each played out exactly to the end of the play
+  against an opponent that takes the most points now, and near the end the race to the
+  target through the show, an undecided deal worth its chance to win (the win table).
 * **Play, three or four players** (:func:`multi_play`): one reply deep like ``standard``,
   but a partner's reply counts for the seat, not against it.
 * **Show**: as ``standard`` (the exact count; muggins for exactly what was missed).
@@ -109,7 +111,7 @@ def multi_play(seen: Seen) -> Card:
     return best[2]
 
 
-IDEAS = ("race_discard", "search", "race_play", "partner")  # what makes hard differ from standard
+IDEAS = ("race_discard", "search", "race_play", "infer", "plays", "greedy", "board", "partner")  # what makes hard differ from standard
 
 
 def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
@@ -120,7 +122,11 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
         return Action("discard", seen.seat, cards=tuple(thrown))
     if seen.phase == "play":
         if seen.rules.players == 2 and "search" not in without and sum(seen.held) <= SEARCH_CARDS:
-            return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without))
+            return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without,
+                                                                  infer="infer" not in without,
+                                                                  plays="plays" not in without,
+                                                                  greedy="greedy" not in without,
+                                                                  board="board" not in without))
         if seen.rules.players > 2 and "partner" not in without:
             return Action("play", seen.seat, card=multi_play(seen))
         return standard_play(seen)

@@ -1,17 +1,25 @@
 """``hard``'s pegging in the two-player games: sampled opponent hands, each played out exactly.
 
 The opponent's possible cards are the unseen ones (not the seat's, not the starter, not
-played), less any that fit the current count when it has said go in it. For a number of
-opponent hands drawn uniformly from those (a fixed sequence, seeded by the position, so a
-decision is reproducible), the rest of the play is solved exactly with both hands open
-(minimax over ranks: suits do not count in the play), and the card with the best mean
-point balance (its points minus the opponent's, to the end of the play) is played. Hands
-are drawn until a budget of search nodes is spent, which bounds the time per decision.
+played), less any that fit the current count when it has said go in it. In the six-card
+game its hand is drawn from the posterior over the rank multisets it may hold (:func:`_draws`):
+how many card sets of the possible cards have each, times how likely a sensible player kept
+the four-card hand it makes with the cards already played (the keep model,
+:mod:`service.core.keep_model`), times :data:`TOOK_MOST` for each card it played that scored
+the most it could then; elsewhere uniformly. The draws are a fixed sequence, seeded by the
+position, so a decision is reproducible. For each drawn hand the rest of the play is solved
+exactly with both hands open (:class:`_Plain`: over ranks, as suits do not count in the
+play; one memo for every drawn hand), the opponent playing a card that scores the most now
+(ties by the search), and the card with the best mean point balance (its points minus the
+opponent's, to the end of the play) is played. Hands are drawn until a budget of search
+nodes is spent, which bounds the time per decision.
 
 Near the end (either side within :data:`RACE` points of the target) the search plays the
-race instead: reaching the target first is worth :data:`WIN`, and the play ends with the
-show in counting order (pone, dealer, crib; the crib's other cards drawn too), so a card
-that pegs out, or keeps the opponent from pegging out before its hand counts, wins.
+race instead (:class:`_Race`): reaching the target first is worth :data:`WIN`, and the play
+ends with the show in counting order (pone, dealer, crib; the crib's other cards drawn too),
+so a card that pegs out, or keeps the opponent from pegging out before its hand counts,
+wins; a deal that leaves the game undecided is worth its chance to win from the scores it
+leaves (:mod:`service.core.win`), on the same scale.
 """
 
 from __future__ import annotations
@@ -21,7 +29,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import Card
+from ..crib_tables import MULTISETS, multiset_weights
+from ..keep_model import keep_weights
 from ..show import score_show
+from ..win import SCALE, TARGET, applies, chance
 from .seen import Seen
 
 WIN = 1000
@@ -29,6 +40,7 @@ RACE = 31  # within this many points of the target, play the race
 BUDGET = 3_000  # search nodes per decision (samples stop once it is spent)
 MAX_SAMPLES = 48
 MIN_SAMPLES = 2
+TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
 
 
 def _value(rank: int) -> int:
@@ -53,98 +65,215 @@ def peg(pile: tuple[int, ...], rank: int) -> int:
     return points
 
 
-class _Solver:
-    """Exact two-player play from a position, hands open; values are seat 0's points less seat 1's."""
+def _leader(h0: tuple[int, ...], h1: tuple[int, ...], last: int) -> int | None:
+    """Who leads the next count: the seat after the last player if it holds cards, else the
+    last player if it does, else no one (the play is over)."""
+    if last == 0:
+        return 1 if h1 else (0 if h0 else None)
+    return 0 if h0 else (1 if h1 else None)
 
-    def __init__(self, single_count: bool, needs: tuple[int, int] | None, show: tuple[int, ...] | None) -> None:
+
+def _options(pile: tuple[int, ...], count: int, hand: tuple[int, ...], greedy: bool) -> list[int]:
+    """The ranks of the sorted ``hand`` that fit the count; ``greedy``: only those that score the most now."""
+    room = 31 - count
+    out: list[int] = []
+    for rank in hand:
+        if (rank if rank < 10 else 10) > room:
+            break
+        if not out or out[-1] != rank:
+            out.append(rank)
+    if greedy and len(out) > 1:
+        points = [peg(pile, r) for r in out]
+        top = max(points)
+        out = [r for r, p in zip(out, points) if p == top]
+    return out
+
+
+class _Plain:
+    """Exact two-player play for points from a position, hands open; values are seat 0's points
+    less seat 1's to the end of the play. The count is carried along, hands are sorted
+    tuples of ranks (suits do not count in the play), and a turn's cards are tried in rank
+    order until one no longer fits; positions are remembered (``memo``), and ``nodes``
+    counts those solved."""
+
+    def __init__(self, single_count: bool, greedy: bool = False) -> None:
         self.single = single_count
-        self.needs = needs  # points each seat still needs (race), else None
-        self.show = show  # (first counter, its points, second, its points, crib owner, crib points)
+        self.greedy = greedy  # the opponent (seat 1) plays only cards that score the most now
         self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
-    def end(self, got: tuple[int, int]) -> int:
-        """Value when the play is over: the race through the show, else nothing more."""
-        if self.needs is None or self.show is None:
-            return 0
-        need = [self.needs[0] - got[0], self.needs[1] - got[1]]
+    def after_card(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
+                   passed: tuple[bool, bool], rank: int, got: tuple[int, int], count: int) -> int:
+        return self._card(pile, count, hands[0], hands[1], turn, passed[0], passed[1], rank)
+
+    def _node(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
+              p0: bool, p1: bool, last: int | None) -> int:
+        key = (pile, h0, h1, turn, p0, p1, last)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        best: int | None = None
+        for rank in _options(pile, count, h0 if turn == 0 else h1, turn == 1 and self.greedy):
+            value = self._card(pile, count, h0, h1, turn, p0, p1, rank)
+            if best is None or (value > best if turn == 0 else value < best):
+                best = value
+        if best is None:  # go
+            assert last is not None
+            if turn == 0:
+                best = (self._node(pile, count, h0, h1, 1, True, p1, last) if h1 and not p1
+                        else self._close(h0, h1, last, count != 31))
+            else:
+                best = (self._node(pile, count, h0, h1, 0, p0, True, last) if h0 and not p0
+                        else self._close(h0, h1, last, count != 31))
+        memo[key] = best
+        return best
+
+    def _card(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
+              p0: bool, p1: bool, rank: int) -> int:
+        points = peg(pile, rank)
+        count += rank if rank < 10 else 10
+        if turn == 0:
+            i = h0.index(rank)
+            h0 = h0[:i] + h0[i + 1:]
+            mine, theirs, passed_other = h0, h1, p1
+        else:
+            i = h1.index(rank)
+            h1 = h1[:i] + h1[i + 1:]
+            mine, theirs, passed_other = h1, h0, p0
+        sign = 1 if turn == 0 else -1
+        if not h0 and not h1:
+            return sign * (points + (count != 31))  # the last card
+        if count == 31:
+            return sign * points + self._close(h0, h1, turn, False)
+        pile = (*pile, rank)
+        if theirs and not passed_other:
+            return sign * points + self._node(pile, count, h0, h1, 1 - turn, p0, p1, turn)
+        if mine:
+            return sign * points + self._node(pile, count, h0, h1, turn, p0, p1, turn)
+        return sign * points + self._close(h0, h1, turn, True)
+
+    def _close(self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, go: bool) -> int:
+        """The count ends: the go point to the last player when ``go``; then the next count."""
+        signed = (1 if last == 0 else -1) if go else 0
+        if self.single:
+            return signed
+        leader = _leader(h0, h1, last)
+        if leader is None:
+            return signed
+        return signed + self._node((), 0, h0, h1, leader, False, False, None)
+
+
+class _Race:
+    """As :class:`_Plain`, for the race: ``needs`` (the points each seat still needs) and
+    ``show`` (first counter, its points, second, its points, crib owner, crib points): a seat
+    that reaches its need first wins (:data:`WIN`), through the show in counting order once
+    the play is over; without a winner the value is the points balance."""
+
+    def __init__(self, single_count: bool, needs: tuple[int, int], show: tuple[int, ...],
+                 board: bool | None = None, greedy: bool = False) -> None:
+        self.single = single_count
+        self.greedy = greedy
+        self.need0, self.need1 = needs
+        self.show = show
+        self.board = board  # seat 0 deals (None: no board, a deal without a winner ends in points)
+        self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
+        self.nodes = 0
+
+    def after_card(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
+                   passed: tuple[bool, bool], rank: int, got: tuple[int, int], count: int) -> int:
+        return self._card(pile, count, hands[0], hands[1], turn, passed[0], passed[1], rank, got[0], got[1])
+
+    def _end(self, g0: int, g1: int) -> int:
+        need = [self.need0 - g0, self.need1 - g1]
         s = self.show
         for who, points in ((s[0], s[1]), (s[2], s[3]), (s[4], s[5])):
             need[who] -= points
             if need[who] <= 0:
                 return WIN if who == 0 else -WIN
+        if self.board is not None:  # the chance to win from the next deal, on the scale of WIN
+            odds = chance(TARGET - need[0], TARGET - need[1], deals_next=not self.board)
+            return (2 * odds - SCALE) * WIN // SCALE
         return (s[1] if s[0] == 0 else -s[1]) + (s[3] if s[2] == 0 else -s[3]) + (s[5] if s[4] == 0 else -s[5])
 
-    def score(self, seat: int, points: int, got: tuple[int, int]) -> tuple[int, tuple[int, int], bool]:
-        """Add ``points`` for ``seat``: (signed points, new totals, whether it won the race)."""
-        new = (got[0] + points, got[1]) if seat == 0 else (got[0], got[1] + points)
-        won = self.needs is not None and points > 0 and new[seat] >= self.needs[seat]
-        return (points if seat == 0 else -points), new, won
-
-    def solve(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
-              passed: tuple[bool, bool], last: int | None, got: tuple[int, int]) -> int:
-        key = (pile, hands, turn, passed, last, got if self.needs is not None else None)
-        hit = self.memo.get(key)
+    def _node(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
+              p0: bool, p1: bool, last: int | None, g0: int, g1: int) -> int:
+        key = (pile, h0, h1, turn, p0, p1, last, g0, g1)
+        memo = self.memo
+        hit = memo.get(key)
         if hit is not None:
             return hit
         self.nodes += 1
-        count = sum(map(_value, pile))
-        hand = hands[turn]
-        options = sorted({r for r in hand if count + _value(r) <= 31})
         best: int | None = None
-        if not options:  # go
-            now_passed = (True, passed[1]) if turn == 0 else (passed[0], True)
-            other = 1 - turn
-            if hands[other] and not now_passed[other]:
-                best = self.solve(pile, hands, other, now_passed, last, got)
+        for rank in _options(pile, count, h0 if turn == 0 else h1, turn == 1 and self.greedy):
+            value = self._card(pile, count, h0, h1, turn, p0, p1, rank, g0, g1)
+            if best is None or (value > best if turn == 0 else value < best):
+                best = value
+        if best is None:  # go
+            assert last is not None
+            if turn == 0:
+                best = (self._node(pile, count, h0, h1, 1, True, p1, last, g0, g1) if h1 and not p1
+                        else self._close(h0, h1, last, count != 31, g0, g1))
             else:
-                best = self.close(pile, hands, last, got, count)
-        else:
-            for rank in options:
-                value = self.after_card(pile, hands, turn, passed, rank, got, count)
-                if best is None or (value > best if turn == 0 else value < best):
-                    best = value
-        assert best is not None
-        self.memo[key] = best
+                best = (self._node(pile, count, h0, h1, 0, p0, True, last, g0, g1) if h0 and not p0
+                        else self._close(h0, h1, last, count != 31, g0, g1))
+        memo[key] = best
         return best
 
-    def after_card(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
-                   passed: tuple[bool, bool], rank: int, got: tuple[int, int], count: int) -> int:
-        hand = list(hands[turn])
-        hand.remove(rank)
-        new_hands = (tuple(hand), hands[1]) if turn == 0 else (hands[0], tuple(hand))
-        new_pile = (*pile, rank)
-        count += _value(rank)
+    def _card(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
+              p0: bool, p1: bool, rank: int, g0: int, g1: int) -> int:
         points = peg(pile, rank)
-        everyone_out = not new_hands[0] and not new_hands[1]
-        if everyone_out and count != 31:
-            points += 1  # last card
-        signed, got, won = self.score(turn, points, got)
-        if won:
-            return WIN if turn == 0 else -WIN
-        if count == 31 or everyone_out:
-            return signed + self.close(new_pile, new_hands, turn, got, count, scored=True)
-        other = 1 - turn
-        if new_hands[other] and not passed[other]:
-            return signed + self.solve(new_pile, new_hands, other, passed, turn, got)
-        if new_hands[turn]:
-            return signed + self.solve(new_pile, new_hands, turn, passed, turn, got)
-        return signed + self.close(new_pile, new_hands, turn, got, count)
+        count += rank if rank < 10 else 10
+        if turn == 0:
+            i = h0.index(rank)
+            h0 = h0[:i] + h0[i + 1:]
+            mine, theirs, passed_other = h0, h1, p1
+        else:
+            i = h1.index(rank)
+            h1 = h1[:i] + h1[i + 1:]
+            mine, theirs, passed_other = h1, h0, p0
+        out = not h0 and not h1
+        if out and count != 31:
+            points += 1  # the last card
+        if turn == 0:
+            g0 += points
+            if points and g0 >= self.need0:
+                return WIN
+            signed = points
+        else:
+            g1 += points
+            if points and g1 >= self.need1:
+                return -WIN
+            signed = -points
+        if out:
+            return signed + self._end(g0, g1)
+        if count == 31:
+            return signed + self._close(h0, h1, turn, False, g0, g1)
+        pile = (*pile, rank)
+        if theirs and not passed_other:
+            return signed + self._node(pile, count, h0, h1, 1 - turn, p0, p1, turn, g0, g1)
+        if mine:
+            return signed + self._node(pile, count, h0, h1, turn, p0, p1, turn, g0, g1)
+        return signed + self._close(h0, h1, turn, True, g0, g1)
 
-    def close(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], last: int | None,
-              got: tuple[int, int], count: int, scored: bool = False) -> int:
-        """The count ends: the go point to the last player (unless 31 or the last card scored it)."""
-        assert last is not None
+    def _close(self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, go: bool, g0: int, g1: int) -> int:
         signed = 0
-        if count != 31 and not scored:
-            signed, got, won = self.score(last, 1, got)
-            if won:
-                return WIN if last == 0 else -WIN
-        other = 1 - last
-        leader = other if hands[other] else (last if hands[last] else None)
+        if go:
+            if last == 0:
+                g0 += 1
+                if g0 >= self.need0:
+                    return WIN
+                signed = 1
+            else:
+                g1 += 1
+                if g1 >= self.need1:
+                    return -WIN
+                signed = -1
+        leader = _leader(h0, h1, last)
         if self.single or leader is None:
-            return signed + self.end(got)
-        return signed + self.solve((), hands, leader, (False, False), None, got)
+            return signed + self._end(g0, g1)
+        return signed + self._node((), 0, h0, h1, leader, False, False, None, g0, g1)
 
 
 def _possible(seen: Seen, opponent: int) -> list[Card]:
@@ -174,8 +303,70 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
     return (first, points[first], second, points[second], second, crib)
 
 
-def choose_card(seen: Seen, *, race: bool = True, budget: int = BUDGET) -> Card:
-    """The card ``hard`` plays in a two-player game (``race=False``: points only, never the race)."""
+def _their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+    """Each card the opponent played this deal: (the ranks of the pile it went on, the room
+    left under 31, its rank, the ranks the opponent played after it). A count ends at 31 or
+    when the next card does not fit (no one could play on), so the order of the cards says
+    every pile."""
+    theirs = set(seen.played_by[opp])
+    out = []
+    pile: list[int] = []
+    count = 0
+    for card in seen.played:
+        if count + card.value > 31:
+            pile, count = [], 0
+        if card in theirs:
+            out.append((tuple(pile), 31 - count, card.rank))
+        pile.append(card.rank)
+        count += card.value
+        if count == 31:
+            pile, count = [], 0
+    ranks = [c.rank for c in seen.played_by[opp]]
+    return [(pile_, room, rank, tuple(ranks[i + 1:])) for i, (pile_, room, rank) in enumerate(out)]
+
+
+def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool,
+           plays: bool = True) -> list[list[Card]]:
+    """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
+    six-card game) drawn from the posterior over the rank multisets it may hold: the card
+    sets of each multiset among ``possible``, times how likely the opponent kept the hand
+    they make with the cards it has played (:func:`~service.core.keep_model.keep_weights`)."""
+    rules = seen.rules
+    if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
+        return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
+    opp = 1 - seen.seat
+    shown = tuple(c.rank for c in seen.played_by[opp])
+    by_rank: dict[int, list[Card]] = {}
+    for card in possible:
+        by_rank.setdefault(card.rank, []).append(card)
+    counts = [0] * 14
+    for rank, cards in by_rank.items():
+        counts[rank] = len(cards)
+    sets, weights = [], []
+    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
+    history = _their_plays(seen, opp) if plays else []
+    for ranks, ways, weight in zip(MULTISETS[holds], multiset_weights(counts, holds), kept):
+        if ways:
+            for pile, room, rank, later in history:
+                # Did the opponent take the most it could score with that card? It would have, mostly.
+                held = {rank, *later, *ranks}
+                if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
+                    weight *= TOOK_MOST
+            sets.append(ranks)
+            weights.append(ways * weight)
+    out = []
+    for ranks in rng.choices(sets, weights=weights, k=MAX_SAMPLES):
+        hand: list[Card] = []
+        for rank in set(ranks):
+            hand += rng.sample(by_rank[rank], ranks.count(rank))
+        out.append(hand)
+    return out
+
+
+def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: bool = True, board: bool = True,
+                greedy: bool = True, budget: int = BUDGET) -> Card:
+    """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
+    race; ``infer=False``: opponent hands uniform over the cards it may hold)."""
     me = seen.seat
     opp = 1 - me
     count = seen.count
@@ -185,6 +376,7 @@ def choose_card(seen: Seen, *, race: bool = True, budget: int = BUDGET) -> Card:
     rules = seen.rules
     needs = (rules.target - seen.scores[rules.side_of(me)], rules.target - seen.scores[rules.side_of(opp)])
     racing = race and min(needs) <= RACE and rules.fixed_deals is None
+    board = board and applies(rules)
     possible = _possible(seen, opp)
     holds = seen.held[opp]
     rng = _rng(seen)
@@ -195,22 +387,28 @@ def choose_card(seen: Seen, *, race: bool = True, budget: int = BUDGET) -> Card:
     samples = 0
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
-    while samples < MAX_SAMPLES and (samples < MIN_SAMPLES or nodes < budget):
-        if len(possible) < holds:
-            break
-        drawn = rng.sample(possible, holds)
+    shared = _Plain(rules.single_count_play, greedy)
+    draws = _draws(seen, possible, holds, rng, infer, plays) if len(possible) >= holds else []
+    while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
+        drawn = draws[samples]
         show = None
         if racing:
             rest = [c for c in seen.unseen() if c not in drawn]
             crib_rest = rng.sample(rest, max(0, min(len(rest), crib_size)))
             kept_opp = (*seen.played_by[opp], *drawn)
             show = _show_points(seen, kept_opp, crib_rest)
-        solver = _Solver(rules.single_count_play, needs if racing else None, show)
+        # Without the race every sample is solved by one solver: positions recur across
+        # samples (the same ranks drawn again, or the same cards left late in the play).
+        solver: _Race | _Plain = shared
+        if racing:
+            assert show is not None
+            solver = _Race(rules.single_count_play, needs, show, (seen.dealer == me) if board else None, greedy)
+        before = solver.nodes
         theirs = tuple(sorted(c.rank for c in drawn))
         for rank in {c.rank for c in legal}:
             value = solver.after_card(pile, (mine, theirs), 0, passed, rank, (0, 0), count)
             totals[rank] = totals.get(rank, 0) + value
-        nodes += solver.nodes
+        nodes += solver.nodes - before
         samples += 1
     if not totals:
         return max(legal)

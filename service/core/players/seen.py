@@ -29,7 +29,7 @@ class Seen(NamedTuple):
     ``dealt``). In the play: ``hand`` (its cards still held), ``pile`` and ``count`` (the
     current count), ``played_by`` (per seat, the cards it has played this deal, in order),
     ``held`` (per seat, how many cards it still holds), ``passed`` (per seat, whether it has
-    said go in this count) and ``turn``. In the show: ``shown`` (the cards being counted),
+    said go in this count), ``played`` (every card played this deal, in order) and ``turn``. In the show: ``shown`` (the cards being counted),
     ``is_crib`` and ``claim``. ``scores`` are per side.
     """
 
@@ -50,6 +50,7 @@ class Seen(NamedTuple):
     shown: tuple[Card, ...] = ()
     is_crib: bool = False
     claim: int | None = None
+    played: tuple[Card, ...] = ()  # in the play: every card played this deal, in order
 
     @property
     def is_dealer(self) -> bool:
@@ -87,7 +88,7 @@ def see(state: GameState, seat: int) -> Seen:
         played_by = tuple(tuple(c for c in play.played if c in state.hands[s] and c in played)
                           for s in range(rules.players))
         return base._replace(hand=play.hands[seat], pile=play.pile, count=play.count, played_by=played_by,
-                             held=play.held, passed=play.passed)
+                             held=play.held, passed=play.passed, played=play.played)
     if state.phase == "show":
         _, is_crib, cards = shown_cards(state, state.show_step)
         return base._replace(shown=tuple(cards), is_crib=is_crib, claim=state.claim)

@@ -1,0 +1,154 @@
+"""Screening for the ladder: the point balance per deal of two players on paired deals.
+
+    python -m benchmarks.duel hard:standard --deals 2000
+    python -m benchmarks.duel hard:hard-search --deals 1000 --scores 100:100
+
+A win-rate run needs thousands of games to see a few points of rate. This plays single
+deals instead: deal ``s`` (from ``--first-seed``) is dealt twice with the same cards, the
+first-named player the dealer and then the pone (the other player takes the other seat),
+from the scores ``--scores`` (the dealer's first; default 0:0, where no end-game idea
+acts). For each pair the first-named player's balance is its points less the other's over
+both deals; if the two players play alike it is exactly 0, so the spread comes only from
+where they differ. Printed: the mean balance per deal (half a pair) with its 95% interval,
+split into the play (pegging and heels) and the show, and as dealer and as pone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchmarks.ladder import Player, make_player
+from benchmarks.strength import wilson
+from service.core.engine import apply, may_act, new_game
+from service.core.events import Score
+from service.core.rules import Rules, resolve
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal's points (play, show) for the dealer and the pone."""
+
+    dealer: tuple[int, int]
+    pone: tuple[int, int]
+
+
+def play_deal(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tuple[int, int]) -> Deal:
+    """Deal ``seed`` with seat 0 dealing, from ``scores`` (dealer's, pone's), to its end."""
+    state, _ = new_game(rules, seed, 0)
+    state = state._replace(scores=scores)
+    seats = (dealer, pone)
+    start = scores
+    shown = [0, 0]
+    while not state.over and state.deal_no == 1:
+        acting = may_act(state)[0]
+        state, events = apply(state, seats[acting](state, acting))
+        for event in events:
+            if isinstance(event, Score) and event.score_kind in ("hand", "crib"):
+                shown[event.side] += event.points
+    end = state.scores
+    return Deal((end[0] - start[0] - shown[0], shown[0]), (end[1] - start[1] - shown[1], shown[1]))
+
+
+def play_out(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tuple[int, int]) -> int:
+    """Deal ``seed`` with seat 0 dealing, from ``scores``, to the end of the game: the winner's seat."""
+    state, _ = new_game(rules, seed, 0)
+    state = state._replace(scores=scores)
+    seats = (dealer, pone)
+    while not state.over:
+        acting = may_act(state)[0]
+        state, _ = apply(state, seats[acting](state, acting))
+    assert state.winner is not None
+    return state.winner
+
+
+def endgame(a: str, b: str, games: int, low: int, high: int, *, first_seed: int = 0) -> list[tuple[bool, bool]]:
+    """Per seed, from scores drawn from ``low..high`` for each seat (seeded by the deal): whether
+    ``a`` won dealing to ``b``, and whether it won as ``b``'s pone (the same cards and scores)."""
+    rules = resolve("six_card")
+    out = []
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        scores = (rng.randint(low, high), rng.randint(low, high))
+        first = play_out(make_player(a, 2 * seed), make_player(b, 2 * seed + 1), rules, seed, scores) == 0
+        second = play_out(make_player(b, 2 * seed + 1), make_player(a, 2 * seed), rules, seed, scores) == 1
+        out.append((first, second))
+    return out
+
+
+def duel(a: str | Player, b: str | Player, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
+         variant: str = "six_card") -> list[tuple[Deal, Deal]]:
+    """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
+    :func:`benchmarks.ladder.make_player` takes) or a player itself."""
+    rules = resolve(variant)
+    out = []
+    for seed in range(first_seed, first_seed + deals):
+        first = make_player(a, 2 * seed) if isinstance(a, str) else a
+        second = make_player(b, 2 * seed + 1) if isinstance(b, str) else b
+        out.append((play_deal(first, second, rules, seed, scores), play_deal(second, first, rules, seed, scores)))
+    return out
+
+
+def balances(pairs: Sequence[tuple[Deal, Deal]], part: Sequence[int] = (0, 1)) -> list[float]:
+    """The first-named player's balance per deal of each pair (half the pair's), over ``part``
+    (0: the play, 1: the show)."""
+    return [sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
+            for first, second in pairs]
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, half
+
+
+def report(a: str, b: str, pairs: Sequence[tuple[Deal, Deal]], seconds: float) -> None:
+    rows = (("total", (0, 1)), ("play", (0,)), ("show", (1,)))
+    print(f"{a} vs {b}: {len(pairs)} paired deals, {seconds:.0f} s; {a}'s balance per deal (95% interval)")
+    for name, part in rows:
+        mean, half = interval(balances(pairs, part))
+        print(f"  {name:6} {mean:+.3f} +- {half:.3f}")
+    as_dealer = [sum(p[0].dealer) - sum(p[1].dealer) for p in pairs]
+    as_pone = [sum(p[1].pone) - sum(p[0].pone) for p in pairs]
+    for name, values in (("own points as dealer", as_dealer), ("own points as pone", as_pone)):
+        mean, half = interval(values)
+        print(f"  {name:22} {mean:+.3f} +- {half:.3f}")
+    differ = sum(1 for b in balances(pairs) if b != 0)
+    print(f"  pairs that differ: {differ} of {len(pairs)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pairs", nargs="+", help="first:second (players as benchmarks.ladder names them)")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--scores", default="0:0", help="the scores the deal starts from, dealer's first")
+    parser.add_argument("--endgame", help="LOW:HIGH: play each deal to the end of the game from scores drawn "
+                                          "in LOW..HIGH, and count wins")
+    args = parser.parse_args()
+    dealer, pone = (int(x) for x in args.scores.split(":"))
+    for pair in args.pairs:
+        a, b = pair.split(":")
+        start = time.perf_counter()
+        if args.endgame:
+            low, high = (int(x) for x in args.endgame.split(":"))
+            results = endgame(a, b, args.deals, low, high, first_seed=args.first_seed)
+            wins = sum(x + y for x, y in results)
+            n = 2 * len(results)
+            lo, hi = wilson(wins, n)
+            split = sum(x != y for x, y in results)
+            print(f"{a} vs {b} from scores {low}..{high}: {a} won {wins} of {n} = {wins / n:.1%} "
+                  f"(95% {lo:.1%} .. {hi:.1%}); the pair split in {split} of {len(results)} deals "
+                  f"({time.perf_counter() - start:.0f} s)")
+            continue
+        pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone))
+        report(a, b, pairs, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()
