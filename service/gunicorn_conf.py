@@ -15,7 +15,7 @@ so gunicorn's own plain-text access log is off unless ``GUNICORN_ACCESSLOG`` ask
 
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
-``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, nearly four times the 70 MiB a
+``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, twice the 120 MiB a
 warmed-up worker holds) and, when over, finishes the request and exits; the master starts a
 fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
 healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
