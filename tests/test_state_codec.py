@@ -138,3 +138,16 @@ def test_game_id_moves_and_computer_seats_survive() -> None:
     state, _ = new_game(rules, 5, dealer=0, game_id="abc-123", computer=[None, "standard", "standard"])
     assert state.moves >= 2  # the computer's seats discarded already
     assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
+
+
+@pytest.mark.parametrize("broken", [
+    {"k": 7}, {"x": None}, {"p": 9}, {"cp": [5, 0]}, {"k": "not a deck"}, {"d": None}, {"y": 5},
+])
+def test_a_sealed_dict_no_engine_wrote_is_refused_not_crashed_on(broken: dict[str, object]) -> None:
+    """Trusting a sealed state skips its checks, but a dict the rebuild cannot read (only a
+    leaked key could seal one) is still an InvalidState with its reason, never another error.
+    (A readable dict of wrong values is trusted: with the key leaked, whoever holds it can seal
+    any game anyway, and the answer is to rotate the key.)"""
+    state, _ = new_game(resolve("six_card"), seed=5, dealer=0)
+    with pytest.raises(InvalidState):
+        decode_state({**encode_state(state), **broken}, sealed=True)

@@ -322,10 +322,14 @@ def decode_state(data: Any, *, sealed: bool = False) -> GameState:
     written by :func:`encode_state` from a state the engine made: every field is there with its
     type and range, and every invariant the engine keeps holds. Neither check is made again
     (they were two thirds of the decoding); only the version is read, so a token of a format
-    this server does not know is still refused by name.
+    this server does not know is still refused by name, and a dict the rebuild cannot read (no
+    engine writes one) is checked after all, so it is refused with its reason.
     """
     if sealed and isinstance(data, Mapping) and data.get("v") == STATE_VERSION:
-        return rebuild(data, decode_rules(data["r"]))
+        try:
+            return rebuild(data, decode_rules(data["r"]))
+        except (LookupError, TypeError, ValueError, AttributeError):
+            pass  # not what this service seals (a leaked key?): the checks below say what is wrong
     state = rebuild(data, check_fields(data))
     check_state(state)
     return state
