@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from multiprocessing import Pool
 
 from benchmarks.ladder import Player, make_player
 from benchmarks.strength import wilson
@@ -81,10 +82,20 @@ def endgame(a: str, b: str, games: int, low: int, high: int, *, first_seed: int 
     return out
 
 
+def _pair(job: tuple[str, str, int, tuple[int, int], str]) -> tuple[Deal, Deal]:
+    a, b, seed, scores, variant = job
+    return duel(a, b, 1, first_seed=seed, scores=scores, variant=variant)[0]
+
+
 def duel(a: str | Player, b: str | Player, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
-         variant: str = "six_card") -> list[tuple[Deal, Deal]]:
+         variant: str = "six_card", workers: int = 1) -> list[tuple[Deal, Deal]]:
     """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
-    :func:`benchmarks.ladder.make_player` takes) or a player itself."""
+    :func:`benchmarks.ladder.make_player` takes) or a player itself; named players may be
+    spread over ``workers`` processes (the result does not depend on how many)."""
+    if workers > 1 and isinstance(a, str) and isinstance(b, str):
+        jobs = [(a, b, seed, scores, variant) for seed in range(first_seed, first_seed + deals)]
+        with Pool(workers) as pool:
+            return list(pool.imap(_pair, jobs, chunksize=8))
     rules = resolve(variant)
     out = []
     for seed in range(first_seed, first_seed + deals):
@@ -122,15 +133,53 @@ def report(a: str, b: str, pairs: Sequence[tuple[Deal, Deal]], seconds: float) -
     print(f"  pairs that differ: {differ} of {len(pairs)}")
 
 
+def _remembered(a: str, b: str, deals: int, first_seed: int, workers: int) -> list[float]:
+    """The balances of a shipped level (``hard``, ``standard``, ...) against ``b``, kept in
+    ``$DUEL_CACHE`` (a directory) when set: the baseline of a comparison is played once."""
+    import json
+    import os
+    from pathlib import Path
+
+    folder = os.environ.get("DUEL_CACHE")
+    path = Path(folder) / f"{a}-{b}-{first_seed}-{deals}.json" if folder and "." not in a else None
+    if path is not None and path.exists():
+        values: list[float] = json.loads(path.read_text())
+        return values
+    values = balances(duel(a, b, deals, first_seed=first_seed, workers=workers))
+    if path is not None:
+        path.write_text(json.dumps(values))
+    return values
+
+
+def compare(a: str, b: str, against: str, deals: int, *, first_seed: int = 0, workers: int = 1) -> None:
+    """``a`` and ``b`` each against ``against`` on the same paired deals: each one's balance,
+    and per deal ``a``'s less ``b``'s (what ``a`` gains over ``b`` against that opponent)."""
+    start = time.perf_counter()
+    first = balances(duel(a, against, deals, first_seed=first_seed, workers=workers))
+    second = _remembered(b, against, deals, first_seed, workers)
+    print(f"{a} and {b} against {against}: {deals} paired deals from {first_seed}, "
+          f"{time.perf_counter() - start:.0f} s")
+    for name, values in ((a, first), (b, second), (f"{a} less {b}", [x - y for x, y in zip(first, second)])):
+        mean, half = interval(values)
+        print(f"  {name:30} {mean:+.3f} +- {half:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pairs", nargs="+", help="first:second (players as benchmarks.ladder names them)")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the paired deals")
     parser.add_argument("--scores", default="0:0", help="the scores the deal starts from, dealer's first")
     parser.add_argument("--endgame", help="LOW:HIGH: play each deal to the end of the game from scores drawn "
                                           "in LOW..HIGH, and count wins")
+    parser.add_argument("--against", help="OPPONENT: each pair's two players against it (their difference per deal)")
     args = parser.parse_args()
+    if args.against:
+        for pair in args.pairs:
+            a, b = pair.split(":")
+            compare(a, b, args.against, args.deals, first_seed=args.first_seed, workers=args.workers)
+        return
     dealer, pone = (int(x) for x in args.scores.split(":"))
     for pair in args.pairs:
         a, b = pair.split(":")
@@ -146,7 +195,7 @@ def main() -> None:
                   f"(95% {lo:.1%} .. {hi:.1%}); the pair split in {split} of {len(results)} deals "
                   f"({time.perf_counter() - start:.0f} s)")
             continue
-        pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone))
+        pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone), workers=args.workers)
         report(a, b, pairs, time.perf_counter() - start)
 
 

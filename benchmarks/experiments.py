@@ -98,16 +98,16 @@ EXPERIMENTS: dict[str, Player] = {"cheatpeg": cheatpeg, "pegsim": pegsim, "pegsi
 
 
 def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
-    from service.core.players import search
+    from service.core.players import opponent, search
 
     seen = see(state, seat)
     if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
-        saved = search.MAX_SAMPLES
-        search.MAX_SAMPLES = samples
+        saved = opponent.MAX_SAMPLES
+        opponent.MAX_SAMPLES = samples
         try:
             return Action("play", seat, card=search.choose_card(seen, budget=budget))
         finally:
-            search.MAX_SAMPLES = saved
+            opponent.MAX_SAMPLES = saved
     return hard.choose(seen)
 
 
@@ -128,16 +128,54 @@ EXPERIMENTS["pegsim64"] = _pegsim64
 
 
 def _took(state: GameState, seat: int, factor: int) -> Action:
-    from service.core.players import search
+    """``hard`` without its policy, weighing a hand that took the most points ``factor`` times."""
+    from service.core.players import opponent
 
-    saved = search.TOOK_MOST
-    search.TOOK_MOST = factor
+    saved = opponent.TOOK_MOST
+    opponent.TOOK_MOST = factor
     try:
-        return hard.choose(see(state, seat))
+        return hard.choose(see(state, seat), frozenset({"policy"}))
     finally:
-        search.TOOK_MOST = saved
+        opponent.TOOK_MOST = saved
 
 
 EXPERIMENTS["took30"] = lambda state, seat: _took(state, seat, 30)
 EXPERIMENTS["took2"] = lambda state, seat: _took(state, seat, 2)
 
+
+def _search_with(state: GameState, seat: int, **options: object) -> Action:
+    from service.core.players import search
+
+    seen = see(state, seat)
+    if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
+        return Action("play", seat, card=search.choose_card(seen, **options))  # type: ignore[arg-type]
+    return hard.choose(seen)
+
+
+def with_options(spec: str) -> Player:
+    """``hard`` whose play search takes options ``a/b=2/...`` (a flag, or a value for a
+    module constant of :mod:`service.core.players.search` or :mod:`~service.core.players.opponent`
+    in capitals, such as ``MAX_SAMPLES=16``)."""
+    from service.core.players import opponent, search
+
+    flags: dict[str, object] = {}
+    constants: dict[str, int] = {}
+    for part in spec.split("/"):
+        key, _, value = part.partition("=")
+        if key.isupper():
+            constants[key] = int(value)
+        else:
+            flags[key] = int(value) if value else True
+
+    def player(state: GameState, seat: int) -> Action:
+        modules = {key: search if hasattr(search, key) else opponent for key in constants}
+        saved = {key: getattr(modules[key], key) for key in constants}
+        for key, value in constants.items():
+            setattr(modules[key], key, value)
+        try:
+            return _search_with(state, seat, **flags)
+        finally:
+            for key, value in saved.items():
+                setattr(modules[key], key, value)
+
+    return player

@@ -54,6 +54,10 @@ def make_player(name: str, seed: int) -> Player:
         without = frozenset(name.removeprefix("hard-").split("+"))
         assert without <= set(hard.IDEAS), f"hard has no idea {sorted(without - set(hard.IDEAS))}"
         return lambda state, seat: hard.choose(see(state, seat), without)
+    if name.startswith("x.opt/"):  # hard with search options: x.opt/policy=0/budget=1500/MAX_SAMPLES=16 (experiments.py)
+        from benchmarks.experiments import with_options
+
+        return with_options(name.removeprefix("x.opt/"))
     if name.startswith("x."):  # an experiment of benchmarks/experiments.py (never shipped)
         from benchmarks.experiments import EXPERIMENTS
 

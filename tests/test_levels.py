@@ -263,11 +263,11 @@ def _play_position(seed: int, plays: int) -> Seen:
 
 
 def test_hard_reads_every_pile_the_opponent_played_on() -> None:
-    from service.core.players.search import _their_plays
+    from service.core.players.opponent import their_plays
 
     seen = _play_position(3, 5)
     opp = 1 - seen.seat
-    history = _their_plays(seen, opp)
+    history = their_plays(seen, opp)
     assert [rank for _, _, rank, _ in history] == [c.rank for c in seen.played_by[opp]]
     for pile, room, _, _ in history:
         assert sum(min(r, 10) for r in pile) == 31 - room < 31
@@ -276,13 +276,14 @@ def test_hard_reads_every_pile_the_opponent_played_on() -> None:
 def test_hard_weighs_the_hands_the_opponent_kept_and_stays_deterministic() -> None:
     import random
 
-    from service.core.players.search import _draws, _possible, choose_card
+    from service.core.players.opponent import draws, possible_cards
+    from service.core.players.search import choose_card
 
     seen = _play_position(11, 1)  # the dealer answers the lead
     opp = 1 - seen.seat
-    possible = _possible(seen, opp)
-    inferred = _draws(seen, possible, seen.held[opp], random.Random(1), True)
-    uniform = _draws(seen, possible, seen.held[opp], random.Random(1), False)
+    possible = possible_cards(seen, opp)
+    inferred = draws(seen, possible, seen.held[opp], random.Random(1), True)
+    uniform = draws(seen, possible, seen.held[opp], random.Random(1), False)
     assert len(inferred) == len(uniform)
     assert sum(c.rank == 5 for hand in inferred for c in hand) > sum(c.rank == 5 for hand in uniform for c in hand)
     assert choose_card(seen) == choose_card(seen)  # the same position, the same card

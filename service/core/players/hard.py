@@ -6,7 +6,8 @@
   (:func:`race_keep`).
 * **Play, two players** (:mod:`.search`): the opponent's possible cards inferred from what it
   has shown and said, its hands drawn by how likely a sensible player kept them (the keep
-  model) and played the points it took, each played out exactly to the end of the play
+  model) and would have played the cards it played (``standard``'s play, the policy), each
+  played out exactly to the end of the play
   against an opponent that takes the most points now, and near the end the race to the
   target through the show, an undecided deal worth its chance to win (the win table).
 * **Play, three or four players** (:func:`multi_play`): one reply deep like ``standard``,
@@ -111,7 +112,9 @@ def multi_play(seen: Seen) -> Card:
     return best[2]
 
 
-IDEAS = ("race_discard", "search", "race_play", "infer", "plays", "greedy", "board", "partner")  # what makes hard differ from standard
+# What makes hard differ from standard. Without "policy" the opponent's hands are weighed by
+# whether each card it played took the most points it could instead.
+IDEAS = ("race_discard", "search", "race_play", "infer", "policy", "greedy", "board", "partner")
 
 
 def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
@@ -124,9 +127,9 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
         if seen.rules.players == 2 and "search" not in without and sum(seen.held) <= SEARCH_CARDS:
             return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without,
                                                                   infer="infer" not in without,
-                                                                  plays="plays" not in without,
                                                                   greedy="greedy" not in without,
-                                                                  board="board" not in without))
+                                                                  board="board" not in without,
+                                                                  policy="policy" not in without))
         if seen.rules.players > 2 and "partner" not in without:
             return Action("play", seen.seat, card=multi_play(seen))
         return standard_play(seen)

@@ -1,12 +1,7 @@
 """``hard``'s pegging in the two-player games: sampled opponent hands, each played out exactly.
 
-The opponent's possible cards are the unseen ones (not the seat's, not the starter, not
-played), less any that fit the current count when it has said go in it. In the six-card
-game its hand is drawn from the posterior over the rank multisets it may hold (:func:`_draws`):
-how many card sets of the possible cards have each, times how likely a sensible player kept
-the four-card hand it makes with the cards already played (the keep model,
-:mod:`service.core.keep_model`), times :data:`TOOK_MOST` for each card it played that scored
-the most it could then; elsewhere uniformly. The draws are a fixed sequence, seeded by the
+The opponent's hands are drawn from what it may hold, weighed by what it has kept and played
+(:func:`.opponent.draws`: the keep model and the policy). The draws are a fixed sequence, seeded by the
 position, so a decision is reproducible. For each drawn hand the rest of the play is solved
 exactly with both hands open (:class:`_Plain`: over ranks, as suits do not count in the
 play; one memo for every drawn hand), the opponent playing a card that scores the most now
@@ -26,43 +21,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ..cards import Card
-from ..crib_tables import MULTISETS, multiset_weights
-from ..keep_model import keep_weights
 from ..show import score_show
 from ..win import SCALE, TARGET, applies, chance
+from .opponent import draws, possible_cards
+from .ranks import peg, trim
 from .seen import Seen
 
 WIN = 1000
 RACE = 31  # within this many points of the target, play the race
 BUDGET = 3_000  # search nodes per decision (samples stop once it is spent)
-MAX_SAMPLES = 48
 MIN_SAMPLES = 2
-TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
-@lru_cache(maxsize=200_000)
-def peg(pile: tuple[int, ...], rank: int) -> int:
-    """Points for playing ``rank`` on a pile of ranks (as :func:`~service.core.pegging.score_play`)."""
-    seq = (*pile, rank)
-    total = sum(map(_value, seq))
-    points = 2 if total in (15, 31) else 0
-    same = 1
-    while same < len(seq) and seq[-1 - same] == rank:
-        same += 1
-    if same >= 2:
-        return points + (2, 6, 12)[same - 2]
-    for length in range(len(seq), 2, -1):
-        window = seq[-length:]
-        if len(set(window)) == length and max(window) - min(window) == length - 1:
-            return points + length
-    return points
 
 
 def _leader(h0: tuple[int, ...], h1: tuple[int, ...], last: int) -> int | None:
@@ -276,15 +246,6 @@ class _Race:
         return signed + self._node((), 0, h0, h1, leader, False, False, None, g0, g1)
 
 
-def _possible(seen: Seen, opponent: int) -> list[Card]:
-    """Cards the opponent may hold: unseen, and none that fit the count if it said go in it."""
-    unseen = seen.unseen()
-    if seen.passed[opponent]:
-        room = 31 - seen.count
-        unseen = tuple(c for c in unseen if c.value > room)
-    return list(unseen)
-
-
 def _rng(seen: Seen) -> random.Random:
     visible = (*seen.dealt, *seen.pile, *([seen.starter] if seen.starter else []))
     seed = sum((i + 1) * c.index for i, c in enumerate(visible))
@@ -303,81 +264,24 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
     return (first, points[first], second, points[second], second, crib)
 
 
-def _their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
-    """Each card the opponent played this deal: (the ranks of the pile it went on, the room
-    left under 31, its rank, the ranks the opponent played after it). A count ends at 31 or
-    when the next card does not fit (no one could play on), so the order of the cards says
-    every pile."""
-    theirs = set(seen.played_by[opp])
-    out = []
-    pile: list[int] = []
-    count = 0
-    for card in seen.played:
-        if count + card.value > 31:
-            pile, count = [], 0
-        if card in theirs:
-            out.append((tuple(pile), 31 - count, card.rank))
-        pile.append(card.rank)
-        count += card.value
-        if count == 31:
-            pile, count = [], 0
-    ranks = [c.rank for c in seen.played_by[opp]]
-    return [(pile_, room, rank, tuple(ranks[i + 1:])) for i, (pile_, room, rank) in enumerate(out)]
-
-
-def _draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool,
-           plays: bool = True) -> list[list[Card]]:
-    """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
-    six-card game) drawn from the posterior over the rank multisets it may hold: the card
-    sets of each multiset among ``possible``, times how likely the opponent kept the hand
-    they make with the cards it has played (:func:`~service.core.keep_model.keep_weights`)."""
-    rules = seen.rules
-    if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
-        return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
-    opp = 1 - seen.seat
-    shown = tuple(c.rank for c in seen.played_by[opp])
-    by_rank: dict[int, list[Card]] = {}
-    for card in possible:
-        by_rank.setdefault(card.rank, []).append(card)
-    counts = [0] * 14
-    for rank, cards in by_rank.items():
-        counts[rank] = len(cards)
-    sets, weights = [], []
-    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
-    history = _their_plays(seen, opp) if plays else []
-    for ranks, ways, weight in zip(MULTISETS[holds], multiset_weights(counts, holds), kept):
-        if ways:
-            for pile, room, rank, later in history:
-                # Did the opponent take the most it could score with that card? It would have, mostly.
-                held = {rank, *later, *ranks}
-                if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
-                    weight *= TOOK_MOST
-            sets.append(ranks)
-            weights.append(ways * weight)
-    out = []
-    for ranks in rng.choices(sets, weights=weights, k=MAX_SAMPLES):
-        hand: list[Card] = []
-        for rank in set(ranks):
-            hand += rng.sample(by_rank[rank], ranks.count(rank))
-        out.append(hand)
-    return out
-
-
 def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: bool = True, board: bool = True,
-                greedy: bool = True, budget: int = BUDGET) -> Card:
+                greedy: bool = True, policy: bool = True, budget: int = BUDGET) -> Card:
     """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
-    race; ``infer=False``: opponent hands uniform over the cards it may hold)."""
+    race; ``infer=False``: opponent hands uniform over the cards it may hold; ``policy=False``:
+    its hands not weighed by whether ``standard`` would have played its cards, ``plays`` then
+    weighs them by whether they took the most points)."""
     me = seen.seat
     opp = 1 - me
     count = seen.count
     legal = [c for c in seen.hand if count + c.value <= 31]
     if len({c.rank for c in legal}) == 1:
         return max(legal)
+    trim()
     rules = seen.rules
     needs = (rules.target - seen.scores[rules.side_of(me)], rules.target - seen.scores[rules.side_of(opp)])
     racing = race and min(needs) <= RACE and rules.fixed_deals is None
     board = board and applies(rules)
-    possible = _possible(seen, opp)
+    possible = possible_cards(seen, opp)
     holds = seen.held[opp]
     rng = _rng(seen)
     pile = tuple(c.rank for c in seen.pile)
@@ -388,9 +292,9 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: boo
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
     shared = _Plain(rules.single_count_play, greedy)
-    draws = _draws(seen, possible, holds, rng, infer, plays) if len(possible) >= holds else []
-    while samples < len(draws) and (samples < MIN_SAMPLES or nodes < budget):
-        drawn = draws[samples]
+    hands = draws(seen, possible, holds, rng, infer, plays, policy) if len(possible) >= holds else []
+    while samples < len(hands) and (samples < MIN_SAMPLES or nodes < budget):
+        drawn = hands[samples]
         show = None
         if racing:
             rest = [c for c in seen.unseen() if c not in drawn]
@@ -416,4 +320,4 @@ def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: boo
     return max(c for c in legal if c.rank == best_rank)
 
 
-__all__ = ["choose_card", "peg", "WIN", "RACE", "BUDGET"]
+__all__ = ["choose_card", "WIN", "RACE", "BUDGET", "MIN_SAMPLES"]

@@ -1,0 +1,102 @@
+"""``hard``'s model of a sensible opponent in the play (issue 13): ``standard``'s choice, over ranks.
+
+* :func:`~service.core.players.opponent.standard_plays` holds true of the rank the real
+  ``standard`` player (:mod:`service.core.players.standard`) plays, and of no other, at every
+  one of its decisions in the first plays of many games, from exactly what it sees.
+* :func:`~service.core.players.opponent.their_turns` rebuilds, from the seat's own view later
+  in the deal, each position the opponent played from: the pile, the count, its card, its
+  later cards and whether the seat could still play; the cards it had not seen are right but
+  for what it alone knows (its own discards and the cards it still holds).
+* The policy weighing makes the opponent's real hand likelier among the hands searched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from service.core.engine import apply, may_act, new_game
+from service.core.players import choose
+from service.core.players import standard as standard_level
+from service.core.players.opponent import draws, possible_cards, standard_plays, their_turns
+from service.core.players.seen import Seen, see
+from service.core.rules import preset
+from service.core.state import GameState
+
+
+def _counts(cards: object) -> tuple[int, ...]:
+    counts = [0] * 14
+    for card in cards:  # type: ignore[attr-defined]
+        counts[card.rank] += 1
+    return tuple(counts)
+
+
+def _first_plays(seeds: range) -> list[tuple[GameState, int, Seen]]:
+    """Every position of the first deal's play of a standard-vs-standard game, per seed."""
+    out = []
+    for seed in seeds:
+        state, _ = new_game(preset("six_card"), seed, seed % 2)
+        while state.deal_no == 1 and not state.over:
+            seat = may_act(state)[0]
+            if state.phase == "play":
+                out.append((state, seat, see(state, seat)))
+            state, _ = apply(state, choose(state, seat, "standard"))
+    return out
+
+
+def test_the_model_plays_the_rank_standard_plays() -> None:
+    positions = _first_plays(range(60))
+    assert len(positions) > 400
+    for _, seat, seen in positions:
+        card = standard_level.play(seen).card
+        assert card is not None
+        pile = tuple(c.rank for c in seen.pile)
+        hand = tuple(sorted(c.rank for c in seen.hand))
+        unseen = _counts(seen.unseen())
+        holds = standard_level.next_holds(seen)
+        others = {c.rank for c in seen.hand if seen.count + c.value <= 31} - {card.rank}
+        assert standard_plays(pile, seen.count, hand, unseen, holds, card.rank), (seat, seen)
+        assert not any(standard_plays(pile, seen.count, hand, unseen, holds, rank) for rank in others)
+
+
+def test_the_opponents_positions_are_rebuilt_from_the_seats_view() -> None:
+    checked = 0
+    for seed in range(30):
+        positions = _first_plays(range(seed, seed + 1))
+        last_state, _, _ = positions[-1]
+        for viewer in (0, 1):
+            opp = 1 - viewer
+            seen = see(last_state, viewer)
+            theirs = [(s, p) for s, seat, p in positions if seat == opp and len(p.played) < len(seen.played)]
+            turns = their_turns(seen, opp)
+            assert len(turns) == len(theirs) == len(seen.played_by[opp])
+            dealt = Counter(c.rank for c in see(last_state, opp).dealt)
+            kept = Counter(c.rank for c in seen.played_by[opp]) + Counter(c.rank for c in last_state.play.hands[opp])
+            discards = dealt - kept
+            still = Counter(c.rank for c in last_state.play.hands[opp])
+            for (pile, count, rank, later, unseen, holds), (_, then) in zip(turns, theirs):
+                card = standard_level.play(then).card
+                assert card is not None and rank == card.rank
+                assert pile == tuple(c.rank for c in then.pile) and count == then.count
+                assert holds == standard_level.next_holds(then)
+                assert list(later) == [c.rank for c in seen.played_by[opp][len(then.played_by[opp]) + 1:]]
+                truth = _counts(then.unseen())
+                # What it alone knew: its discards, and the cards it still holds now.
+                assert [unseen[r] - still[r] - discards[r] for r in range(14)] == list(truth), seed
+                checked += 1
+    assert checked > 100
+
+
+def test_weighing_by_standards_plays_finds_the_real_hand_more_often() -> None:
+    hits = {True: 0, False: 0}
+    for state, seat, seen in _first_plays(range(40)):
+        opp = 1 - seat
+        if len(seen.played_by[opp]) < 2 or not seen.held[opp]:
+            continue
+        assert state.play is not None
+        real = sorted(c.rank for c in state.play.hands[opp])
+        possible = possible_cards(seen, opp)
+        for policy in (True, False):
+            drawn = draws(seen, possible, seen.held[opp], random.Random(7), True, True, policy)
+            hits[policy] += sum(sorted(c.rank for c in hand) == real for hand in drawn[:48])
+    assert hits[True] > 1.5 * hits[False] > 0, hits
