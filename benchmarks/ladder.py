@@ -143,12 +143,13 @@ def latency(games: int, levels: Sequence[str]) -> None:
                         phase = state.phase if state.phase != "show" else ("count" if state.claim is None else "muggins")
                         times[phase].append(ms)
                         times[variant].append(ms)
+                        times[f"{variant} {phase}"].append(ms)  # the costly ones: a two-player play
                         times["all"].append(ms)
                     state, _ = apply(state, action)
         print(f"\n{level}: every decision of its seats in {games} games per variant (muggins on), ms")
-        print(f"  {'':24}{'decisions':>10}{'p50':>9}{'p99':>9}{'max':>9}")
+        print(f"  {'':30}{'decisions':>10}{'p50':>9}{'p99':>9}{'max':>9}")
         for key, spent in times.items():
-            print(f"  {key:24}{len(spent):>10}{percentile(spent, .5):9.3f}{percentile(spent, .99):9.3f}"
+            print(f"  {key:30}{len(spent):>10}{percentile(spent, .5):9.3f}{percentile(spent, .99):9.3f}"
                   f"{max(spent):9.3f}")
 
 

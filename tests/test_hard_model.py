@@ -8,6 +8,10 @@
   later cards and whether the seat could still play; the cards it had not seen are right but
   for what it alone knows (its own discards and the cards it still holds).
 * The policy weighing makes the opponent's real hand likelier among the hands searched.
+* ``hard``'s card does not depend on what its caches hold (the review asks it again later, in
+  another process, after other decisions): the same with every cache emptied before each
+  decision, and after the decisions of other games in reverse order; and a trim leaves no
+  cache over its bound.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from service.core.engine import apply, may_act, new_game
 from service.core.players import choose
 from service.core.players import standard as standard_level
 from service.core.players.opponent import draws, possible_cards, standard_plays, their_turns
+from service.core.players.ranks import CACHES, trim
+from service.core.players.search import choose_card
 from service.core.players.seen import Seen, see
 from service.core.rules import preset
 from service.core.state import GameState
@@ -100,3 +106,35 @@ def test_weighing_by_standards_plays_finds_the_real_hand_more_often() -> None:
             drawn = draws(seen, possible, seen.held[opp], random.Random(7), True, True, policy)
             hits[policy] += sum(sorted(c.rank for c in hand) == real for hand in drawn[:48])
     assert hits[True] > 1.5 * hits[False] > 0, hits
+
+
+def _empty_caches() -> None:
+    for cached, _ in CACHES:
+        cached.cache_clear()  # type: ignore[attr-defined]
+
+
+def test_hards_card_does_not_depend_on_its_caches() -> None:
+    positions = [(seat, seen) for _, seat, seen in _first_plays(range(100, 116))
+                 if len({c.rank for c in seen.hand if seen.count + c.value <= 31}) > 1]
+    assert len(positions) > 60
+    _empty_caches()
+    warm = [choose_card(seen) for _, seen in positions]
+    backwards = [choose_card(seen) for _, seen in reversed(positions)][::-1]
+    cold = []
+    for _, seen in positions:
+        _empty_caches()
+        cold.append(choose_card(seen))
+    assert warm == backwards == cold
+
+
+def test_a_trim_leaves_every_cache_within_its_bound() -> None:
+    for _, _, seen in _first_plays(range(200, 212)):
+        choose_card(seen)
+    assert any(cached.cache_info().currsize > 0 for cached, _ in CACHES)  # type: ignore[attr-defined]
+    bounds = list(CACHES)
+    CACHES[:] = [(cached, 10) for cached, _ in bounds]
+    try:
+        trim()
+        assert all(cached.cache_info().currsize <= 10 for cached, _ in CACHES)  # type: ignore[attr-defined]
+    finally:
+        CACHES[:] = bounds

@@ -177,11 +177,12 @@ POLICY = 30  # how much likelier a hand is if standard would have played each ca
 
 
 def draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool,
-           plays: bool = True, policy: bool = False) -> list[list[Card]]:
+           plays: bool = True, policy: bool = True) -> list[list[Card]]:
     """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
     six-card game) drawn from the posterior over the rank multisets it may hold: the card
     sets of each multiset among ``possible``, times how likely the opponent kept the hand
-    they make with the cards it has played (:func:`~service.core.keep_model.keep_weights`)."""
+    they make with the cards it has played (:func:`~service.core.keep_model.keep_weights`),
+    times the policy's weight (``policy``; else, with ``plays``, the weight of the points it took)."""
     rules = seen.rules
     if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
         return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
