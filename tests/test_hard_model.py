@@ -8,6 +8,9 @@
   later cards and whether the seat could still play; the cards it had not seen are right but
   for what it alone knows (its own discards and the cards it still holds).
 * The policy weighing makes the opponent's real hand likelier among the hands searched.
+* The search's points over ranks (:func:`~service.core.players.ranks.peg`) are the rules'
+  points for the same cards (:func:`~service.core.pegging.play_points`) on every pile of a
+  count that random and run-heavy plays reach.
 * ``hard``'s card does not depend on what its caches hold (the review asks it again later, in
   another process, after other decisions): the same with every cache emptied before each
   decision, and after the decisions of other games in reverse order; and a trim leaves no
@@ -19,11 +22,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from service.core.cards import DECK
 from service.core.engine import apply, may_act, new_game
+from service.core.pegging import play_points
 from service.core.players import choose
 from service.core.players import standard as standard_level
 from service.core.players.opponent import draws, possible_cards, standard_plays, their_turns
-from service.core.players.ranks import CACHES, trim
+from service.core.players.ranks import CACHES, peg, trim
 from service.core.players.search import choose_card
 from service.core.players.seen import Seen, see
 from service.core.rules import preset
@@ -138,3 +143,22 @@ def test_a_trim_leaves_every_cache_within_its_bound() -> None:
         assert all(cached.cache_info().currsize <= 10 for cached, _ in CACHES)  # type: ignore[attr-defined]
     finally:
         CACHES[:] = bounds
+
+
+def test_the_searchs_points_over_ranks_are_the_rules_points() -> None:
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(4000):
+        # Runs need piles of near ranks: draw half the piles from a narrow band of ranks.
+        low = rng.randint(1, 9)
+        pool = [c for c in DECK if low <= c.rank <= low + 4] if rng.random() < 0.5 else list(DECK)
+        cards = rng.sample(pool, rng.randint(1, 8))
+        pile, count = [], 0
+        for card in cards:
+            if count + card.value > 31:
+                break
+            assert peg(tuple(c.rank for c in pile), card.rank) == play_points(pile, card), (pile, card)
+            pile.append(card)
+            count += card.value
+            checked += 1
+    assert checked > 10_000
