@@ -33,13 +33,13 @@ Everything is integer arithmetic on seeded deals, so the output is the same on e
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks import table_script
 from service.core.advice import discard_advice
 from service.core.cards import DECK, RANK_NAMES, Card
 from service.core.crib_model import PAIR_INDEX, PAIRS, SCALE, CribModel, ThrowTable
@@ -174,23 +174,12 @@ def build(count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED, lo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = table_script.parser(__doc__, TABLE)
     parser.add_argument("--deals", type=int, default=DEALS, help="deals a variant (each: a dealer and a pone throw)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="rounds of self-play")
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--out", type=Path, default=TABLE, help="where to write the module")
-    parser.add_argument("--check", action="store_true", help="compare with --out instead of writing it")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    text = build(args.deals, args.iterations, args.seed, log=True)
-    seconds = time.perf_counter() - start
-    if args.check:
-        same = args.out.exists() and args.out.read_text() == text
-        print(f"{args.out}: {'matches' if same else 'DIFFERS from'} the rebuild ({seconds:.1f} s)")
-        return 0 if same else 1
-    args.out.write_text(text)
-    print(f"wrote {args.out}: {len(text.encode()):,} bytes ({seconds:.1f} s)")
-    return 0
+    return table_script.write_or_check(lambda: build(args.deals, args.iterations, args.seed, log=True), args.out, args.check)
 
 
 if __name__ == "__main__":

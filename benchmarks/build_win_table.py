@@ -23,10 +23,9 @@ output is the same on every machine.
 
 from __future__ import annotations
 
-import argparse
-import time
 from pathlib import Path
 
+from benchmarks import table_script
 from service.core.engine import apply, may_act, new_game
 from service.core.events import Score
 from service.core.players import choose
@@ -125,22 +124,11 @@ def build(deals: int = DEALS, seed: int = SEED) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = table_script.parser(__doc__, TABLE)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--out", type=Path, default=TABLE, help="where to write the module")
-    parser.add_argument("--check", action="store_true", help="compare with --out instead of writing it")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    text = build(args.deals, args.seed)
-    seconds = time.perf_counter() - start
-    if args.check:
-        same = args.out.exists() and args.out.read_text() == text
-        print(f"{args.out}: {'matches' if same else 'DIFFERS from'} the rebuild ({seconds:.1f} s)")
-        return 0 if same else 1
-    args.out.write_text(text)
-    print(f"wrote {args.out}: {len(text.encode()):,} bytes ({seconds:.1f} s)")
-    return 0
+    return table_script.write_or_check(lambda: build(args.deals, args.seed), args.out, args.check)
 
 
 if __name__ == "__main__":

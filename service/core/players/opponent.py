@@ -117,31 +117,16 @@ def possible_cards(seen: Seen, opponent: int) -> list[Card]:
 
 def their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
     """Each card the opponent played this deal: (the ranks of the pile it went on, the room
-    left under 31, its rank, the ranks the opponent played after it). A count ends at 31 or
-    when the next card does not fit (no one could play on), so the order of the cards says
-    every pile."""
-    theirs = set(seen.played_by[opp])
-    out = []
-    pile: list[int] = []
-    count = 0
-    for card in seen.played:
-        if count + card.value > 31:
-            pile, count = [], 0
-        if card in theirs:
-            out.append((tuple(pile), 31 - count, card.rank))
-        pile.append(card.rank)
-        count += card.value
-        if count == 31:
-            pile, count = [], 0
-    ranks = [c.rank for c in seen.played_by[opp]]
-    return [(pile_, room, rank, tuple(ranks[i + 1:])) for i, (pile_, room, rank) in enumerate(out)]
+    left under 31, its rank, the ranks the opponent played after it), from :func:`their_turns`."""
+    return [(pile, 31 - count, rank, later) for pile, count, rank, later, _, _ in their_turns(seen, opp)]
 
 
 def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]]:
     """Each card the opponent played this deal, as ``standard`` would have chosen it: (the
     ranks of the pile, the count, its rank, the ranks it played after it, the count of each
     rank it could not see then, less its own cards still to come, the cards the seat still
-    held then if it had not said go in that count, else 0)."""
+    held then if it had not said go in that count, else 0). A count ends at 31 or when the
+    next card does not fit (no one could play on), so the order of the cards says every pile."""
     theirs = set(seen.played_by[opp])
     unseen = [0] + [4] * 13
     if seen.starter is not None:
