@@ -206,6 +206,24 @@ def test_g3_a_fifteen_at_120_wins_at_that_card() -> None:
     assert refused.value.extra["legal_actions"] == []
 
 
+def test_g3_a_card_that_wins_scores_no_last_card_after_it() -> None:
+    # P15's deal with the dealer at 119: his last 8 pairs the 8 (2) and reaches 121; the game ends at
+    # that card, so the point for the last card, scored when the count ends, never comes (docs/rules.md 5).
+    state, _ = deal("six_card", 1, ["JH 2S AS 2H", "9S 8C 8D 5D"], ["3C 4C", "3H 4H"], "6D", scores=(100, 119))
+    state, events = play(state, "2S 5D JH 9S 2H AS 8C 8D")
+    last = [e for e in events if e["type"] == "score"][-1]
+    assert (last["seat"], last["kind"], last["points"]) == (1, "play", 2)
+    assert [i["kind"] for i in last["items"]] == ["pair"]
+    assert (last["back"], last["front"]) == (119, 121)
+    assert is_terminal(state) and winner(state) == 1 and state.scores == (101, 121)
+    # At 118 the pair leaves him at 120 and the last card is the point that wins.
+    state, _ = deal("six_card", 1, ["JH 2S AS 2H", "9S 8C 8D 5D"], ["3C 4C", "3H 4H"], "6D", scores=(100, 118))
+    state, events = play(state, "2S 5D JH 9S 2H AS 8C 8D")
+    last = [e for e in events if e["type"] == "score"][-1]
+    assert (last["seat"], last["points"], [i["kind"] for i in last["items"]]) == (1, 3, ["pair", "last_card"])
+    assert is_terminal(state) and winner(state) == 1 and state.scores == (101, 121)
+
+
 # --- five-card -------------------------------------------------------------------------------------
 
 

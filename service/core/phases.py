@@ -154,11 +154,28 @@ def _peg_play(step: Step, result: PlayStep) -> bool:
         else:
             groups.append((seat, [item]))
     for seat, items in groups:
+        items = _until_won(step.state, seat, items)
         kinds = {item.kind for item in items}
-        kind = "play" if kinds - {"go", "last_card"} else items[0].kind
+        kind = "play" if kinds - _COUNT_ENDS else items[0].kind
         if step.peg(seat, sum(item.points for item in items), kind, items):
             return True
     return False
+
+
+_COUNT_ENDS = frozenset({"go", "last_card"})  # scored when a count ends, after the card that ended it
+
+
+def _until_won(state: GameState, seat: int, items: list[ScoreItem]) -> list[ScoreItem]:
+    """``items`` without a go or last-card point that would follow the card's own points once
+    they reach the target: the game ends at that card and nothing further is scored
+    (docs/rules.md 5, case G3). The card's own combinations are scored together, as one card's points."""
+    rules = state.rules
+    if rules.fixed_deals is not None:
+        return items
+    own = [item for item in items if item.kind not in _COUNT_ENDS]
+    if own and len(own) < len(items) and state.scores[rules.side_of(seat)] + sum(i.points for i in own) >= rules.target:
+        return own
+    return items
 
 
 def _after_play(step: Step, result: PlayStep) -> None:
