@@ -176,6 +176,37 @@ def test_a_match_game_has_its_record_and_history(client: FlaskClient) -> None:
     assert following["view"]["dealer"] == 1 - game["view"]["winner"]
 
 
+def test_a_later_game_of_a_match_replays_for_its_events_history_record_and_review(client: FlaskClient) -> None:
+    # A later game has no cut: the match names its first dealer, and the replay behind the events
+    # since a move, the history, the record and the review must deal it the same way.
+    first = finished_game(client)
+    game = client.post("/v1/games/next-game", json={"state": first["state"], "seat": 0,
+                                                    "credential": first["table"]}).json
+    table = game["credentials"]["table"]
+    seat_key = game["credentials"]["seats"][0]["credential"]
+    happened = list(game["events"])
+    for moves in range(200):
+        body = {"state": game["state"], "seat": 0, "credential": seat_key}
+        since = client.post("/v1/games/view", json=body | {"since_move": -1})
+        assert since.status_code == 200, since.json
+        assert since.json["events"] == happened  # every event seat 0 was shown, from the start
+        history = client.post("/v1/games/history", json=body)
+        assert history.status_code == 200, history.json
+        if game["view"]["phase"] == "over" or moves == 3:
+            break
+        game = client.post("/v1/games/act", json=body | {"action": {"type": "auto", "seat": 0}}).json
+        happened += game["events"]
+    while game["view"]["phase"] != "over":
+        game = client.post("/v1/games/act", json={"state": game["state"], "seat": 0, "credential": table,
+                                                 "action": {"type": "auto", "seat": 0}}).json
+    record = client.post("/v1/games/record", json={"state": game["state"]})
+    assert record.status_code == 200, record.json
+    assert record.json["outcome"] == game["view"]["outcome"]
+    assert not record.json["cut_for_deal"] and record.json["first_dealer"] == 1 - first["view"]["winner"]
+    reviewed = client.post("/v1/games/review", json={"state": game["state"], "seat": 0, "credential": seat_key})
+    assert reviewed.status_code == 200, reviewed.json
+
+
 # --- the core and the token --------------------------------------------------------------------------------
 
 

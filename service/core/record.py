@@ -97,7 +97,10 @@ def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, Reco
     """Play the game again from its seed and its log: the opening events, then every move with
     the position it was made in and its events. The replay must end in ``state`` itself (an
     :class:`InvalidState` otherwise). A game review (:mod:`.review`) reads the positions."""
-    current, opening = deal_new_game(state.rules, state.seed, None if state.cut_for_deal else state.first_dealer,
+    # The first dealer as the game was started: cut for, chosen, or (a match's later game) the match's to name.
+    named_by_match = state.match is not None and bool(state.match.games)
+    dealer = None if state.cut_for_deal or named_by_match else state.first_dealer
+    current, opening = deal_new_game(state.rules, state.seed, dealer,
                                      deck=state.opening_deck, game_id=state.game_id, computer=state.computer,
                                      match=state.match)
     steps: list[tuple[GameState, RecordedAction, list[Event]]] = []
