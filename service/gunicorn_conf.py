@@ -13,6 +13,12 @@ an archive file so totals stay whole and scrapes stay fast.
 Logs: the app writes one JSON access line per request to stdout (``CRIBBAGE_ACCESS_LOG``),
 so gunicorn's own plain-text access log is off unless ``GUNICORN_ACCESSLOG`` asks for it.
 
+Refusals before the app: a request gunicorn itself refuses (a malformed request line or header,
+a line or headers over the limits, a broken chunked body) is answered as problem+json, like
+every other error of the service, instead of gunicorn's HTML page (:func:`write_problem`); a
+request still unfinished when the worker's timeout ends it is a 408 (every operation's worst
+case is far inside the timeout: the README's worst cases), not gunicorn's bare 500.
+
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
 ``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, twice the 120 MiB a
@@ -29,6 +35,7 @@ bound is insurance that costs nothing until it is needed: the check reads
 
 import atexit
 import gc
+import json
 import multiprocessing
 import os
 import shutil
@@ -92,6 +99,46 @@ def pre_fork(server: Any, worker: Any) -> None:
     gc.freeze()
 
 
+_TIMED_OUT = "The request was not finished within the worker's timeout ({timeout} s): its body came too slowly or was cut short"
+_DETAIL_MAX = 300  # gunicorn's message may quote what it refused: enough to see, not a copy of a huge header
+
+
+def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
+    """gunicorn's error answer (``gunicorn.util.write_error``, which every worker's
+    ``handle_error`` calls) as an RFC 9457 problem, the shape of the service's every other error.
+
+    >>> import socket
+    >>> ours, theirs = socket.socketpair()
+    >>> write_problem(ours, 431, "Request Header Fields Too Large", "Error parsing headers: 'limit request headers fields size'")
+    >>> head, _, body = theirs.recv(4096).partition(b"\\r\\n\\r\\n")
+    >>> head.split(b"\\r\\n")[:3]
+    [b'HTTP/1.1 431 Request Header Fields Too Large', b'Connection: close', b'Content-Type: application/problem+json']
+    >>> json.loads(body)["status"], json.loads(body)["type"]
+    (431, 'about:blank')
+    """
+    if _aborted:
+        status, reason, message = 408, "Request Timeout", _TIMED_OUT.format(timeout=timeout)
+    problem: dict[str, Any] = {"type": "about:blank", "title": reason, "status": status}
+    if message:
+        problem["detail"] = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
+    body = json.dumps(problem).encode()
+    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n")
+    from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
+
+    write_nonblock(sock, head.encode("latin-1") + body)
+
+
+_aborted = False  # set in a worker the master is ending for its timeout (worker_abort), just before it exits
+
+
+def worker_abort(worker: Any) -> None:
+    """In a worker, on the master's SIGABRT for its timeout, before it exits mid-request: the
+    answer gunicorn then writes for that request is the timeout's (:func:`write_problem`)."""
+    global _aborted
+    _aborted = True
+
+
 def post_fork(server: Any, worker: Any) -> None:
     """In each new worker, first thing: a stop signal from now until gunicorn installs the
     worker's own handlers (``init_signals``, after this hook) ends the worker once it has
@@ -103,6 +150,9 @@ def post_fork(server: Any, worker: Any) -> None:
 
     for stop in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
         signal.signal(stop, stop_when_started)
+    import gunicorn.util  # type: ignore[import-untyped]
+
+    gunicorn.util.write_error = write_problem  # the worker's handle_error looks it up on the module at each call
 
 
 def post_worker_init(worker: Any) -> None:

@@ -283,6 +283,40 @@ def test_gunicorn_reads_a_good_chunked_body_split_in_pieces(server: Gunicorn) ->
     assert (status, score["total"]) == (200, 29)  # the 29 hand
 
 
+# Requests gunicorn refuses before the app sees them: its answers are problems too (gunicorn_conf).
+GUNICORN_REFUSALS = {
+    "header-too-long": (b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept: " + b"a" * 10_000 + b"\r\n\r\n", 431),
+    "uri-too-long": (b"GET /healthz?lang=" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    "bad-request-line": (b"GET\r\n\r\n", 400),
+    "two-lengths": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
+    "negative-length": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
+    "length-and-chunked": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                           b"Transfer-Encoding: chunked\r\n\r\n{}", 400),
+}
+
+
+@pytest.mark.parametrize("case", list(GUNICORN_REFUSALS))
+def test_gunicorn_refuses_a_malformed_request_with_a_problem(server: Gunicorn, case: str) -> None:
+    request, expected = GUNICORN_REFUSALS[case]
+    status, headers, problem = raw(server.port, request)
+    assert (status, headers["content-type"], problem["status"]) == (expected, PROBLEM, expected)
+    assert problem["type"] == "about:blank" and problem["title"] and headers["connection"] == "close"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert len(problem.get("detail", "")) <= 300  # not a copy of the 10,000 bytes refused
+
+
+def test_a_body_that_never_arrives_is_a_408_when_the_worker_times_out() -> None:
+    # A chunk announced longer than what is sent: the worker waits for it until its timeout ends
+    # it; the answer is the timeout's problem (every operation's worst case is far inside it).
+    with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "GUNICORN_TIMEOUT": "2"}) as running:
+        status, headers, problem = raw(running.port, chunked_request("/v1/hands/score", b"100\r\n" + b" " * 51))
+        assert (status, headers["content-type"], problem["status"]) == (408, PROBLEM, 408)
+        assert "timeout (2 s)" in problem["detail"]
+        assert raw(running.port, length_request("/v1/hands/score", b'{"hand": ["5S", "5H", "5D", "JC"], '
+                                                b'"starter": "5C"}'))[2]["total"] == 29  # a fresh worker answers
+
+
 # --- no token in any detail -------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
