@@ -187,6 +187,8 @@ UNUSUAL = {
     "Accept: text/html, application/json;q=0.1": environ("POST", "/v1/hands/score", HAND,
                                                          headers={"Accept": "text/html, application/json;q=0.1"}),
     "a charset": environ("POST", "/v1/hands/score", HAND, content_type="application/json; charset=utf-8"),
+    "a latin-1 charset": environ("POST", "/v1/hands/score", HAND, content_type="application/json; charset=latin-1"),
+    "a content coding": environ("POST", "/v1/hands/score", HAND, headers={"Content-Encoding": "gzip"}),
     "a +json type": environ("POST", "/v1/hands/score", HAND, content_type="application/vnd.cribbage+json"),
     "text/plain": environ("POST", "/v1/hands/score", HAND, content_type="text/plain"),
     "no content type": environ("POST", "/v1/hands/score", HAND, content_type=None),

@@ -9,7 +9,7 @@ benchmarks.score_path``). This WSGI middleware answers such a request itself whe
 * ordinary means ``POST`` to one of :data:`EXPRESS` exactly, no query string, ``Content-Type:
   application/json`` exactly, a ``Content-Length`` within the operation's body limit, no
   ``Accept`` or one that takes JSON as written (``*/*``, ``application/json``), no
-  ``Origin`` when CORS is configured;
+  ``Content-Encoding``, no ``Origin`` when CORS is configured;
 * the body is parsed and checked against the same compiled contract, and the same view
   function runs (the one Flask calls, undecorated), with the language chosen from
   ``Accept-Language`` as :func:`.language.speaks` chooses it; outside Flask's contexts
@@ -104,7 +104,7 @@ def express(app: Flask, config: Config) -> WsgiApp:
         lane = by_path.get(environ.get("PATH_INFO", ""))
         if (lane is None or environ["REQUEST_METHOD"] != "POST" or environ.get("QUERY_STRING")
                 or environ.get("CONTENT_TYPE") != JSON or environ.get("HTTP_ACCEPT") not in _ACCEPTED
-                or (cors and "HTTP_ORIGIN" in environ)):
+                or "HTTP_CONTENT_ENCODING" in environ or (cors and "HTTP_ORIGIN" in environ)):
             return flask_app(environ, start_response)
         length_text = environ.get("CONTENT_LENGTH", "")
         if not length_text.isdigit() or int(length_text) > lane.limit:

@@ -22,7 +22,7 @@ import jsonschema_rs
 import orjson
 import yaml
 from flask import Request, current_app, request
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 log = logging.getLogger("service.spec")
 SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve().parents[2] / "openapi.yaml"))
@@ -65,6 +65,35 @@ class UnreadableBody(BadRequest):
     de-chunker raises its own exception types mid-read) or an upload cut short."""
 
     description = "The request body could not be read: its chunked encoding is malformed or it was cut short."
+
+
+class NotUtf8(UnsupportedMediaType):
+    """A body whose ``Content-Type`` names a charset other than UTF-8 (JSON is UTF-8: RFC 8259 8.1)."""
+
+    description = "A JSON body is UTF-8 (RFC 8259): its Content-Type may name charset=utf-8, or no charset."
+
+
+class EncodedBody(UnsupportedMediaType):
+    """A body sent with a content coding (``Content-Encoding: gzip``...): bodies are read as sent
+    (RFC 9110 15.5.16: a 415, with the codings accepted in ``Accept-Encoding``)."""
+
+    description = "The body must be sent as it is: no Content-Encoding (only identity) is accepted."
+
+    def get_headers(self, *args: Any, **kwargs: Any) -> list[tuple[str, str]]:
+        return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
+
+
+def _charset(parameters: str) -> str | None:
+    """The ``charset`` parameter of a media type's parameters (after the first ``;``), lower case.
+
+    >>> _charset(" charset=UTF-8"), _charset(' foo=1; Charset="latin-1"'), _charset("")
+    ('utf-8', 'latin-1', None)
+    """
+    for parameter in parameters.split(";"):
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset":
+            return value.strip().strip('"').lower()
+    return None
 
 
 def _short(message: str) -> str:
@@ -276,7 +305,8 @@ def _read_body(environ: dict[str, Any], limit: int | None, too_large: Callable[[
 
 
 def read_json(operation_id: str | None = None) -> Any:
-    """The request body, parsed as JSON: 415 unless it says it is JSON, 413 past the size
+    """The request body, parsed as JSON: 415 unless it says it is JSON (in UTF-8, with no
+    content coding), 413 past the size
     limit (announced or streamed; the limit of ``operation_id``, :data:`BODY_LIMITS`), 400 when
     it cannot be read (bad chunked encoding), and a 400 contract violation (pointer ``""``) when
     it does not parse or nests deeper than :data:`MAX_DEPTH`.
@@ -288,9 +318,14 @@ def read_json(operation_id: str | None = None) -> Any:
     req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
     environ = req.environ
     # werkzeug's is_json, read straight from the environ (same rule).
-    mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+    mimetype, _, parameters = environ.get("CONTENT_TYPE", "").partition(";")
+    mimetype = mimetype.strip().lower()
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
+    if parameters and _charset(parameters) not in (None, "utf-8", "utf8"):
+        raise NotUtf8()
+    if environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower() != "identity":
+        raise EncodedBody()
     setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
     limit: int | None = current_app.config.get(BODY_LIMITS[setting])
     raw = _read_body(environ, limit, lambda: BodyTooLarge(operation, limit or 0, setting))
