@@ -169,6 +169,20 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         return [{"players": rnd.sample(field, 4), "scores": [121, 100, 90, 80]} for _ in range(count)]
 
     crowd, crossed, logged = tables(50_000), tables(10_900), tables(25_000)
+    # The same fields with the longest names the contract takes (48 characters; 48 characters of
+    # four UTF-8 bytes each for a round robin, whose body is only the names): the largest answers.
+    # A long-named event reaches the body limit first, so it holds as many games as 4 MiB allows.
+    long_field = {short: f"{short} {'of a club with a very long name indeed':.<42}" for short in field}
+    lengthy = [chr(0x1F300 + i) + "\U0001F0CF" * 47 for i in range(128)]
+    assert all(len(name) == 48 for name in (*long_field.values(), *lengthy))
+
+    def long_named(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        renamed = [{"players": [long_field[p] for p in g["players"]], "scores": g["scores"]} for g in games]
+        while len(orjson.dumps({"games": renamed})) > 4 * 1024 * 1024:
+            renamed = renamed[: len(renamed) * 99 // 100]
+        return renamed
+
+    long_crowd, long_crossed, long_logged = long_named(crowd), long_named(crossed), long_named(logged)
     wide = [f"W{i:03d}" for i in range(512)]
     widest = as_body(random_event(wide, 50_000, seed=16, low=25))
     swiss_names = [f"S{i:04d}" for i in range(1024)]
@@ -211,6 +225,10 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         ("game-logs", "one player, 30,000 games", {"games": event, "players": [names[0]]}, "json"),
         ("game-logs", "4,096 players, 25,000 4-player games", {"games": logged}, "json"),
         ("round-robin", "128 players (8,128 games)", {"entrants": 128}, "json html"),
+        ("round-robin", "128 players named 48 four-byte characters", {"players": lengthy}, "json html"),
+        ("standings", f"4,096 long names, {len(long_crowd):,} 4-player games", {"games": long_crowd}, "json html"),
+        ("crosstable", f"4,096 long names, {len(long_crossed):,} 4-player games", {"games": long_crossed}, "json"),
+        ("game-logs", f"4,096 long names, {len(long_logged):,} 4-player games", {"games": long_logged}, "json html csv"),
         ("swiss-pairings", f"1,024 players, round 10 ({len(swiss_games):,} games)",
          {"players": swiss_names, "games": as_body(swiss_games)}, "json"),
         ("swiss-pairings", "1,023 players, 3 leaders beat 1,020 (3,060 games)", lopsided, "json"),
