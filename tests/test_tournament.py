@@ -85,6 +85,10 @@ def test_game_points_always_lead_the_ranking():
     result = standings(games(("ann", "bob", 121, 20), ("cy", "dee", 121, 120), ("cy", "eve", 121, 120)), rules)
     assert result.ranking == ("game_points", "spread")
     assert result.rows[0].player == "cy"  # 4 game points beat ann's 3 despite ann's larger spread
+    # Naming game points after spread does not put spread first: game points lead, always (docs/rules.md 8.1).
+    later = standings(games(("ann", "bob", 121, 20), ("cy", "dee", 121, 120), ("cy", "eve", 121, 120)),
+                      resolve("six_card", {"tiebreakers": ["spread", "game_points"]}))
+    assert later.ranking == ("game_points", "spread") and later.rows[0].player == "cy"
 
 
 def test_head_to_head_counts_games_among_the_tied_players_only():

@@ -55,10 +55,15 @@ class Standings:
 
 
 def ranking_keys(rules: Rules) -> tuple[str, ...]:
-    """Game points first, then the rules' tie-breakers in order (game points are added in
-    front when a caller's list leaves them out: they are what standings rank)."""
-    keys = rules.tiebreakers
-    return keys if "game_points" in keys else ("game_points", *keys)
+    """Game points first, always (they are what standings rank: docs/rules.md 8.1), then the
+    rules' other tie-breakers in their order; a list that names game points later, or leaves
+    them out, changes only the order of the rest.
+
+    >>> from .rules import resolve
+    >>> ranking_keys(resolve("six_card", {"tiebreakers": ["spread", "game_points", "games_won"]}))
+    ('game_points', 'spread', 'games_won')
+    """
+    return ("game_points", *(key for key in rules.tiebreakers if key != "game_points"))
 
 
 # --- the playoff bracket ---------------------------------------------------------------------
