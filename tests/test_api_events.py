@@ -74,8 +74,16 @@ def test_a_bye_counts_as_a_plain_win_in_every_table(client: FlaskClient) -> None
     page = as_page(post(client, "standings", body, "text/html"))
     assert [str(c) for c in expected[2]] in page.cells
     assert post(client, "crosstable", body).json["players"] == ["ann", "bob", "cy", "dee"]
-    # Game logs list games: byes are not part of their request.
-    assert post(client, "game-logs", body).status_code == 400
+    # Game logs take the same file: ranks as in the standings, and each log's totals are the standings' (a bye
+    # has no place among the games: it is counted beside them, and listed after them in the printable forms).
+    logs = post(client, "game-logs", body).json["logs"]
+    assert [(g["rank"], g["player"], len(g["games"]), g["byes"], g["total_game_points"], g["total_spread"])
+            for g in logs] == [(1, "ann", 1, 1, 4, 21), (2, "bob", 2, 0, 3, 20), (3, "cy", 0, 1, 2, 0),
+                               (4, "dee", 1, 0, 0, -41)]
+    header, cells = as_table(post(client, "game-logs", body, "text/csv"))
+    lines = {(line[0], line[header.index("result")], line[header.index("total_game_points")]) for line in cells}
+    assert {("ann", "win", "2"), ("ann", "bye", "4"), ("cy", "bye", "2")} <= lines and len(cells) == 6
+    assert post(client, "game-logs", {**body, "players": ["cy"]}).json["logs"][0]["total_game_points"] == 2
     assert post(client, "standings", {**body, "byes": ["cy"] * 4097}).status_code == 400
 
 

@@ -87,7 +87,7 @@ def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
                        f"these logs would hold {entries} lines (a player's game each), more than the {MAX_LOG_ENTRIES} "
                        "one answer holds; ask for some players' logs at a time (`players`)",
                        errors=[{"pointer": "/players", "detail": "ask for fewer players"}])
-    return formatted(media_type, game_logs(request.games, request.rules, request.players), wire.game_logs,
+    return formatted(media_type, game_logs(request.games, request.rules, request.players, request.byes), wire.game_logs,
                      game_log_table)
 
 

@@ -134,17 +134,24 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class GameLog:
+    """A player's games (``entries``) and ``byes`` (rounds sat out, each a game won with a plain
+    win's game points and no spread, as the standings count them: a bye has no place among the
+    games); ``total_game_points`` and ``total_spread`` are the standings' totals, byes included."""
+
     rank: int
     player: str
     entries: tuple[LogEntry, ...]
+    byes: int = 0
+    total_game_points: int = 0
+    total_spread: int = 0
 
 
-def game_logs(games: Sequence[GameResult], rules: Rules,
-              players: Sequence[str] | None = None) -> tuple[GameLog, ...]:
-    """Each player's games in the order given, with running totals, players in standings order;
-    only those named in ``players`` when given (a name that played no game has an empty log,
-    ranked 0: it is not in the standings)."""
-    results, table = _checked(games, rules)
+def game_logs(games: Sequence[GameResult], rules: Rules, players: Sequence[str] | None = None,
+              byes: Sequence[str] = ()) -> tuple[GameLog, ...]:
+    """Each player's games in the order given, with running totals, players in standings order
+    (``byes`` counted as the standings count them); only those named in ``players`` when given (a
+    name that neither played nor sat out has an empty log, ranked 0: it is not in the standings)."""
+    results, table = _checked(games, rules, byes)
     wanted = None if players is None else set(players)
     entries: dict[str, list[LogEntry]] = {row.player: [] for row in table.rows
                                           if wanted is None or row.player in wanted}
@@ -170,7 +177,8 @@ def game_logs(games: Sequence[GameResult], rules: Rules,
                 points + (before.total_game_points if before else 0),
                 spread + (before.total_spread if before else 0),
             ))
-    logs = [GameLog(row.rank, row.player, tuple(entries[row.player])) for row in table.rows if row.player in entries]
+    logs = [GameLog(row.rank, row.player, tuple(entries[row.player]), row.byes, row.game_points, row.spread)
+            for row in table.rows if row.player in entries]
     ranked = {row.player for row in table.rows}
     logs += [GameLog(0, name, ()) for name in dict.fromkeys(players or ()) if name not in ranked]
     return tuple(logs)

@@ -40,6 +40,7 @@ class GameLogsRequest:
     games: tuple[GameResult, ...]
     rules: Rules
     players: tuple[str, ...] | None
+    byes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +116,8 @@ class _TwoSided(Schema):
 
 @request_schema("GameLogsRequest")
 class GameLogsSchema(StandingsSchema):
-    """The standings request, and the players whose logs are wanted (no ``byes``: a log lists games)."""
-
-    class Meta:
-        exclude = ("byes",)
+    """The standings request (``byes`` too: the same event file serves both), and the players
+    whose logs are wanted."""
 
     players = fields.List(fields.String(), load_default=None)
 
@@ -126,14 +125,14 @@ class GameLogsSchema(StandingsSchema):
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameLogsRequest:
         players = data.pop("players")
         event = super().to_request(data)
-        return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players))
+        return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players), event.byes)
 
 
 def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
     """A contract-valid ``GameLogsRequest`` as :class:`GameLogsSchema` loads it (games by hand)."""
     event = load_standings(data)
     players = data.get("players")
-    return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players))
+    return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players), event.byes)
 
 
 @request_schema("RoundRobinRequest")
@@ -265,7 +264,8 @@ def log_entry(value: LogEntry) -> dict[str, Any]:
 
 @encoder("GameLog")
 def game_log(value: GameLog) -> dict[str, Any]:
-    return {"rank": value.rank, "player": value.player, "games": [log_entry(entry) for entry in value.entries]}
+    return {"rank": value.rank, "player": value.player, "games": [log_entry(entry) for entry in value.entries],
+            "byes": value.byes, "total_game_points": value.total_game_points, "total_spread": value.total_spread}
 
 
 @encoder("GameLogs")

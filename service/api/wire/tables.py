@@ -59,10 +59,19 @@ def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
 def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
     header = ("player", "game", "opponents", "score", "opponent_scores", "result", "skunk", "game_points",
               "spread", "total_game_points", "total_spread")
-    rows = tuple((log.player, e.game, " & ".join(e.opponents), e.score, " ".join(map(str, e.opponent_scores)),
+    rows: list[tuple[Cell, ...]] = []
+    for log in logs:
+        rows += [(log.player, e.game, " & ".join(e.opponents), e.score, " ".join(map(str, e.opponent_scores)),
                   e.result, SKUNK_NAMES[e.skunk_level], e.game_points, e.spread, e.total_game_points,
-                  e.total_spread) for log in logs for e in log.entries)
-    return Table(title, header, rows)
+                  e.total_spread) for e in log.entries]
+        # Byes after the games (a bye has no place among them), each with its game points (all
+        # equal: a plain win's), so a player's last line carries the standings' totals.
+        if log.byes:
+            from_games = sum(e.game_points for e in log.entries)
+            each = (log.total_game_points - from_games) // log.byes
+            rows += [(log.player, None, "bye", None, "", "bye", "none", each, 0, from_games + each * k,
+                      log.total_spread) for k in range(1, log.byes + 1)]
+    return Table(title, header, tuple(rows))
 
 
 def schedule_table(rounds: Sequence[Round], title: str = "Schedule") -> Table:
