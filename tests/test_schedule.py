@@ -179,6 +179,32 @@ def test_swiss_bye_when_the_whole_bottom_group_cannot_sit_out() -> None:
     assert [p.players for p in r.pairings] == [("a0", "a1"), *zip(bottom[:510], bottom[510:])]
 
 
+def test_swiss_second_bye_before_a_repeat() -> None:
+    # Seven players, five of whom have sat out once; s2 and s5 have not, but with either of them out
+    # the other six cannot all meet someone new (checked here by trying every pairing of them), so the
+    # bye goes a second time, to the lowest-ranked player whose absence leaves a round without repeats.
+    played = [("s0", "s3"), ("s1", "s4"), ("s2", "s5"), ("s3", "s4"), ("s5", "s6"), ("s2", "s1"), ("s3", "s5"),
+              ("s4", "s6"), ("s2", "s0"), ("s3", "s2"), ("s5", "s1"), ("s6", "s0"), ("s5", "s4"), ("s2", "s6"),
+              ("s0", "s1")]
+    games = [GameResult(pair, (121, 100)) for pair in played]
+    players, byes = [f"s{i}" for i in range(7)], ["s6", "s0", "s1", "s4", "s3"]
+    met = {frozenset(pair) for pair in played}
+
+    def pairable(field: list[str]) -> bool:
+        if not field:
+            return True
+        first, rest = field[0], field[1:]
+        return any(frozenset((first, other)) not in met and pairable([p for p in rest if p != other]) for other in rest)
+
+    assert not any(pairable([p for p in players if p != out]) for out in ("s2", "s5"))
+    r = swiss_pairings(players, games, STANDARD, byes=byes)
+    assert r.bye in byes and pairable([p for p in players if p != r.bye])
+    assert not any(frozenset(p.players) in met for p in r.pairings)
+    ranking = [s.player for s in swiss_ranking(players, games, STANDARD, byes=byes)]
+    lower = ranking[ranking.index(r.bye) + 1:]  # nobody ranked below the bye could have taken it
+    assert not any(pairable([p for p in players if p != out]) for out in lower)
+
+
 def test_swiss_pairs_each_stranded_player_with_the_one_they_have_not_met() -> None:
     # x_k has met everyone but c_k, so c_k must meet x_k; the c's sit where the top half of the big
     # score group would choose them first. Every such refused choice used to search the whole field

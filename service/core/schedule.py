@@ -17,7 +17,9 @@ player sitting out each round) every pair has met exactly once.
 game points so far, each score group is split into a top and a bottom half that meet (the
 FIDE Dutch system's first principle: 1 v 5, 2 v 6, 3 v 7, 4 v 8 in a group of eight), a player
 left over floats down to the next group, nobody meets an opponent twice, and with an odd field
-the bye goes to the lowest-ranked player who has not had one. The pairing never fails when a
+the bye goes to the lowest-ranked player who has not had one (among those whose absence leaves
+the rest pairable without a repeat; when no such player is without a bye, a second bye comes
+before a repeated pairing, again to the lowest-ranked who can take it). The pairing never fails when a
 pairing without repeats exists: each choice is accepted only if the players still unpaired can
 all be paired (Edmonds' blossom algorithm keeps a perfect matching of them at hand, and a
 choice that breaks it must be repaired by one augmenting path, or is refused).
