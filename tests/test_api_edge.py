@@ -397,7 +397,22 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, "stater": "5C"}), 400)
     takes = ", ".join(sorted(COMPONENTS["HandRequest"]["properties"]))
-    assert problem["errors"] == [{"pointer": "", "detail": f"1 property not allowed here (this object takes: {takes})"}]
+    assert problem["errors"] == [{"pointer": "", "detail": f'property "stater" not allowed here (this object takes: {takes})'}]
+    # A member name that looks like a token or a key is counted, never quoted.
+    secret = "gAAAAABn" + "Q" * 90
+    problem = expect_problem(client.post("/v1/hands/score", json={**hand, secret: 1, "sinceMove": 2}), 400)
+    assert problem["errors"][0]["detail"].startswith('2 properties ("sinceMove" and 1 more) not allowed here')
+    assert "QQQQ" not in json.dumps(problem)
+    # A game action is told apart by its type: an unknown type names the types there are; a known
+    # one, what that form lacks (not that the action matches none of the forms).
+    act = {"state": "x" * 40, "seat": 0}
+    problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "go", "seat": 0}}), 400)
+    assert problem["errors"] == [{"pointer": "/action/type", "detail": '"type" is one of "discard", "play", "count", '
+                                  '"muggins", "accept", "auto", not a string of 2 characters'}]
+    problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "play", "seat": 0}}), 400)
+    assert problem["errors"] == [{"pointer": "/action", "detail": '"card" is a required property'}]
+    problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"seat": 0}}), 400)
+    assert problem["errors"][0]["pointer"] == "/action" and "required" in problem["errors"][0]["detail"]
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, "hand": ["5S", "5H"]}), 400)
     assert problem["errors"] == [{"pointer": "/hand", "detail": "an array of 2 items has fewer than 3 items"}]
     problem = expect_problem(client.post("/v1/games", json={"seat": 7}), 400)

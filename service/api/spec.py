@@ -14,6 +14,7 @@ import functools
 import gc
 import logging
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -134,13 +135,33 @@ def _allowed(schema: Any) -> str:
     return f" (this object takes: {', '.join(names)})" if names else ""
 
 
+_NAME_LIKE = re.compile(r"[A-Za-z_]{1,32}")  # what a mistyped member name looks like, never a token or a key
+
+
+def _unexpected(names: Any) -> str:
+    """The members the contract does not take: named when they look like names (a typo such as
+    ``credentail``, a camelCase ``sinceMove``), else only counted, as :func:`describe` would.
+
+    >>> _unexpected(["extra"]), _unexpected(["sinceMove", "x1"]), _unexpected(["gAAAAB" + "x" * 40])
+    ('property "extra"', '2 properties ("sinceMove" and 1 more)', '1 property')
+    """
+    shown = [name for name in names if isinstance(name, str) and _NAME_LIKE.fullmatch(name)]
+    if len(names) == 1:
+        return f"property {_json(shown[0])}" if shown else "1 property"
+    if not shown:
+        return f"{len(names)} properties"
+    rest = len(names) - len(shown)
+    listed = ", ".join(map(_json, shown)) + (f" and {rest} more" if rest else "")
+    return f"{len(names)} properties ({listed})"
+
+
 # One line per JSON Schema keyword the contract uses: the detail says what the contract wants,
 # and refers to the offending value only through describe(). Keyed by jsonschema-rs's error kind.
 _DETAILS: dict[str, Callable[[Any, str, Any], str]] = {
     "Type": lambda kind, value, _: f"{value} is not of type {' or '.join(map(_json, kind.types))}",
     "Required": lambda kind, value, _: f"{_json(kind.property)} is a required property",
     "AdditionalProperties": lambda kind, value, parent:
-        f"{_plural(len(kind.unexpected), 'property', 'properties')} not allowed here{_allowed(parent)}",
+        f"{_unexpected(kind.unexpected)} not allowed here{_allowed(parent)}",
     "Enum": lambda kind, value, _: f"{value} is not one of {', '.join(map(_json, kind.options))}",
     "Constant": lambda kind, value, _: f"{_json(kind.expected_value)} was expected, not {value}",
     "Pattern": lambda kind, value, _: f"{value} does not match {_json(kind.pattern)}",
@@ -208,11 +229,48 @@ class Spec:
         errors: list[dict[str, str]] = []
         truncated = False
         for error in validator.iter_errors(data):
-            if len(errors) == MAX_ERRORS:
-                truncated = True
+            for pointer, detail in self.explained(operation_id, error, prefix + _pointer(error.instance_path)):
+                if len(errors) == MAX_ERRORS:
+                    truncated = True
+                    break
+                errors.append({"pointer": pointer, "detail": detail})
+            if truncated:
                 break
-            errors.append({"pointer": prefix + _pointer(error.instance_path), "detail": self.detail(operation_id, error)})
         raise ContractViolation(sorted(errors, key=lambda e: e["pointer"]), truncated)
+
+    def explained(self, key: str, error: Any, pointer: str) -> Iterator[tuple[str, str]]:
+        """``error`` as (pointer, detail) pairs. A value that matches none of a ``oneOf`` told
+        apart by a ``discriminator`` (a game action's ``type``) is explained by its tag: an
+        unknown or missing tag names the tags there are; a known one, what that form's own
+        schema finds wrong (``card`` missing from a ``play``), rather than that no form fits."""
+        holder = self._holder(key, error.schema_path)
+        instance = error.instance
+        discriminator = holder.get("discriminator") if isinstance(holder, dict) else None
+        if type(error.kind).__name__ != "OneOfNotValid" or not isinstance(instance, dict) or not discriminator:
+            yield pointer, self.detail(key, error)
+            return
+        tag_name, mapping = discriminator["propertyName"], discriminator["mapping"]
+        tag = instance.get(tag_name)
+        if isinstance(tag, str) and tag in mapping:
+            form = mapping[tag]
+            for sub in self.component(form.rsplit("/", 1)[1]).iter_errors(instance):
+                yield pointer + _pointer(sub.instance_path), self.detail(form, sub)
+            return
+        tags = ", ".join(map(_json, mapping))
+        if tag_name not in instance:
+            yield pointer, f"{_json(tag_name)} is a required property (one of {tags})"
+        else:
+            yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is one of {tags}, not {describe(tag)}"
+
+    def _holder(self, key: str, schema_path: Any) -> Any:
+        """The schema holding the keyword at ``schema_path`` (its last part), or ``None``."""
+        holder: Any = self.schemas[key]
+        for part in list(schema_path)[:-1]:
+            try:
+                holder = holder[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return holder
 
     def detail(self, key: str, error: Any) -> str:
         """The readable detail of one validator error, built from its kind rather than the
@@ -221,18 +279,16 @@ class Spec:
         build = _DETAILS.get(type(kind).__name__)
         if build is None:
             return _short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
-        parent: Any = self.schemas[key]
-        for part in error.schema_path[:-1]:  # the schema holding the failed keyword, when the path leads there
-            try:
-                parent = parent[part]
-            except (KeyError, IndexError, TypeError):
-                parent = None
-                break
-        return _short(build(kind, describe(error.instance), parent))
+        return _short(build(kind, describe(error.instance), self._holder(key, error.schema_path)))
 
 
 SPEC = Spec()
 SPEC.component("HandRequest")
+# Every form a discriminated oneOf tells apart (the game actions), compiled now rather than at the
+# first bad request that needs one (Spec.explained): the set of validators is fixed at import.
+for _form in {form for schema in SPEC.document["components"]["schemas"].values()
+              for form in schema.get("discriminator", {}).get("mapping", {}).values()}:
+    SPEC.component(_form.rsplit("/", 1)[1])
 
 
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
