@@ -108,8 +108,8 @@ def authorize(state: GameState, seats: Iterable[int | None], credential: str | N
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
             raise ApiError(403, "seat-played-by-computer", "The computer plays this seat",
-                           f"seat {seat} is played by the computer: its cards are shown to no one while the game is "
-                           "on (the record shows them once it is over); ask for your own seat, or for none",
+                           f"seat {seat} is played by the computer: no credential shows its cards through its seat "
+                           "(the game's record shows them once it is over); ask for your own seat, or for none",
                            errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}])
         if not _accepts(state.game_id, seat, credential):
             raise ApiError(403, "seat-credential-wrong", "Not this seat's credential",

@@ -148,7 +148,9 @@ def describe_turn(state: GameState) -> str:
     """Whose turn it is and for what, in words (for refusals)."""
     seats = may_act(state)
     if state.phase == "discard":
-        return "waiting for the discard of seat " + " and ".join(str(s) for s in seats)
+        if len(seats) == 1:
+            return f"waiting for the discard of seat {seats[0]}"
+        return f"waiting for the discards of seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
     if state.phase == "play":
         return f"seat {seats[0]} is to play"
     if state.claim is None:
