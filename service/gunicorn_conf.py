@@ -16,8 +16,8 @@ so gunicorn's own plain-text access log is off unless ``GUNICORN_ACCESSLOG`` ask
 Refusals before the app: a request gunicorn itself refuses (a malformed request line or header,
 a line or headers over the limits, a broken chunked body) is answered as problem+json, like
 every other error of the service, instead of gunicorn's HTML page (:func:`write_problem`); a
-request still unfinished when the worker's timeout ends it is a 408 (every operation's worst
-case is far inside the timeout: the README's worst cases), not gunicorn's bare 500.
+request still unfinished when the worker's timeout ends it, while the worker was waiting for
+the client's body, is a 408; any other is a 500 that says the timeout ended it.
 
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
@@ -40,6 +40,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import sys
 import tempfile
 from typing import Any
 
@@ -99,7 +100,8 @@ def pre_fork(server: Any, worker: Any) -> None:
     gc.freeze()
 
 
-_TIMED_OUT = "The request was not finished within the worker's timeout ({timeout} s): its body came too slowly or was cut short"
+_SLOW_BODY = "The request was not finished within the worker's timeout ({timeout} s): its body came too slowly or was cut short"
+_OVERRAN = "The request was not finished within the worker's timeout ({timeout} s); it has been logged"
 _DETAIL_MAX = 300  # gunicorn's message may quote what it refused: enough to see, not a copy of a huge header
 
 
@@ -116,8 +118,10 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     >>> json.loads(body)["status"], json.loads(body)["type"]
     (431, 'about:blank')
     """
-    if _aborted:
-        status, reason, message = 408, "Request Timeout", _TIMED_OUT.format(timeout=timeout)
+    if _aborted == "reading":
+        status, reason, message = 408, "Request Timeout", _SLOW_BODY.format(timeout=timeout)
+    elif _aborted:
+        status, reason, message = 500, "Internal Server Error", _OVERRAN.format(timeout=timeout)
     problem: dict[str, Any] = {"type": "about:blank", "title": reason, "status": status}
     if message:
         problem["detail"] = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
@@ -129,14 +133,24 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     write_nonblock(sock, head.encode("latin-1") + body)
 
 
-_aborted = False  # set in a worker the master is ending for its timeout (worker_abort), just before it exits
+# Set in a worker the master is ending for its timeout (worker_abort), just before it exits:
+# "reading" when it was waiting for the request's body, "working" otherwise.
+_aborted = ""
+_READER = os.sep + os.path.join("gunicorn", "http") + os.sep  # gunicorn's request and body readers
 
 
 def worker_abort(worker: Any) -> None:
     """In a worker, on the master's SIGABRT for its timeout, before it exits mid-request: the
-    answer gunicorn then writes for that request is the timeout's (:func:`write_problem`)."""
+    answer gunicorn then writes for that request is the timeout's (:func:`write_problem`). The
+    signal interrupts whatever the worker was doing; if that was reading the body in gunicorn's
+    reader, the client is the one that was slow (408), else the service overran (500)."""
     global _aborted
-    _aborted = True
+    frame = sys._getframe()
+    reading = False
+    while frame is not None:
+        reading = reading or _READER in frame.f_code.co_filename
+        frame = frame.f_back  # type: ignore[assignment]
+    _aborted = "reading" if reading else "working"
 
 
 def post_fork(server: Any, worker: Any) -> None:

@@ -317,6 +317,15 @@ def test_a_body_that_never_arrives_is_a_408_when_the_worker_times_out() -> None:
                                                 b'"starter": "5C"}'))[2]["total"] == 29  # a fresh worker answers
 
 
+def test_a_request_the_service_overruns_is_a_500_that_says_so() -> None:
+    # The body came at once; the worker's own work outlasted the timeout: not the client's fault.
+    with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "GUNICORN_TIMEOUT": "2"},
+                  app="tests.support.slow_app:app") as running:
+        status, headers, problem = raw(running.port, b"GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert (status, headers["content-type"], problem["status"]) == (500, PROBLEM, 500)
+        assert "timeout (2 s)" in problem["detail"] and "body" not in problem["detail"]
+
+
 # --- no token in any detail -------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -403,6 +412,9 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, secret: 1, "sinceMove": 2}), 400)
     assert problem["errors"][0]["detail"].startswith('2 properties ("sinceMove" and 1 more) not allowed here')
     assert "QQQQ" not in json.dumps(problem)
+    credential_like = "kQzRvTbWhNpLsXyMaJdGfEcU"  # 24 letters, as a seat credential may be
+    problem = expect_problem(client.post("/v1/hands/score", json={**hand, credential_like: 1}), 400)
+    assert credential_like not in json.dumps(problem)
     # A game action is told apart by its type: an unknown type names the types there are; a known
     # one, what that form lacks (not that the action matches none of the forms).
     act = {"state": "x" * 40, "seat": 0}

@@ -102,7 +102,8 @@ def test_a_charset_other_than_utf8_is_415(client: FlaskClient, content_type: str
     body = '{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
     problem = expect_problem(client.post("/v1/hands/score", data=body.encode("latin-1"), content_type=content_type), 415)
     assert "UTF-8" in problem["detail"]
-    for fine in ("application/json; charset=utf-8", "application/json; charset=UTF8", "application/json; foo=1"):
+    for fine in ("application/json; charset=utf-8", "application/json; charset=UTF8", "application/json; foo=1",
+                 "application/json; charset=us-ascii"):
         assert client.post("/v1/hands/score", data=body, content_type=fine).json["total"] == 29
 
 
@@ -113,9 +114,10 @@ def test_a_body_with_a_content_coding_is_415_naming_identity(client: FlaskClient
                            headers={"Content-Encoding": coding})
     problem = expect_problem(response, 415)
     assert "Content-Encoding" in problem["detail"] and response.headers["Accept-Encoding"] == "identity"
-    identity = client.post("/v1/hands/score", data=body, content_type="application/json",
-                           headers={"Content-Encoding": "identity"})
-    assert identity.json["total"] == 29
+    for identity in ("identity", "IDENTITY", "", "identity, identity"):
+        answer = client.post("/v1/hands/score", data=body, content_type="application/json",
+                             headers={"Content-Encoding": identity})
+        assert answer.json["total"] == 29, identity
 
 
 def test_malformed_json_is_400_problem(client: FlaskClient) -> None:

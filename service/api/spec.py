@@ -84,6 +84,18 @@ class EncodedBody(UnsupportedMediaType):
         return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
 
 
+_UTF8 = (None, "utf-8", "utf8", "us-ascii", "ascii")  # ASCII is UTF-8's first 128 characters
+
+
+def _identity(coding: str) -> bool:
+    """Whether a ``Content-Encoding`` says the body is as sent (absent, empty, or only ``identity``).
+
+    >>> _identity(""), _identity("Identity"), _identity("identity, identity"), _identity("gzip"), _identity("identity, br")
+    (True, True, True, False, False)
+    """
+    return all(part.strip().lower() in ("", "identity") for part in coding.split(","))
+
+
 def _charset(parameters: str) -> str | None:
     """The ``charset`` parameter of a media type's parameters (after the first ``;``), lower case.
 
@@ -135,14 +147,16 @@ def _allowed(schema: Any) -> str:
     return f" (this object takes: {', '.join(names)})" if names else ""
 
 
-_NAME_LIKE = re.compile(r"[A-Za-z_]{1,32}")  # what a mistyped member name looks like, never a token or a key
+# What a mistyped member name looks like (snake_case or camelCase words, at most 20 characters):
+# never a secret, all of which are longer (a credential is 24 characters, a token over 100).
+_NAME_LIKE = re.compile(r"(?=.{1,20}$)[a-z]+(?:_[a-z]+)*(?:[A-Z][a-z]+)*")
 
 
 def _unexpected(names: Any) -> str:
     """The members the contract does not take: named when they look like names (a typo such as
     ``credentail``, a camelCase ``sinceMove``), else only counted, as :func:`describe` would.
 
-    >>> _unexpected(["extra"]), _unexpected(["sinceMove", "x1"]), _unexpected(["gAAAAB" + "x" * 40])
+    >>> _unexpected(["extra"]), _unexpected(["sinceMove", "x1"]), _unexpected(["kQzRvTbWhNpLsXyMaJdGfEcU"])
     ('property "extra"', '2 properties ("sinceMove" and 1 more)', '1 property')
     """
     shown = [name for name in names if isinstance(name, str) and _NAME_LIKE.fullmatch(name)]
@@ -378,9 +392,9 @@ def read_json(operation_id: str | None = None) -> Any:
     mimetype = mimetype.strip().lower()
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
-    if parameters and _charset(parameters) not in (None, "utf-8", "utf8"):
+    if parameters and _charset(parameters) not in _UTF8:
         raise NotUtf8()
-    if environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower() != "identity":
+    if not _identity(environ.get("HTTP_CONTENT_ENCODING", "")):
         raise EncodedBody()
     setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
     limit: int | None = current_app.config.get(BODY_LIMITS[setting])
