@@ -42,6 +42,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import traceback
 from typing import Any
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
@@ -122,13 +123,14 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
         status, reason, message = 408, "Request Timeout", _SLOW_BODY.format(timeout=timeout)
     elif _aborted:
         status, reason, message = 500, "Internal Server Error", _OVERRAN.format(timeout=timeout)
-    problem: dict[str, Any] = {"type": "about:blank", "title": reason, "status": status}
-    if message:
-        problem["detail"] = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
-    body = json.dumps(problem).encode()
+    from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
+
+    from service.api.wire.problems import problem_body  # the app's own problem shape (loaded already: preload)
+
+    detail = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
+    body = json.dumps(problem_body(status, reason, detail)).encode()
     head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
             f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n")
-    from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
 
     write_nonblock(sock, head.encode("latin-1") + body)
 
@@ -145,12 +147,8 @@ def worker_abort(worker: Any) -> None:
     signal interrupts whatever the worker was doing; if that was reading the body in gunicorn's
     reader, the client is the one that was slow (408), else the service overran (500)."""
     global _aborted
-    frame = sys._getframe()
-    reading = False
-    while frame is not None:
-        reading = reading or _READER in frame.f_code.co_filename
-        frame = frame.f_back  # type: ignore[assignment]
-    _aborted = "reading" if reading else "working"
+    stack = traceback.walk_stack(sys._getframe())
+    _aborted = "reading" if any(_READER in frame.f_code.co_filename for frame, _ in stack) else "working"
 
 
 def post_fork(server: Any, worker: Any) -> None:

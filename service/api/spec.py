@@ -261,7 +261,7 @@ class Spec:
         instance = error.instance
         discriminator = holder.get("discriminator") if isinstance(holder, dict) else None
         if type(error.kind).__name__ != "OneOfNotValid" or not isinstance(instance, dict) or not discriminator:
-            yield pointer, self.detail(key, error)
+            yield pointer, self.detail(key, error, holder)
             return
         tag_name, mapping = discriminator["propertyName"], discriminator["mapping"]
         tag = instance.get(tag_name)
@@ -286,14 +286,17 @@ class Spec:
                 return None
         return holder
 
-    def detail(self, key: str, error: Any) -> str:
+    def detail(self, key: str, error: Any, holder: Any = None) -> str:
         """The readable detail of one validator error, built from its kind rather than the
-        validator's own message, which quotes the offending value (see :func:`describe`)."""
+        validator's own message, which quotes the offending value (see :func:`describe`);
+        ``holder``: the schema holding the failed keyword, when the caller has it already."""
         kind = error.kind
         build = _DETAILS.get(type(kind).__name__)
         if build is None:
             return _short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
-        return _short(build(kind, describe(error.instance), self._holder(key, error.schema_path)))
+        if holder is None:
+            holder = self._holder(key, error.schema_path)
+        return _short(build(kind, describe(error.instance), holder))
 
 
 SPEC = Spec()
