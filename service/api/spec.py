@@ -377,6 +377,48 @@ def _read_body(environ: dict[str, Any], limit: int | None, too_large: Callable[[
         raise UnreadableBody() from error
 
 
+# Every digit read as 0, so that one search finds a number written with a fraction or an
+# exponent: such a token always has a digit right before its ".", "e" or "E".
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_SMALL_BODY = 4096  # below this, walking the parsed body costs less than searching its bytes
+
+
+def integral(raw: bytes, data: Any) -> Any:
+    """``data`` (parsed from ``raw``) with every integral float made an ``int``, in place.
+
+    JSON Schema counts ``1.0``, ``1E0`` and ``-0.0`` as integers, so the contract lets them
+    through where it asks for an integer; the core takes them as the integers they are (a float
+    seat indexed a tuple: a 500). No request schema has a ``number`` that is not an integer (a
+    test holds the contract to that), and a float that is not integral is left as it is for the
+    contract to refuse (the items of a batch are checked one by one, after the body). A large
+    body without such a token (a tournament's games) is not walked: the search costs about 1%
+    of loading it, the walk about 20%.
+    """
+    if len(raw) > _SMALL_BODY:
+        digits = raw.translate(_DIGITS_AS_ZERO)
+        if b"0." not in digits and b"0e" not in digits and b"0E" not in digits:
+            return data
+    return _integral(data)
+
+
+def _integral(value: Any) -> Any:
+    kind = type(value)
+    if kind is float:
+        return int(value) if value.is_integer() else value
+    if kind is dict:
+        for key, item in value.items():
+            if type(item) in _CONTAINERS_AND_FLOAT:
+                value[key] = _integral(item)
+    elif kind is list:
+        for index, item in enumerate(value):
+            if type(item) in _CONTAINERS_AND_FLOAT:
+                value[index] = _integral(item)
+    return value
+
+
+_CONTAINERS_AND_FLOAT = frozenset({float, dict, list})
+
+
 def read_json(operation_id: str | None = None) -> Any:
     """The request body, parsed as JSON: 415 unless it says it is JSON (in UTF-8, with no
     content coding), 413 past the size
@@ -412,7 +454,7 @@ def read_json(operation_id: str | None = None) -> Any:
         # the contract accepts nests more than a few levels.
         raise ContractViolation([{"pointer": "", "detail": f"the body nests arrays and objects more than "
                                                             f"{MAX_DEPTH} levels deep"}])
-    return data
+    return integral(raw, data)
 
 
 @contextlib.contextmanager
