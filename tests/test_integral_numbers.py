@@ -294,3 +294,15 @@ def test_a_fraction_stays_a_fraction_for_the_contract_to_refuse(app: Flask) -> N
     first, second = batch.get_json()["results"]
     assert first["problem"]["errors"][0]["pointer"] == "/hands/0/claimed"
     assert second["score"]["total"] == 29
+
+
+def test_a_huge_integral_number_is_refused_by_the_contract_not_a_500(app: Flask) -> None:
+    client = app.test_client()
+    for number in (b"1e300", b"-1e300", b"9.3e18", b"100000000000000000000000"):
+        answer = client.post("/v1/hands/score", content_type="application/json",
+                             data=b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": ' + number + b"}")
+        assert answer.status_code == 400 and answer.get_json()["errors"][0]["pointer"] == "/claimed", number
+        batch = client.post("/v1/hands/score-batch", content_type="application/json",
+                            data=b'{"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": '
+                                 + number + b"}]}")
+        assert batch.status_code == 200 and batch.get_json()["results"][0]["problem"]["status"] == 400, number

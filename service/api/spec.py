@@ -389,8 +389,8 @@ def integral(raw: bytes, data: Any) -> Any:
     JSON Schema counts ``1.0``, ``1E0`` and ``-0.0`` as integers, so the contract lets them
     through where it asks for an integer; the core takes them as the integers they are (a float
     seat indexed a tuple: a 500). No request schema has a ``number`` that is not an integer (a
-    test holds the contract to that), and a float that is not integral is left as it is for the
-    contract to refuse (the items of a batch are checked one by one, after the body). A large
+    test holds the contract to that), and a float that is not integral (or too large for any
+    integer the contract takes) is left as it is for the contract to refuse (the items of a batch are checked one by one, after the body). A large
     body without such a token (a tournament's games) is not walked: the search costs about 1%
     of loading it, the walk about 20%.
     """
@@ -404,7 +404,8 @@ def integral(raw: bytes, data: Any) -> Any:
 def _integral(value: Any) -> Any:
     kind = type(value)
     if kind is float:
-        return int(value) if value.is_integer() else value
+        # Past 2**63 no integer the contract takes (each has a maximum) and none orjson writes.
+        return int(value) if value.is_integer() and -_INT64 <= value < _INT64 else value
     if kind is dict:
         for key, item in value.items():
             if type(item) in _CONTAINERS_AND_FLOAT:
@@ -417,6 +418,7 @@ def _integral(value: Any) -> Any:
 
 
 _CONTAINERS_AND_FLOAT = frozenset({float, dict, list})
+_INT64 = 2.0**63
 
 
 def read_json(operation_id: str | None = None) -> Any:
