@@ -37,10 +37,11 @@ from service.api.app import create_app
 from service.api.config import Config
 from service.api.state_token import StateSealer, generate_key
 from service.api.wire.games import GameRequest, game_response, load_act
-from service.core.engine import Action, apply
-from service.core.events import events_for
-from service.core.state_codec import decode_state, encode_state
-from service.core.views import seen_by
+from service.core.computer.play import apply
+from service.core.game.codec import decode_state, encode_state
+from service.core.game.engine import Action
+from service.core.game.events import events_for
+from service.core.game.views import seen_by
 
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
 

@@ -28,11 +28,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from service.core.advice import discard_advice
 from service.core.cards import DECK, Card
-from service.core.pegging import play_card, say_go, score_play, start_play
+from service.core.computer.advice import discard_advice
+from service.core.computer.strategy import choose_discard, choose_play
 from service.core.rules import preset
-from service.core.strategy import choose_discard, choose_play
+from service.core.scoring.pegging import play_card, say_go, score_play, start_play
 
 IMPORT_CODE = """
 import time
@@ -41,7 +41,7 @@ import service.core.show
 t1 = time.perf_counter()
 import service.core.advice, service.core.strategy
 t2 = time.perf_counter()
-from service.core.advice import discard_advice
+from service.core.computer.advice import discard_advice
 from service.core.cards import parse_cards
 from service.core.rules import preset
 discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))

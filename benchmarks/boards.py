@@ -15,10 +15,11 @@ from typing import Any
 
 from service.api.wire.boards import board as board_dict
 from service.api.wire.boards import load_board
-from service.core.boards import DealItems, DealTotals, new_board, peg, score_deal
-from service.core.results import standings
+from service.core.boards.board import DealItems, DealTotals, new_board, peg, score_deal
 from service.core.rules import STANDARD
-from service.core.tournament import GameResult, bracket
+from service.core.scoring.results import GameResult
+from service.core.tournaments.brackets import bracket
+from service.core.tournaments.standings import standings
 
 
 def best_us(fn: Callable[[], Any], repeat: int) -> float:

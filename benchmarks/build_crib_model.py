@@ -40,9 +40,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks import table_script
-from service.core.advice import discard_advice
 from service.core.cards import DECK, RANK_NAMES, Card
-from service.core.crib_model import PAIR_INDEX, PAIRS, SCALE, CribModel, ThrowTable
+from service.core.computer.advice import discard_advice
+from service.core.computer.crib_model import PAIR_INDEX, PAIRS, SCALE, CribModel, ThrowTable
 from service.core.rules import preset
 
 SEED = 13

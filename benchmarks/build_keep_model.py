@@ -27,9 +27,9 @@ from math import comb
 from pathlib import Path
 
 from benchmarks import table_script
-from service.core.advice import discard_advice
 from service.core.cards import DECK, RANK_NAMES
-from service.core.crib_tables import MULTISETS, multiset_weights
+from service.core.computer.advice import discard_advice
+from service.core.computer.crib_tables import MULTISETS, multiset_weights
 from service.core.rules import preset
 
 SEED = 13

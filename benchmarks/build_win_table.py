@@ -26,9 +26,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from benchmarks import table_script
-from service.core.engine import apply, may_act, new_game
-from service.core.events import Score
-from service.core.players import choose
+from service.core.computer.play import apply, new_game
+from service.core.computer.players import choose
+from service.core.game.engine import may_act
+from service.core.game.events import Score
 from service.core.rules import preset
 
 SEED = 7_000_000

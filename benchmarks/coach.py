@@ -26,11 +26,12 @@ from typing import Any
 
 from benchmarks import ops_cost
 from benchmarks.worst_cases import Service
-from service.core.advice import discard_advice
 from service.core.cards import DECK
-from service.core.coach import hints
-from service.core.coach_pegging import SAMPLES, pegging_estimates
-from service.core.engine import Action, apply, may_act, new_game
+from service.core.computer.advice import discard_advice
+from service.core.computer.coach import hints
+from service.core.computer.coach_pegging import SAMPLES, pegging_estimates
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import Action, may_act
 from service.core.rules import preset
 
 VARIANTS = ("six_card", "five_card", "three_player", "four_player", "four_player_individual")

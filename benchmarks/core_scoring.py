@@ -18,7 +18,7 @@ from pathlib import Path
 
 from service.api.wire.common import items
 from service.core.cards import DECK
-from service.core.show import score_show, show_total
+from service.core.scoring.show import score_show, show_total
 
 N = 20_000
 

@@ -38,15 +38,15 @@ from collections import Counter
 from multiprocessing import Pool
 
 from benchmarks.strength import KINDS, wilson
-from service.core import computer
-from service.core.actions import Action
-from service.core.advice import discard_advice
 from service.core.cards import DECK, Card
-from service.core.crib_model import CribModel, ThrowTable
-from service.core.engine import GameState
+from service.core.computer import play as computer
+from service.core.computer.advice import discard_advice
+from service.core.computer.crib_model import CribModel, ThrowTable
+from service.core.computer.strategy import choose_discard
+from service.core.game.actions import Action
+from service.core.game.engine import GameState
 from service.core.rules import preset
-from service.core.show import score_show
-from service.core.strategy import choose_discard
+from service.core.scoring.show import score_show
 from tests.support.players import Player, play_tallied
 
 # The learned model: the shipped table, or another build's (--table).

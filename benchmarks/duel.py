@@ -26,8 +26,9 @@ from multiprocessing import Pool
 
 from benchmarks.ladder import Player, make_player
 from benchmarks.strength import wilson
-from service.core.engine import apply, may_act, new_game
-from service.core.events import Score
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import may_act
+from service.core.game.events import Score
 from service.core.rules import Rules, resolve
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from service.core.actions import Action
-from service.core.advice import discard_advice
-from service.core.engine import GameState
-from service.core.players import hard, see
-from service.core.players.search import _Plain
-from service.core.players.seen import Seen
+from service.core.computer.advice import discard_advice
+from service.core.computer.players import hard, see
+from service.core.computer.players.search import _Plain
+from service.core.computer.players.seen import Seen
+from service.core.game.actions import Action
+from service.core.game.engine import GameState
 
 Player = Callable[[GameState, int], Action]
 
@@ -98,7 +98,7 @@ EXPERIMENTS: dict[str, Player] = {"cheatpeg": cheatpeg, "pegsim": pegsim, "pegsi
 
 
 def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
-    from service.core.players import opponent, search
+    from service.core.computer.players import opponent, search
 
     seen = see(state, seat)
     if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
@@ -129,7 +129,7 @@ EXPERIMENTS["pegsim64"] = _pegsim64
 
 def _took(state: GameState, seat: int, factor: int) -> Action:
     """``hard`` without its policy, weighing a hand that took the most points ``factor`` times."""
-    from service.core.players import opponent
+    from service.core.computer.players import opponent
 
     saved = opponent.TOOK_MOST
     opponent.TOOK_MOST = factor
@@ -144,7 +144,7 @@ EXPERIMENTS["took2"] = lambda state, seat: _took(state, seat, 2)
 
 
 def _search_with(state: GameState, seat: int, **options: object) -> Action:
-    from service.core.players import search
+    from service.core.computer.players import search
 
     seen = see(state, seat)
     if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
@@ -156,7 +156,7 @@ def with_options(spec: str) -> Player:
     """``hard`` whose play search takes options ``a/b=2/...`` (a flag, or a value for a
     module constant of :mod:`service.core.players.search` or :mod:`~service.core.players.opponent`
     in capitals, such as ``MAX_SAMPLES=16``)."""
-    from service.core.players import opponent, search
+    from service.core.computer.players import opponent, search
 
     flags: dict[str, object] = {}
     constants: dict[str, int] = {}

@@ -26,9 +26,10 @@ from typing import Any
 from service.api.app import create_app
 from service.api.config import Config
 from service.api.state_token import StateSealer, generate_key
-from service.core.engine import apply, current_player, legal_actions, new_game
+from service.core.computer.play import apply, new_game
+from service.core.game.codec import decode_state, encode_state
+from service.core.game.engine import current_player, legal_actions
 from service.core.rules import resolve
-from service.core.state_codec import decode_state, encode_state
 
 VARIANTS = ("six_card", "five_card", "three_player", "four_player")
 

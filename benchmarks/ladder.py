@@ -33,11 +33,12 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 
 from benchmarks.strength import LATENCY_VARIANTS, percentile, wilson
-from service.core import players
-from service.core.engine import Action, GameState, apply, may_act, new_game
-from service.core.players import hard, see
+from service.core.computer import players
+from service.core.computer.play import apply, new_game
+from service.core.computer.players import hard, see
+from service.core.game.engine import Action, GameState, may_act
+from service.core.game.state import LEVELS
 from service.core.rules import Rules, resolve
-from service.core.state import LEVELS
 from tests.support.players import GreedyPlayer, RandomPlayer
 
 PAIRS = (("hard", "standard"), ("standard", "easy"), ("easy", "random"))

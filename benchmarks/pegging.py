@@ -26,9 +26,9 @@ from typing import Any
 from service.api.app import create_app
 from service.api.config import Config
 from service.core.cards import DECK, Card
-from service.core.pegging import play_card, say_go, score_play, start_play
 from service.core.rules import preset
-from service.core.sequence import score_card, score_sequence
+from service.core.scoring.pegging import play_card, say_go, score_play, start_play
+from service.core.scoring.sequence import score_card, score_sequence
 
 Play = tuple[list[tuple[Card, ...]], list[tuple[int, Card | None]]]
 

@@ -65,7 +65,7 @@ def main() -> None:
     from service.api.hands import score_one
     from service.api.spec import SPEC
     from service.api.wire.hands import load_hand
-    from service.core.show import score_show
+    from service.core.scoring.show import score_show
 
     from .ops_cost import production_like_outputs
 

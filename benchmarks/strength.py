@@ -43,8 +43,9 @@ from collections.abc import Iterable
 from multiprocessing import Pool
 from typing import Any
 
-from service.core import computer
-from service.core.engine import apply, may_act, new_game
+from service.core.computer import play as computer
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import may_act
 from service.core.rules import resolve
 from tests.support.players import OPPONENTS, GameResult, strength_game
 

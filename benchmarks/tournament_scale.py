@@ -31,12 +31,12 @@ from typing import Any
 import orjson
 from cryptography.fernet import Fernet
 
-from service.core import results
-from service.core.crosstable import crosstable, game_logs
-from service.core.elimination import elimination
 from service.core.rules import STANDARD, resolve
-from service.core.schedule import round_robin, swiss_pairings
-from service.core.tournament import GameResult
+from service.core.scoring import results
+from service.core.scoring.results import GameResult
+from service.core.tournaments.crosstable import crosstable, game_logs
+from service.core.tournaments.elimination import elimination
+from service.core.tournaments.schedules import round_robin, swiss_pairings
 from tests.support.events import random_event, random_scores
 from tests.support.reference_standings import reference_standings
 

@@ -110,8 +110,8 @@ def against_the_computer(service: Service, variant: str = "four_player_individua
 def whole_play() -> tuple[list[list[str]], list[Json]]:
     """Four players' hands of four and their whole play, every go said: the longest sequence."""
     from service.core.cards import DECK
-    from service.core.pegging import play_card, say_go, start_play
     from service.core.rules import preset
+    from service.core.scoring.pegging import play_card, say_go, start_play
 
     rng = random.Random(8)
     deck = list(DECK)

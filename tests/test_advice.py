@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from service.api.wire.advice import advice as advice_dict
-from service.core.advice import crib_outcomes, discard_advice, expected_crib, expected_hand
 from service.core.cards import DECK, Card, parse_cards
+from service.core.computer.advice import crib_outcomes, discard_advice, expected_crib, expected_hand
 from service.core.errors import DuplicateCard, InvalidRules, WrongCardCount
 from service.core.rules import preset, resolve
 from tests.support.reference import reference_total

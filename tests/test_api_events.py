@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from service.api import events as events_api
 from service.api.formats import HTML_CSP
 from service.api.security import API_POLICY
-from service.core.results import MAX_PROBLEMS
+from service.core.scoring.results import MAX_PROBLEMS
 from tests.support.events import random_event, random_scores
 from tests.support.formats import TRIGGERS, Page, read_csv
 from tests.support.problems import expect_problem

@@ -21,11 +21,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.api.state_token import StateSealer
-from service.core.engine import Action, apply, may_act, new_game, next_game
+from service.core.computer.play import apply, new_game, next_game
 from service.core.errors import GameNotOver, IllegalAction, InvalidState, MatchOver
-from service.core.matches import MatchContext, MatchRules
+from service.core.game.codec import decode_state, encode_state
+from service.core.game.engine import Action, may_act
 from service.core.rules import STANDARD, preset, resolve
-from service.core.state_codec import decode_state, encode_state
+from service.core.scoring.match import MatchContext, MatchRules
 from tests.support.keys import TEST_STATE_KEY
 from tests.support.problems import expect_problem
 from tests.support.servers import Gunicorn

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from service.core.claims import muggins_award
+from service.core.scoring.claims import muggins_award
 from tests.support.problems import expect_problem
 
 

@@ -36,11 +36,11 @@ def _imports(path: Path, source: str | None = None) -> set[str]:
 
 
 def test_the_import_check_sees_relative_imports_of_the_web_layer() -> None:
-    for line in ("from ..api.wire import common", "from .. import api", "from service import api",
+    for line in ("from ...api.wire import common", "from ... import api", "from service import api",
                  "import service.api.app"):
-        assert "service.api" in _imports(CORE / "record.py", line), line
-        assert "service.api" in _imports(CORE / "players" / "levels.py", "from ... import api"), line
-    assert "service.api" not in _imports(CORE / "record.py", "from .cards import Card\nfrom . import rules")
+        assert "service.api" in _imports(CORE / "game" / "record.py", line), line
+        assert "service.api" in _imports(CORE / "computer" / "players" / "levels.py", "from .... import api"), line
+    assert "service.api" not in _imports(CORE / "game" / "record.py", "from ..cards import Card\nfrom .. import rules")
 
 
 def test_core_imports_no_web_layer_and_only_the_standard_library() -> None:
@@ -57,16 +57,73 @@ def test_core_imports_no_web_layer_and_only_the_standard_library() -> None:
 def test_importing_the_core_loads_no_web_module() -> None:
     import subprocess
 
-    code = ("import sys, service.core.show, service.core.pegging; "
+    code = ("import sys, service.core.scoring.show, service.core.scoring.pegging; "
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(WEB)!r}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=CORE.parents[1])
     assert out.stdout.strip() == "[]"
 
 
+def _unit(module: str) -> str:
+    """The core unit a dotted module belongs to: a package (``game``), or ``cards`` for any of
+    the base modules (peers of one layer, which may import each other)."""
+    from service.core import LAYERS
+
+    name = module.split(".")[2]
+    return LAYERS[0][0] if name in LAYERS[0] else name
+
+
+def test_the_core_packages_depend_one_way() -> None:
+    from service.core import LAYERS
+
+    layer = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
+    found = {path.stem if path.parent == CORE else path.relative_to(CORE).parts[0]
+             for path in CORE.rglob("*.py") if path != CORE / "__init__.py"}
+    assert found == set(layer), f"every base module and package has a layer: {found ^ set(layer)}"
+    layer = {_unit(f"service.core.{unit}"): depth for unit, depth in layer.items()}
+    wrong = []
+    for path in sorted(CORE.rglob("*.py")):
+        if path == CORE / "__init__.py":
+            continue
+        own = _unit(".".join(path.relative_to(CORE.parents[1]).with_suffix("").parts))
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                base = _package(path)[: len(_package(path)) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                targets = [module] if node.module else [f"{module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                if target.startswith("service.core.") and (unit := _unit(target)) != own and layer[unit] >= layer[own]:
+                    wrong.append(f"{path.relative_to(CORE)} imports {target} (layer {layer[unit]} >= {layer[own]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_package_hides_a_module_behind_a_value_of_the_same_name() -> None:
+    # `from .review import review` in a package's __init__ makes `from package import review`
+    # the function, not the module: a trap for every importer.
+    import importlib
+
+    for init in sorted(CORE.rglob("__init__.py")):
+        package = importlib.import_module(".".join(init.parent.relative_to(CORE.parents[1]).parts))
+        modules = {path.stem for path in init.parent.glob("*.py")} | {p.name for p in init.parent.iterdir() if p.is_dir()}
+        assert not modules & set(getattr(package, "__all__", ())), (package.__name__, modules & set(package.__all__))
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path: Path) -> None:
+    source = "from ..computer.play import choose\n"
+    tree = ast.parse(source)
+    node = tree.body[0]
+    assert isinstance(node, ast.ImportFrom) and node.level == 2
+    base = _package(CORE / "game" / "engine.py")[: len(_package(CORE / "game" / "engine.py")) - node.level + 1]
+    assert _unit(".".join([*base, node.module or ""])) == "computer"
+
+
 # A module is one concern a newcomer can read in a sitting (issue 10). Generated or pure-data
 # modules (a table written by a script, a vocabulary) may be longer: they are data, not logic.
 MAX_MODULE_LINES = 480
-DATA_MODULES = {"texts_words.py", "crib_model_table.py", "keep_model_table.py", "win_table.py"}
+DATA_MODULES = {"words.py", "crib_model_table.py", "keep_model_table.py", "win_table.py"}
 
 
 def test_no_service_module_is_much_over_450_lines() -> None:

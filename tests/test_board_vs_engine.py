@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.core.boards import Board, new_board, peg
-from service.core.engine import apply, current_player, is_terminal, legal_actions, new_game, winner
+from service.core.boards.board import Board, new_board, peg
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import current_player, is_terminal, legal_actions, winner
 from service.core.rules import resolve
 from tests.support.wire import outcome_dict, wire
 

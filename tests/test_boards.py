@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.api.wire.boards import board as board_dict
 from service.api.wire.boards import load_board as board_from_dict
-from service.core.boards import (
+from service.core.boards.board import (
     Board,
     DealItems,
     DealTotals,
@@ -479,7 +479,7 @@ def test_possible_show_totals_agree_with_the_exhaustive_tables():
     import json
     from pathlib import Path
 
-    from service.core.board_bounds import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
+    from service.core.boards.bounds import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
 
     data_file = Path(__file__).resolve().parent / "data" / "score_distributions.json"
     tables = json.loads(data_file.read_text())

@@ -11,18 +11,18 @@ from math import comb
 
 import pytest
 
-from service.core.actions import Action
-from service.core.advice import discard_advice
 from service.core.cards import DECK, Card, parse_card, parse_cards
-from service.core.chance import arrange_deck
-from service.core.coach import hints, move_value
-from service.core.coach_pegging import simulate
-from service.core.computer import choose
-from service.core.engine import apply, may_act, new_game
+from service.core.computer.advice import discard_advice
+from service.core.computer.coach import hints, move_value
+from service.core.computer.coach_pegging import simulate
+from service.core.computer.play import apply, choose, new_game
+from service.core.computer.review import COMPARED_WITH, compared_move, review
 from service.core.errors import GameNotOver, GameOver, IllegalAction
-from service.core.review import COMPARED_WITH, compared_move, review
+from service.core.game.actions import Action
+from service.core.game.chance import arrange_deck
+from service.core.game.engine import may_act
+from service.core.game.state import GameState, deal_cards, shown_cards
 from service.core.rules import preset, resolve
-from service.core.state import GameState, deal_cards, shown_cards
 from tests.support.reference import card as ref_show_card
 from tests.support.reference import reference_total
 from tests.support.reference_play import ref_card, ref_peg

@@ -22,9 +22,9 @@ from itertools import combinations
 import pytest
 
 from benchmarks import build_crib_model as builder
-from service.core.advice import discard_advice, expected_crib
 from service.core.cards import DECK, Card, parse_cards
-from service.core.crib_model import (
+from service.core.computer.advice import discard_advice, expected_crib
+from service.core.computer.crib_model import (
     LEARNED,
     PAIR_INDEX,
     PAIRS,

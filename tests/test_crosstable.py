@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.core.crosstable import crosstable, game_logs
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult
+from service.core.scoring.results import GameResult
+from service.core.tournaments.crosstable import crosstable, game_logs
 from tests.support.events import random_event
 from tests.support.reference_standings import reference_standings as standings
 

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from service.core.elimination import EliminationState, elimination
 from service.core.errors import InvalidEvent, InvalidScore
-from service.core.matches import MatchRules
+from service.core.scoring.match import MatchRules
+from service.core.tournaments.elimination import EliminationState, elimination
 from tests.support.events import random_scores
 
 

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
-from service.core import engine, views
 from service.core.cards import parse_card, parse_cards
-from service.core.engine import (
+from service.core.computer.play import apply as computer_apply
+from service.core.errors import GameOver, IllegalAction
+from service.core.game import engine, views
+from service.core.game.engine import (
     Action,
     arrange_deck,
     current_player,
@@ -23,16 +25,15 @@ from service.core.engine import (
     verify,
     winner,
 )
-from service.core.errors import GameOver, IllegalAction
-from service.core.invariants import check_state
+from service.core.game.invariants import check_state
+from service.core.game.state import GameState
 from service.core.rules import Rules, resolve
-from service.core.state import GameState
 from tests.support.wire import action_dict, view_dict, wire
 
 
 # The engine's events and views are read here in their wire form, as a client sees them.
 def apply(state: GameState, action: Action) -> tuple[GameState, list[dict[str, Any]]]:
-    after, events = engine.apply(state, action)
+    after, events = computer_apply(state, action)  # auto included: the computer package plays it
     return after, wire(events)
 
 
@@ -510,8 +511,8 @@ def test_cut_for_deal_with_ten_cards_equal() -> None:
 def test_a_race_still_on_after_the_deal_limit_ends_there_decided_on_totals() -> None:
     """No game lasts more than MAX_GAME_DEALS deals: a target no one reaches in time is decided
     as a fixed-deals game would be (highest total wins, no skunk lines), and the record says so."""
-    from service.core.engine import MAX_GAME_DEALS
-    from service.core.record import record
+    from service.core.game.engine import MAX_GAME_DEALS
+    from service.core.game.record import record
 
     state, _ = new_game(resolve("six_card", {"target": 10_000}), seed=21, dealer=0)
     while not state.over:
@@ -532,7 +533,7 @@ def test_the_deal_shuffle_is_pythons_shuffle_step_for_step() -> None:
     import random
 
     from service.core.cards import DECK
-    from service.core.chance import _shuffled, shuffled_deck
+    from service.core.game.chance import _shuffled, shuffled_deck
 
     for seed in range(300):
         expected = list(DECK)

@@ -24,14 +24,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.core.cards import DECK, Card
-from service.core.engine import Action, apply, legal_actions, may_act, new_game, verify
+from service.core.computer.play import apply, new_game
 from service.core.errors import CribbageError
-from service.core.events import events_for
-from service.core.record import record
+from service.core.game.codec import decode_state, encode_state
+from service.core.game.engine import Action, legal_actions, may_act, verify
+from service.core.game.events import events_for
+from service.core.game.record import record
+from service.core.game.state import GameState, deal_cards
+from service.core.game.views import view
 from service.core.rules import Rules, resolve
-from service.core.state import GameState, deal_cards
-from service.core.state_codec import decode_state, encode_state
-from service.core.views import view
 from tests.support.wire import view_dict, wire
 
 GAMES = int(os.environ.get("CRIBBAGE_PLAYOUTS", "250"))

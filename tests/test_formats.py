@@ -25,12 +25,12 @@ from service.api.formats import (
 )
 from service.api.problems import ApiError
 from service.api.wire.tables import crosstable_table, elimination_table, schedule_table, standings_table
-from service.core.crosstable import crosstable
-from service.core.elimination import elimination
-from service.core.results import standings
 from service.core.rules import STANDARD
-from service.core.schedule import round_robin
-from service.core.tournament import GameResult
+from service.core.scoring.results import GameResult
+from service.core.tournaments.crosstable import crosstable
+from service.core.tournaments.elimination import elimination
+from service.core.tournaments.schedules import round_robin
+from service.core.tournaments.standings import standings
 from tests.support.formats import TRIGGERS, Page, read_csv
 
 HOSTILE = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)", "\tTAB", "\rCR", "  =HYPERLINK(\"x\")",

@@ -23,16 +23,17 @@ import random
 from collections import Counter
 
 from service.core.cards import DECK
-from service.core.engine import apply, may_act, new_game
-from service.core.pegging import play_points
-from service.core.players import choose
-from service.core.players import standard as standard_level
-from service.core.players.opponent import draws, possible_cards, standard_plays, their_turns
-from service.core.players.ranks import CACHES, peg, trim
-from service.core.players.search import choose_card
-from service.core.players.seen import Seen, see
+from service.core.computer.play import apply, new_game
+from service.core.computer.players import choose
+from service.core.computer.players import standard as standard_level
+from service.core.computer.players.opponent import draws, possible_cards, standard_plays, their_turns
+from service.core.computer.players.ranks import CACHES, peg, trim
+from service.core.computer.players.search import choose_card
+from service.core.computer.players.seen import Seen, see
+from service.core.game.engine import may_act
+from service.core.game.state import GameState
 from service.core.rules import preset
-from service.core.state import GameState
+from service.core.scoring.pegging import play_points
 
 
 def _counts(cards: object) -> tuple[int, ...]:

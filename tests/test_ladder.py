@@ -32,10 +32,10 @@ import pytest
 from benchmarks.duel import balances, duel, interval
 from benchmarks.ladder import Game, ladder_games
 from benchmarks.strength import wilson
-from service.core.actions import Action
-from service.core.advice import discard_advice
-from service.core.engine import GameState
-from service.core.players import hard, see
+from service.core.computer.advice import discard_advice
+from service.core.computer.players import hard, see
+from service.core.game.actions import Action
+from service.core.game.engine import GameState
 
 DEALS = {"easy:random": 40, "standard:easy": 100, "hard:standard": 100}
 
@@ -87,7 +87,7 @@ def broken_pegging(state: GameState, seat: int) -> Action:
     """``hard``, except that it pegs the card that scores least now (the highest among equals)."""
     seen = see(state, seat)
     if seen.phase == "play":
-        from service.core.pegging import score_play
+        from service.core.scoring.pegging import score_play
 
         legal = [c for c in seen.hand if seen.count + c.value <= 31]
         return Action("play", seat, card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile, c)),

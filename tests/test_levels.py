@@ -20,14 +20,15 @@ import yaml
 from flask.testing import FlaskClient
 
 from service.core.cards import parse_card, parse_cards
-from service.core.engine import Action, apply, legal_actions, may_act, new_game
-from service.core.players import PLAYERS, choose, easy, hard, standard
-from service.core.players.seen import Seen, see
-from service.core.record import record
+from service.core.computer.play import apply, new_game
+from service.core.computer.players import PLAYERS, choose, easy, hard, standard
+from service.core.computer.players.seen import Seen, see
+from service.core.game.codec import decode_state, encode_state
+from service.core.game.engine import Action, legal_actions, may_act
+from service.core.game.record import record
+from service.core.game.state import LEVELS
+from service.core.game.views import view
 from service.core.rules import preset, resolve
-from service.core.state import LEVELS
-from service.core.state_codec import decode_state, encode_state
-from service.core.views import view
 from tests.support.players import RandomPlayer
 
 VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
@@ -176,7 +177,7 @@ def test_see_shows_the_seat_only_what_it_may_see() -> None:
 
 
 def test_auto_for_a_persons_seat_plays_at_standard_and_a_computer_seat_at_its_level() -> None:
-    from service.core import computer
+    from service.core.computer import play as computer
 
     state, _ = new_game(preset("six_card"), seed=21, dealer=1, computer=(None, "easy"))
     assert computer.level_of(state, 0) == "standard" and computer.level_of(state, 1) == "easy"
@@ -190,7 +191,7 @@ def test_auto_for_a_persons_seat_plays_at_standard_and_a_computer_seat_at_its_le
 
 
 def test_the_keep_model_says_what_a_sensible_player_keeps() -> None:
-    from service.core.keep_model import SCALE, keep_weight, keep_weights
+    from service.core.computer.keep_model import SCALE, keep_weight, keep_weights
 
     assert keep_weight((5, 5, 10, 11), is_dealer=False) > 5 * SCALE > 5 * keep_weight((1, 6, 9, 13), False)
     assert keep_weights((5,), 3, True)[0] == keep_weight((1, 1, 1, 5), True)
@@ -211,8 +212,8 @@ def test_a_small_keep_model_rebuild_is_deterministic_and_well_formed() -> None:
 
 
 def test_the_win_table_is_a_chance_from_each_score() -> None:
-    from service.core.win import SCALE, chance
-    from service.core.win_table import PONE_WINS
+    from service.core.computer.win import SCALE, chance
+    from service.core.computer.win_table import PONE_WINS
 
     assert len(PONE_WINS) == 121 and {len(row) for row in PONE_WINS} == {121}
     assert all(0 <= x <= SCALE for row in PONE_WINS for x in row)
@@ -263,7 +264,7 @@ def _play_position(seed: int, plays: int) -> Seen:
 
 
 def test_hard_reads_every_pile_the_opponent_played_on() -> None:
-    from service.core.players.opponent import their_plays
+    from service.core.computer.players.opponent import their_plays
 
     seen = _play_position(3, 5)
     opp = 1 - seen.seat
@@ -276,8 +277,8 @@ def test_hard_reads_every_pile_the_opponent_played_on() -> None:
 def test_hard_weighs_the_hands_the_opponent_kept_and_stays_deterministic() -> None:
     import random
 
-    from service.core.players.opponent import draws, possible_cards
-    from service.core.players.search import choose_card
+    from service.core.computer.players.opponent import draws, possible_cards
+    from service.core.computer.players.search import choose_card
 
     seen = _play_position(11, 1)  # the dealer answers the lead
     opp = 1 - seen.seat

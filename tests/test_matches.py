@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from service.core.engine import apply, may_act, new_game
+from service.core.computer.play import apply, new_game
 from service.core.errors import InvalidEvent, InvalidRules, InvalidScore
-from service.core.matches import (
-    MatchResult,
-    MatchRules,
-    match_rules_for_scheme,
-    match_standings,
-    match_state,
-)
+from service.core.game.engine import may_act
 from service.core.rules import STANDARD, resolve
+from service.core.scoring.match import MatchRules, match_rules_for_scheme, match_state
+from service.core.tournaments.match_standings import MatchResult, match_standings
 from tests.support.players import RandomPlayer
 
 SWEDISH = MatchRules("best_of", 3, skunk_points=2, double_skunk_points=3, triple_skunk_wins=True)

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from service.api.wire.common import outcome as outcome_dict
 from service.core.errors import InvalidScore
-from service.core.outcome import outcome, skunk_level
 from service.core.rules import STANDARD, preset, resolve
+from service.core.scoring.outcome import outcome, skunk_level
 
 # docs/rules.md 8.2, written out here rather than read from the code: points for a win at each
 # level (none, skunk, double, triple).

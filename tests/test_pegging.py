@@ -16,9 +16,9 @@ from service.api.wire.pegging import sequence as sequence_dict
 from service.api.wire.problems import member
 from service.core.cards import Card, parse_card, parse_cards
 from service.core.errors import CribbageError, DuplicateCard, IllegalPlay, InvalidRules, WrongCardCount
-from service.core.pegging import Play, play_card, say_go, score_play, start_play
 from service.core.rules import resolve, rules_for_table
-from service.core.sequence import score_card, score_sequence
+from service.core.scoring.pegging import Play, play_card, say_go, score_play, start_play
+from service.core.scoring.sequence import score_card, score_sequence
 from tests.support.cases import CARD_CASES, P8_HANDS, SEQUENCE_CASES
 from tests.support.reference_play import REF_DECK, RefCard, RefPlay, ref_card, ref_peg, ref_value, rules_44_totals
 
@@ -369,8 +369,8 @@ def test_any_card_on_any_pile(pile: list[str], card: str) -> None:
 def test_a_go_while_any_card_must_fit_is_refused_even_without_hands() -> None:
     # At a count of 21 or less every card (worth at most 10) still fits under 31.
     from service.core.errors import IllegalPlay
-    from service.core.pegging import play_card, say_go, start_play
     from service.core.rules import preset
+    from service.core.scoring.pegging import play_card, say_go, start_play
 
     play = start_play(preset("six_card"), 0)
     play, _ = play_card(play, 0, parse_card("5S"))

@@ -1,4 +1,4 @@
-"""Checking a list of games all at once, and the faster standings (service/core/results.py),
+"""Checking a list of games all at once, and the faster standings (service/core/scoring/results.py, service/core/tournaments/standings.py),
 held to the first implementation (tests/support/reference_standings.py) as the reference."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from service.core import results
 from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult
+from service.core.scoring import results
+from service.core.scoring.results import GameResult
+from service.core.tournaments.standings import standings as standings_of
 from tests.support.reference_standings import reference_standings as standings
 
 
@@ -45,7 +46,7 @@ RULES = [
 def test_fast_standings_equal_the_reference(rules, seed: int) -> None:
     # few players and few distinct scores, so ties (and head-to-head among them) are common
     games = event(seed, 9, 40, rules.sides, fixed=rules.fixed_deals is not None)
-    assert results.standings(games, rules) == standings(games, rules)
+    assert standings_of(games, rules) == standings(games, rules)
 
 
 def test_every_invalid_game_of_several_is_reported() -> None:
@@ -59,7 +60,7 @@ def test_every_invalid_game_of_several_is_reported() -> None:
         GameResult(("dee", "ann"), (121, 90, 3)),      # three scores for two players
     ]
     with pytest.raises(InvalidScore) as info:
-        results.standings(games, STANDARD)
+        standings_of(games, STANDARD)
     error = info.value
     assert error.extra["errors"] == [
         {"pointer": "/games/1/players/1", "detail": "'ann' is named twice in one game"},
@@ -78,7 +79,7 @@ def test_every_invalid_game_of_several_is_reported() -> None:
 
 def test_a_single_bad_game_keeps_its_own_message() -> None:
     with pytest.raises(InvalidScore, match="not over") as info:
-        results.standings([GameResult(("ann", "bob"), (100, 90))], STANDARD)
+        standings_of([GameResult(("ann", "bob"), (100, 90))], STANDARD)
     assert info.value.extra["errors"] == [{"pointer": "/games/0/scores", "detail": info.value.message}]
 
 

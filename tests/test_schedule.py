@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from service.core.errors import InvalidEvent
 from service.core.rules import STANDARD, resolve
-from service.core.schedule import Round, round_robin, swiss_pairings, swiss_ranking
-from service.core.tournament import GameResult
+from service.core.scoring.results import GameResult
+from service.core.tournaments.schedules import Round, round_robin, swiss_pairings, swiss_ranking
 from tests.support.events import random_scores
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from service.core.cards import DECK, parse_card, parse_cards
 from service.core.errors import DuplicateCard, WrongCardCount
 from service.core.rules import resolve
-from service.core.show import score_show, show_total
+from service.core.scoring.show import score_show, show_total
 from tests.support.cases import SHOW_CASES
 from tests.support.reference import card as ref_card
 from tests.support.reference import reference_show, reference_total

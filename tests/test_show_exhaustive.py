@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from service.core.cards import DECK, Card
-from service.core.show import score_show, show_total
+from service.core.scoring.show import score_show, show_total
 from tests.support.exhaustive import distributions
 from tests.support.reference import reference_total
 

@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 
 from service.core.cards import parse_card, parse_cards
-from service.core.engine import Action, apply, arrange_deck, current_player, new_game
+from service.core.computer.play import apply, new_game
 from service.core.errors import InvalidState
-from service.core.invariants import check_state
+from service.core.game.codec import cards_from_letters, decode_state, encode_state, letters
+from service.core.game.engine import Action, arrange_deck, current_player
+from service.core.game.invariants import check_state
+from service.core.game.state import GameState
 from service.core.rules import resolve
-from service.core.state import GameState
-from service.core.state_codec import cards_from_letters, decode_state, encode_state, letters
 
 
 def in_play() -> GameState:

@@ -14,10 +14,11 @@ from service.api.app import create_app
 from service.api.config import Config
 from service.api.problems import ApiError
 from service.api.state_token import DEFLATE_ABOVE, HEADER, NONCE_BYTES, StateSealer, generate_key
-from service.core.engine import Action, apply, current_player, new_game
+from service.core.computer.play import apply, new_game
+from service.core.game.codec import encode_state, letters
+from service.core.game.engine import Action, current_player
+from service.core.game.state import deal_cards
 from service.core.rules import resolve
-from service.core.state import deal_cards
-from service.core.state_codec import encode_state, letters
 
 KEY_A = generate_key()
 KEY_B = generate_key()

@@ -15,8 +15,8 @@ from itertools import combinations
 import pytest
 
 from service.core.cards import DECK, Card, parse_card, parse_cards
+from service.core.computer.strategy import choose_claim, choose_discard, choose_play, muggins_call
 from service.core.rules import preset
-from service.core.strategy import choose_claim, choose_discard, choose_play, muggins_call
 
 # --- a plain play scorer ---------------------------------------------------------------------
 

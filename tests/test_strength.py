@@ -27,10 +27,11 @@ from typing import Any
 
 import pytest
 
-from service.core import computer
-from service.core.engine import Action, GameState, apply, legal_actions, may_act, new_game
+from service.core.computer import play as computer
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import Action, GameState, legal_actions, may_act
+from service.core.game.state import show_order
 from service.core.rules import resolve
-from service.core.state import show_order
 from tests.support.players import RandomPlayer, strength_game
 from tests.support.reference import reference_total
 

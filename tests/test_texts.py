@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from service.core.cards import DECK, Card, parse_card, parse_cards
 from service.core.items import ScoreItem
-from service.core.pegging import Play, PlayStep, play_card, say_go, score_play, start_play
 from service.core.rules import STANDARD
-from service.core.show import score_show
-from service.core.texts import (
+from service.core.scoring.pegging import Play, PlayStep, play_card, say_go, score_play, start_play
+from service.core.scoring.show import score_show
+from service.core.texts.phrases import (
     LANGUAGES,
     UnsupportedLanguage,
     choose_language,

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from service.api.wire.tournaments import bracket as bracket_dict
 from service.core.errors import InvalidEvent, InvalidScore
-from service.core.results import standings
 from service.core.rules import STANDARD, preset, resolve
-from service.core.tournament import GameResult, bracket, qualifiers_for, seeding_order
+from service.core.scoring.results import GameResult
+from service.core.tournaments.brackets import bracket, qualifiers_for, seeding_order
+from service.core.tournaments.standings import standings
 
 
 def games(*rows: tuple[str, str, int, int]) -> list[GameResult]:

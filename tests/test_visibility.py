@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 
-from service.core import events as ev
 from service.core.cards import Card
-from service.core.engine import Action, apply, legal_actions, may_act, new_game
+from service.core.computer.play import apply, new_game
+from service.core.game import events as ev
+from service.core.game.engine import Action, legal_actions, may_act
+from service.core.game.state import GameState
+from service.core.game.views import seen_by
 from service.core.rules import resolve
-from service.core.state import GameState
-from service.core.views import seen_by
 from tests.support.kinds import core_event_kinds
 
 # Events whose cards everyone at the table sees (the cut, the starter, a card played, a hand shown).

@@ -37,18 +37,25 @@ from service.api.wire import meta as wire_meta
 from service.api.wire import pegging as wire_pegging
 from service.api.wire import problems as wire_problems
 from service.api.wire import tournaments as wire_tournaments
-from service.core import advice, boards, claims, coach, events, record, review, sequence, show, tournament, views
-from service.core.actions import ACTIONS, AUTO
+from service.core.boards import board as boards
 from service.core.cards import parse_card, parse_cards
-from service.core.crosstable import crosstable, game_logs
-from service.core.elimination import elimination
-from service.core.engine import Action, apply, legal_actions, may_act, new_game
+from service.core.computer import advice, coach, review
+from service.core.computer.play import apply, new_game
 from service.core.errors import CribbageError, IllegalAction
-from service.core.matches import MatchResult, MatchRules, match_standings, match_state
-from service.core.outcome import outcome
-from service.core.results import standings as standings_of
+from service.core.game import events, record, views
+from service.core.game.actions import ACTIONS, AUTO
+from service.core.game.engine import Action, legal_actions, may_act
 from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
-from service.core.schedule import round_robin, swiss_pairings, swiss_ranking
+from service.core.scoring import claims, sequence, show
+from service.core.scoring.match import MatchRules, match_state
+from service.core.scoring.outcome import outcome
+from service.core.scoring.results import GameResult
+from service.core.tournaments import brackets as tournament
+from service.core.tournaments.crosstable import crosstable, game_logs
+from service.core.tournaments.elimination import elimination
+from service.core.tournaments.match_standings import MatchResult, match_standings
+from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
+from service.core.tournaments.standings import standings as standings_of
 from tests.support.kinds import core_event_kinds
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
@@ -207,19 +214,19 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     over = boards.score_deal(boards.score_deal(board.board, boards.DealTotals((40, 30))).board, boards.DealTotals((25, 10)))
     fixed = boards.score_deal(boards.new_board(resolve("six_card", {"fixed_deals": 2}), 0).board, boards.DealTotals((5, 7)))
     fixed = boards.score_deal(fixed.board, boards.DealTotals((5, 7)))
-    results = (tournament.GameResult(("ann", "bob"), (121, 80)), tournament.GameResult(("bob", "cy"), (121, 119)))
+    results = (GameResult(("ann", "bob"), (121, 80)), GameResult(("bob", "cy"), (121, 119)))
     table = standings_of(results, preset("six_card"))
     named = tournament.bracket(5, 5, players=["ann", "bob", "cy", "dee", "eve"])
     advised = advice.discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
-    event_games = (*results, tournament.GameResult(("cy", "ann"), (121, 55)),
-                   tournament.GameResult(("ann", "dee", "eve"), (121, 100, 99)))
-    fixed_event = (tournament.GameResult(("ann", "bob"), (50, 50)),)
+    event_games = (*results, GameResult(("cy", "ann"), (121, 55)),
+                   GameResult(("ann", "dee", "eve"), (121, 100, 99)))
+    fixed_event = (GameResult(("ann", "bob"), (50, 50)),)
     crossed = crosstable(event_games[:3], preset("six_card"))
     logs = game_logs(event_games[:3], preset("six_card"), players=["ann", "zed"])
     fixed_logs = game_logs(fixed_event, resolve("six_card", {"fixed_deals": 2}))
     fixed_cross = crosstable(fixed_event, resolve("six_card", {"fixed_deals": 2}))
     schedule = round_robin(["ann", "bob", "cy"])
-    swiss_games = [tournament.GameResult(("ann", "bob"), (121, 100))]
+    swiss_games = [GameResult(("ann", "bob"), (121, 100))]
     swiss = (swiss_pairings(["ann", "bob", "cy"], swiss_games), swiss_ranking(["ann", "bob", "cy"], swiss_games))
     match_rules = MatchRules("best_of", 5, 2, 3, True)
     fixed_match = MatchRules("fixed", 2)

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.advice import discard_advice
+from ..core.computer.advice import discard_advice
 from .spec import body
 from .wire.advice import DiscardAdviceSchema, advice
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.boards import new_board, peg, score_deal
+from ..core.boards.board import new_board, peg, score_deal
 from .spec import body
 from .wire.boards import CreateBoardSchema, DealSchema, PegSchema, update
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.coach import hints
-from ..core.review import review
-from ..core.state import GameState
-from ..core.views import check_seat
+from ..core.computer.coach import hints
+from ..core.computer.review import review
+from ..core.game.state import GameState
+from ..core.game.views import check_seat
 from . import seats
 from .games import open_state
 from .language import speaks

@@ -14,11 +14,12 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.crosstable import crosstable, game_logs
-from ..core.elimination import elimination
-from ..core.matches import match_standings, match_state
-from ..core.schedule import round_robin, swiss_pairings, swiss_ranking
-from ..core.tournament import GameResult
+from ..core.scoring.match import match_state
+from ..core.scoring.results import GameResult
+from ..core.tournaments.crosstable import crosstable, game_logs
+from ..core.tournaments.elimination import elimination
+from ..core.tournaments.match_standings import match_standings
+from ..core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from .formats import JSON, formatted, negotiated
 from .problems import ApiError
 from .spec import body

@@ -41,8 +41,9 @@ from flask import Flask
 
 from .config import Config
 from .language import SPEAKS
+from .numbers import integral
 from .serving import enter, leave
-from .spec import BODY_LIMITS, MAX_DEPTH, SPEC, integral
+from .spec import BODY_LIMITS, MAX_DEPTH, SPEC
 from .wire import texts
 
 # The Flask endpoints the lane answers: the three requests a phone game and a scoring app send

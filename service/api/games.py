@@ -22,13 +22,13 @@ from typing import Any, cast
 from flask import Blueprint, Flask
 from flask.blueprints import BlueprintSetupState
 
-from ..core.engine import apply, new_game, next_game
+from ..core.computer.play import apply, new_game, next_game
 from ..core.errors import IllegalAction
-from ..core.events import Event, events_for
-from ..core.record import events_since, history, record
-from ..core.state import GameState
-from ..core.state_codec import decode_state, encode_state
-from ..core.views import check_seat, seen_by
+from ..core.game.codec import decode_state, encode_state
+from ..core.game.events import Event, events_for
+from ..core.game.record import events_since, history, record
+from ..core.game.state import GameState
+from ..core.game.views import check_seat, seen_by
 from . import seats, state_token
 from .language import speaks
 from .serving import extension

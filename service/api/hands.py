@@ -6,9 +6,9 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.claims import check_claim
 from ..core.errors import CribbageError
-from ..core.show import score_show
+from ..core.scoring.claims import check_claim
+from ..core.scoring.show import score_show
 from .language import speaks
 from .spec import SPEC, ContractViolation, body
 from .wire.hands import HandBatchSchema, batch_entry, batch_result, hand_score, load_hand

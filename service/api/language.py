@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 
 from flask import make_response, request
 
-from ..core.texts import LANGUAGES
+from ..core.texts.phrases import LANGUAGES
 from .spec import ContractViolation
 from .wire import texts
 

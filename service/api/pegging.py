@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.sequence import score_card, score_sequence
+from ..core.scoring.sequence import score_card, score_sequence
 from .language import speaks
 from .spec import body
 from .wire.pegging import CardScoreRequestSchema, SequenceRequestSchema, card_score

@@ -26,7 +26,7 @@ import hmac
 import secrets
 from collections.abc import Iterable
 
-from ..core.state import MAX_SEED, GameState
+from ..core.game.state import MAX_SEED, GameState
 from . import state_token
 from .problems import ApiError
 

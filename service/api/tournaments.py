@@ -6,9 +6,9 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.outcome import outcome
-from ..core.results import standings
-from ..core.tournament import bracket
+from ..core.scoring.outcome import outcome
+from ..core.tournaments.brackets import bracket
+from ..core.tournaments.standings import standings
 from .formats import formatted, negotiated
 from .spec import body
 from .wire.common import outcome as encode_outcome

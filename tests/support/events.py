@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from service.core.tournament import GameResult
+from service.core.scoring.results import GameResult
 
 
 def random_scores(rnd: random.Random, low: int = 20) -> tuple[int, int]:

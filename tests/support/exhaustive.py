@@ -13,7 +13,7 @@ from itertools import combinations
 from multiprocessing import get_context
 
 from service.core.cards import DECK
-from service.core.show import show_total
+from service.core.scoring.show import show_total
 
 
 def _count_slice(args: tuple[int, int, int]) -> tuple[list[int], list[int], list[int]]:

@@ -13,7 +13,7 @@ import pkgutil
 import sys
 
 import service.core
-from service.core import events
+from service.core.game import events
 
 
 def core_event_kinds() -> set[type[events.Event]]:

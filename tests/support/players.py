@@ -40,11 +40,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from service.core import computer
 from service.core.cards import Card
-from service.core.engine import Action, GameState, apply, legal_actions, may_act, new_game
-from service.core.pegging import score_play
+from service.core.computer import play as computer
+from service.core.computer.play import apply, new_game
+from service.core.game.engine import Action, GameState, legal_actions, may_act
 from service.core.rules import Rules, preset
+from service.core.scoring.pegging import score_play
 from tests.support.wire import wire
 
 Player = Callable[[GameState, int], Action]

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from service.core.cards import first_repeat
 from service.core.errors import CribbageError, InvalidScore
-from service.core.outcome import outcome
 from service.core.rules import Rules
-from service.core.tournament import GameResult, Standing, Standings, ranking_keys
+from service.core.scoring.outcome import outcome
+from service.core.scoring.results import GameResult
+from service.core.tournaments.standings import Standing, Standings, ranking_keys
 
 
 def _check_game(game: GameResult, rules: Rules, index: int) -> None:

@@ -10,7 +10,7 @@ from service.api.wire.common import outcome as outcome_dict
 from service.api.wire.games import action as action_dict
 from service.api.wire.games import events as event_dicts
 from service.api.wire.games import view as view_dict
-from service.core.events import Event
+from service.core.game.events import Event
 
 
 def wire(events: Iterable[Event]) -> list[dict[str, Any]]:

@@ -8,8 +8,8 @@ from typing import Any
 
 from marshmallow import fields, post_load
 
-from ...core.advice import DiscardAdvice, DiscardOption
 from ...core.cards import Card
+from ...core.computer.advice import DiscardAdvice, DiscardOption
 from ...core.rules import Rules
 from . import encoder, request_schema
 from .common import CardField, WithRules, cards

@@ -13,7 +13,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load
 
-from ...core.boards import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
+from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
 from ...core.errors import CribbageError, InvalidBoard
 from ...core.rules import Rules, merge_shortcuts, resolve, rules_for_table
 from . import encoder, request_schema

@@ -8,9 +8,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load
 
-from ...core.coach import DiscardFigures, Hint, Hints, PlayFigures
-from ...core.coach_pegging import SAMPLES
-from ...core.review import Decision, PhaseSummary, Review
+from ...core.computer.coach import DiscardFigures, Hint, Hints, PlayFigures
+from ...core.computer.coach_pegging import SAMPLES
+from ...core.computer.review import Decision, PhaseSummary, Review
 from . import encoder, request_schema
 from .advice import exact
 from .common import cards, items

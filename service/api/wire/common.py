@@ -9,8 +9,8 @@ from marshmallow import Schema, fields, post_load
 
 from ...core.cards import CARD_TEXT, Card, parse_card
 from ...core.items import ScoreItem
-from ...core.outcome import Outcome
 from ...core.rules import OPTION_NAMES, Rules, changes, resolve
+from ...core.scoring.outcome import Outcome
 from . import encoder, texts
 
 

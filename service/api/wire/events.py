@@ -13,21 +13,14 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load
 
-from ...core.crosstable import Cell, CrossRow, Crosstable, GameLog, LogEntry
-from ...core.elimination import BracketMatch, BracketRound, EliminationState, Entrant, Source
-from ...core.matches import (
-    MatchGame,
-    MatchResult,
-    MatchRules,
-    MatchStanding,
-    MatchStandings,
-    MatchState,
-    match_rules_from,
-)
-from ...core.outcome import SKUNK_NAMES
 from ...core.rules import Rules
-from ...core.schedule import Pairing, Round, Schedule, SwissStanding
-from ...core.tournament import GameResult
+from ...core.scoring.match import MatchGame, MatchRules, MatchState, match_rules_from
+from ...core.scoring.outcome import SKUNK_NAMES
+from ...core.scoring.results import GameResult
+from ...core.tournaments.crosstable import Cell, CrossRow, Crosstable, GameLog, LogEntry
+from ...core.tournaments.elimination import BracketMatch, BracketRound, EliminationState, Entrant, Source
+from ...core.tournaments.match_standings import MatchResult, MatchStanding, MatchStandings
+from ...core.tournaments.schedules import Pairing, Round, Schedule, SwissStanding
 from . import encoder, request_schema
 from .common import OptionsField
 from .tournaments import GameSchema, StandingsSchema, load_games, load_standings, request_rules

@@ -18,13 +18,13 @@ from typing import Any, NamedTuple
 
 from marshmallow import Schema, fields, post_load
 
-from ...core import events as ev
-from ...core.actions import Action
 from ...core.cards import CARD_TEXT, parse_card
-from ...core.matches import MatchRules
-from ...core.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
+from ...core.game import events as ev
+from ...core.game.actions import Action
+from ...core.game.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
+from ...core.game.views import MatchView, SeatView, Seen
 from ...core.rules import Rules
-from ...core.views import MatchView, SeatView, Seen
+from ...core.scoring.match import MatchRules
 from . import encoder, request_schema, texts
 from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
 from .events import MatchSettingsSchema, match_state

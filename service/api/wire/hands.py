@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 from marshmallow import Schema, fields, post_load
 
 from ...core.cards import CARD_TEXT, Card, parse_card
-from ...core.claims import ClaimCheck
 from ...core.rules import Rules, resolve
-from ...core.show import ShowScore
+from ...core.scoring.claims import ClaimCheck
+from ...core.scoring.show import ShowScore
 from . import encoder, request_schema, texts
 from .common import CardField, WithRules, cards
 

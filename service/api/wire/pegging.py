@@ -9,9 +9,9 @@ from marshmallow import Schema, fields, post_load
 
 from ...core.cards import Card
 from ...core.items import ScoreItem
-from ...core.pegging import PlayStep
 from ...core.rules import Rules, rules_for_table
-from ...core.sequence import CardScore, PlayInput, SequenceScore
+from ...core.scoring.pegging import PlayStep
+from ...core.scoring.sequence import CardScore, PlayInput, SequenceScore
 from . import encoder, request_schema, texts
 from .common import CardField, OptionsField, cards, items
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.actions import Action
 from ...core.cards import Card
 from ...core.errors import CribbageError
-from ...core.sequence import PlayEntry
+from ...core.game.actions import Action
+from ...core.scoring.sequence import PlayEntry
 from ..spec import ContractViolation
 from . import encoder
 from .games import action

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.crosstable import Cell as CrossCell
-from ...core.crosstable import Crosstable, GameLog
-from ...core.elimination import EliminationState, Source
-from ...core.matches import MatchStandings
-from ...core.outcome import SKUNK_NAMES
-from ...core.schedule import Round
-from ...core.tournament import Standings
+from ...core.scoring.outcome import SKUNK_NAMES
+from ...core.tournaments.crosstable import Cell as CrossCell
+from ...core.tournaments.crosstable import Crosstable, GameLog
+from ...core.tournaments.elimination import EliminationState, Source
+from ...core.tournaments.match_standings import MatchStandings
+from ...core.tournaments.schedules import Round
+from ...core.tournaments.standings import Standings
 from ..formats import Cell, Table
 
 

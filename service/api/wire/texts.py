@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.cards import CARD_TEXT
 from ...core.items import ScoreItem
-from ...core.texts import (
+from ...core.texts.phrases import (
     DEFAULT_LANGUAGE,
     ShowGroup,
     choose_language,

@@ -8,7 +8,9 @@ from typing import Any
 from marshmallow import Schema, fields, post_load
 
 from ...core.rules import Rules, merge_shortcuts, resolve, variant_for_sides
-from ...core.tournament import Bracket, GameResult, Match, Standing, Standings
+from ...core.scoring.results import GameResult
+from ...core.tournaments.brackets import Bracket, Match
+from ...core.tournaments.standings import Standing, Standings
 from . import encoder, request_schema
 from .common import OptionsField
 

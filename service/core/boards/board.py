@@ -1,0 +1,462 @@
+"""The scoreboard for a game played with real cards: plain JSON that the client keeps.
+
+Nothing on a board is secret, so it travels as plain JSON and every request checks it
+whole (:func:`check_board`): a board whose pegs, dealer, stage or result disagree is
+refused, never trusted. Each side has two pegs, ``front`` (its score) and ``back`` (where
+the front peg was before its last move), as on a wooden board.
+
+Scores arrive one at a time (:func:`peg`) or a deal at a time (:func:`score_deal`), and
+the board keeps the counting order of a deal (docs/rules.md 5): his heels at the cut, the
+pegging, each hand in show order (the dealer's left first, the dealer last), then the
+crib, which ends the deal and passes it to the left. The game ends at the first score that
+reaches the target (the winner's peg sits in the game hole); a fixed-deals game (docs/rules.md
+9.4) ends after its last deal and is compared on totals.
+
+>>> from ..rules import STANDARD
+>>> update = new_board(STANDARD, dealer=0)
+>>> update = peg(update.board, side=1, points=2, kind="fifteen")
+>>> update.board.pegs[1]
+Pegs(front=2, back=0)
+>>> update = peg(update.board, side=1, points=8, kind="hand")    # the pone's hand first
+>>> update = peg(update.board, side=0, points=12, kind="hand")   # then the dealer's
+>>> update = peg(update.board, side=0, points=4, kind="crib")    # the crib ends the deal
+>>> update.board.deal, update.board.dealer, [p.front for p in update.board.pegs]
+(2, 1, [16, 10])
+
+Absurd or out-of-order scores are refused:
+
+>>> peg(update.board, side=0, points=20, kind="pair")
+Traceback (most recent call last):
+...
+service.core.errors.InvalidScore: a pair scores 2, not 20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
+from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
+from ..scoring.outcome import Outcome, outcome
+from .bounds import (
+    CRIB_TOTALS,
+    FREE_POINTS,
+    MAX_CARD_PEGGING,
+    MAX_DEALS,
+    PEG_KINDS,
+    PLAY_POINTS,
+    deal_bound,
+    hand_totals,
+    pegging_bound,
+)
+
+STAGES = ("cut", "play", "show")
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """A side's two pegs: ``front`` is its score, ``back`` where the front stood before."""
+
+    front: int
+    back: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One score pegged: who, how many, why, and where the side's pegs now stand."""
+
+    side: int
+    kind: str
+    points: int
+    seat: int | None
+    front: int
+    back: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A scoreboard. ``deal`` is the number of the deal being scored (from 1); ``stage`` and
+    ``shown`` say where that deal is in the counting order (``shown`` hands counted so far)."""
+
+    rules: Rules
+    first_dealer: int
+    deal: int
+    stage: str
+    shown: int
+    pegs: tuple[Pegs, ...]
+    over: bool
+    winner: int | None
+
+    @property
+    def dealer(self) -> int:
+        """The deal passes to the left (the next seat) after every deal."""
+        return (self.first_dealer + self.deal - 1) % self.rules.players
+
+    @property
+    def target(self) -> int | None:
+        """The score that wins, or ``None`` in a fixed-deals game."""
+        return None if self.rules.fixed_deals is not None else self.rules.target
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.front for p in self.pegs)
+
+    @property
+    def next_hand(self) -> int | None:
+        """The seat whose hand is counted next in the show, or ``None`` once all are."""
+        if self.shown >= self.rules.players:
+            return None
+        return (self.dealer + 1 + self.shown) % self.rules.players
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return outcome(self.scores, self.rules) if self.over else None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardUpdate:
+    """A board after a request, with the pegs that moved, in the order they moved."""
+
+    board: Board
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealTotals:
+    """A whole deal as one number per side: what each side pegged in it (play, hands and,
+    for the dealer's side, heels and the crib)."""
+
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealItems:
+    """A whole deal itemised in counting order: heels, the pegging per side, each hand in
+    show order (the dealer's left first), the crib."""
+
+    heels: int
+    pegging: tuple[int, ...]
+    hands: tuple[int, ...]
+    crib: int
+
+
+# --- building and reading boards ---------------------------------------------------------
+
+
+def new_board(rules: Rules, dealer: int) -> BoardUpdate:
+    """A fresh board: every peg at 0, ``dealer`` to deal first.
+
+    In the five-card game the first pone's three for last is pegged at once (docs/rules.md 9.1).
+    """
+    if not 0 <= dealer < rules.players:
+        raise IllegalAction(f"dealer must be a seat from 0 to {rules.players - 1}", pointer="/dealer")
+    board = Board(
+        rules=rules,
+        first_dealer=dealer,
+        deal=1,
+        stage="cut",
+        shown=0,
+        pegs=tuple(Pegs(0, 0) for _ in range(rules.sides)),
+        over=False,
+        winner=None,
+    )
+    if rules.three_for_last in ("game_start", "every_deal"):
+        return _three_for_last(board)
+    return BoardUpdate(board, ())
+
+
+def _bad(message: str, pointer: str) -> InvalidBoard:
+    return InvalidBoard(message, pointer=pointer)
+
+
+def check_board(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int,
+                pegs: Sequence[Pegs], over: bool, winner: int | None, pointer: str = "/board") -> Board:
+    """A board a client sent back, once every part of it is checked against the others.
+
+    The shape (types, bounds, no unknown members) is the contract's job; this checks the
+    cribbage: the dealer follows from the first dealer and the deal number, the stage fits
+    the show, no peg is past the game hole or behind its partner, no side holds more than
+    its deals could have given it, and ``over`` and ``winner`` follow from the pegs.
+    Anything else raises :class:`InvalidBoard` (``pointer`` is where the board sits in the
+    request).
+    """
+    if not 0 <= first_dealer < rules.players:
+        raise _bad(f"first_dealer must be a seat from 0 to {rules.players - 1}", f"{pointer}/first_dealer")
+    if deal < 1:
+        raise _bad("deal numbers start at 1", f"{pointer}/deal")
+    if dealer != (first_dealer + deal - 1) % rules.players:
+        raise _bad("the dealer does not follow from first_dealer and the deal number", f"{pointer}/dealer")
+    if stage not in STAGES:
+        raise _bad(f"stage must be one of {STAGES}", f"{pointer}/stage")
+    if not 0 <= shown <= rules.players or (stage == "show") != (shown > 0):
+        raise _bad("shown counts the hands counted, and only in the show", f"{pointer}/shown")
+    if len(pegs) != rules.sides:
+        raise _bad(f"a board of {rules.sides} sides has {rules.sides} pairs of pegs", f"{pointer}/pegs")
+    fixed = rules.fixed_deals is not None
+    three = THREE_FOR_LAST_POINTS * (deal if rules.three_for_last == "every_deal" else 1)
+    if rules.three_for_last == "none":
+        three = 0
+    for side, p in enumerate(pegs):
+        where = f"{pointer}/pegs/{side}"
+        if p.back > p.front or (p.back == p.front and p.front != 0):
+            raise _bad("the back peg stands behind the front peg (or both at 0)", where)
+        if not fixed and p.front > rules.target:
+            raise _bad(f"a peg cannot pass the game hole ({rules.target})", f"{where}/front")
+        most = deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
+        if p.front > most:
+            raise _bad(f"{p.front} points are more than {deal} deal(s) can give a side", f"{where}/front")
+    fixed_deals = rules.fixed_deals
+    if fixed_deals is not None:
+        if deal > fixed_deals + 1:
+            raise _bad(f"a game of {fixed_deals} deals has no deal {deal}", f"{pointer}/deal")
+        if over != (deal == fixed_deals + 1):
+            raise _bad("a fixed-deals game is over exactly when its last deal is scored", f"{pointer}/over")
+        if over and (stage, shown) != ("cut", 0):
+            raise _bad("a finished fixed-deals game has no deal in progress", f"{pointer}/stage")
+    else:
+        at_target = [side for side, p in enumerate(pegs) if p.front == rules.target]
+        if len(at_target) > 1:
+            raise _bad("two sides cannot both reach the game hole", f"{pointer}/pegs/{at_target[1]}/front")
+        if over != bool(at_target):
+            raise _bad("a game is over exactly when a side reaches the target", f"{pointer}/over")
+    board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
+    expected_winner = outcome(board.scores, rules).winner if over else None
+    if winner != expected_winner:
+        raise _bad(f"the winner is {expected_winner!r}, not {winner!r}", f"{pointer}/winner")
+    return replace(board, winner=expected_winner)
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def _check_open(board: Board) -> None:
+    if board.over:
+        raise GameOver("this board's game is over: it takes no more scores", pointer="/board/over")
+
+
+def _check_side(board: Board, side: int, pointer: str = "/side") -> None:
+    if not 0 <= side < board.rules.sides:
+        raise InvalidScore(f"there is no side {side}: this board has sides 0 to {board.rules.sides - 1}",
+                           pointer=pointer)
+
+
+def _score(board: Board, side: int, points: int, kind: str, seat: int | None = None) -> tuple[Board, Move | None]:
+    """Move a side's pegs; the first score to reach the target ends the game."""
+    if points == 0 or board.over:
+        return board, None
+    old = board.pegs[side]
+    front = old.front + points
+    over, winner = False, None
+    if board.target is not None and front >= board.target:
+        front, over, winner = board.target, True, side
+    new = Pegs(front, old.front)
+    pegs = (*board.pegs[:side], new, *board.pegs[side + 1:])
+    return replace(board, pegs=pegs, over=over, winner=winner), Move(side, kind, points, seat, new.front, new.back)
+
+
+def _three_for_last(board: Board) -> BoardUpdate:
+    pone = (board.dealer + 1) % board.rules.players
+    board, move = _score(board, board.rules.side_of(pone), THREE_FOR_LAST_POINTS, "three_for_last", pone)
+    return BoardUpdate(board, () if move is None else (move,))
+
+
+def _end_deal(board: Board) -> BoardUpdate:
+    """The crib is counted: the deal passes to the left; a fixed-deals game may end."""
+    if board.deal >= MAX_DEALS:
+        raise IllegalAction(f"a board keeps at most {MAX_DEALS} deals", pointer="/board/deal")
+    board = replace(board, deal=board.deal + 1, stage="cut", shown=0)
+    fixed = board.rules.fixed_deals
+    if fixed is not None and board.deal > fixed:
+        board = replace(board, over=True)
+        result = outcome(board.scores, board.rules)
+        return BoardUpdate(replace(board, winner=result.winner), ())
+    if board.rules.three_for_last == "every_deal":
+        return _three_for_last(board)
+    return BoardUpdate(board, ())
+
+
+def _check_points(kind: str, points: int, allowed: frozenset[int], pointer: str) -> None:
+    if points not in allowed:
+        low, high = min(allowed), max(allowed)
+        article = "an" if kind[0] in "aeio" else "a"
+        if low == high:
+            raise InvalidScore(f"{article} {kind.replace('_', ' ')} scores {low}, not {points}", pointer=pointer)
+        raise InvalidScore(f"{article} {kind.replace('_', ' ')} cannot score {points} (possible: {low} to {high}"
+                           f"{', with gaps' if len(allowed) != high - low + 1 else ''})", pointer=pointer)
+
+
+def _check_heels(board: Board, points: int, pointer: str) -> None:
+    """His heels is 2 to the dealer's side, unless a house rule withholds it."""
+    rules = board.rules
+    front = board.pegs[rules.side_of(board.dealer)].front
+    if points and not rules.heels_allowed(front):
+        late = rules.no_heels_at_or_above is not None and front >= rules.no_heels_at_or_above
+        reason = f"no heels at or above {rules.no_heels_at_or_above}" if late else "his heels cannot peg out"
+        raise IllegalAction(f"house rule: {reason}", pointer=pointer)
+
+
+def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdate:
+    """One score as it happens, in table order.
+
+    ``kind`` places the score in the deal's counting order: ``heels`` (2, the dealer's
+    side, at the cut), a play kind (``fifteen``, ``pair``, ``go``, ... or ``pegging`` for
+    one card's points), ``hand`` (the next hand in show order; 0 is allowed, to count a
+    hand that scores nothing), ``crib`` (the dealer's side, after every hand; ends the
+    deal). ``muggins``, ``penalty`` and ``other`` stand outside the order.
+    """
+    _check_open(board)
+    _check_side(board, side)
+    rules = board.rules
+    stage, shown = board.stage, board.shown
+    dealer_side = rules.side_of(board.dealer)
+    seat: int | None = None
+    if kind == "heels":
+        _check_points(kind, points, frozenset({HEELS_POINTS}), "/points")
+        if side != dealer_side:
+            raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
+        if stage != "cut":
+            raise IllegalAction("his heels is pegged at the cut, before any other score of the deal",
+                                pointer="/kind")
+        _check_heels(board, points, "/kind")
+        stage, seat = "play", board.dealer
+    elif kind in PLAY_POINTS:
+        _check_points(kind, points, PLAY_POINTS[kind], "/points")
+        if stage == "show":
+            raise IllegalAction("the play is over: the show has begun", pointer="/kind")
+        stage = "play"
+    elif kind == "hand":
+        _check_points(kind, points, hand_totals(rules), "/points")
+        seat = board.next_hand
+        if seat is None:
+            raise IllegalAction("every hand has been counted: the crib is next", pointer="/kind")
+        if side != rules.side_of(seat):
+            raise IllegalAction(f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
+                                pointer="/side", next_seat=seat, next_side=rules.side_of(seat))
+        stage, shown = "show", shown + 1
+    elif kind == "crib":
+        _check_points(kind, points, CRIB_TOTALS, "/points")
+        if shown < rules.players:
+            raise IllegalAction(f"the crib is counted last: {rules.players - shown} hand(s) first",
+                                pointer="/kind")
+        if side != dealer_side:
+            raise IllegalAction(f"the crib belongs to the dealer's side ({dealer_side})", pointer="/side")
+        seat = board.dealer
+    elif kind in FREE_POINTS:
+        _check_points(kind, points, FREE_POINTS[kind], "/points")
+    else:
+        raise InvalidScore(f"unknown kind {kind!r}; known: {', '.join(PEG_KINDS)}", pointer="/kind")
+    board = replace(board, stage=stage, shown=shown)
+    board, move = _score(board, side, points, kind, seat)
+    moves = () if move is None else (move,)
+    if kind == "crib" and not board.over:
+        ended = _end_deal(board)
+        return BoardUpdate(ended.board, moves + ended.moves)
+    return BoardUpdate(board, moves)
+
+
+def _score_sides(board: Board, points: Sequence[int], kind: str, pointer: str) -> tuple[Board, list[Move]]:
+    """Several sides' scores whose order within the deal is unknown. At most one of them
+    may reach the target (else only the order could decide): that one is pegged last."""
+    target = board.target
+    if board.over:
+        return board, []
+    if target is not None:
+        out = [side for side, p in enumerate(points) if p and board.pegs[side].front + p >= target]
+        if len(out) > 1:
+            raise AmbiguousDeal(
+                f"sides {out[0]} and {out[1]} both reach {target} here, and only the order of the scores "
+                "can say who got there first: send this deal itemised, or the play one score at a time "
+                "(/v1/boards/peg)",
+                pointer=pointer, sides=out,
+            )
+        order = [side for side in range(len(points)) if side not in out] + out
+    else:
+        order = list(range(len(points)))
+    moves: list[Move] = []
+    for side in order:
+        board, move = _score(board, side, points[side], kind)
+        if move is not None:
+            moves.append(move)
+    return board, moves
+
+
+def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
+    """A whole deal at once, then the deal passes to the left.
+
+    One number per side (:class:`DealTotals`): each is what the side pegged in the deal;
+    when one side goes out its number is pegged last. When two sides would pass the target
+    only the counting order can decide, so the answer asks for the itemised form
+    (:class:`AmbiguousDeal`).
+
+    Itemised (:class:`DealItems`): heels, the pegging per side, each hand in show order and
+    the crib are pegged in that order, and the first score to reach the target ends the
+    game; what comes after it is never counted (docs/rules.md 5, case G1). Only a play in which
+    two sides peg out is ambiguous; that needs the play one score at a time.
+
+    Every part is bounded by what a deal can give (see :func:`deal_bound`).
+    """
+    _check_open(board)
+    if board.stage != "cut":
+        raise IllegalAction("this deal is already being pegged score by score: finish it with /v1/boards/peg",
+                            pointer="/board/stage")
+    rules = board.rules
+    dealer_side = rules.side_of(board.dealer)
+    moves: list[Move] = []
+    if isinstance(deal, DealTotals):
+        _lengths(deal.scores, rules.sides, "/deal/scores", "one number per side")
+        for side, points in enumerate(deal.scores):
+            most = deal_bound(rules, side, board.dealer)
+            if not 0 <= points <= most:
+                raise InvalidScore(f"side {side} cannot score {points} in one deal (at most {most})",
+                                   pointer=f"/deal/scores/{side}")
+        board, moves = _score_sides(board, deal.scores, "deal", "/deal/scores")
+    else:
+        _lengths(deal.pegging, rules.sides, "/deal/pegging", "one pegging total per side")
+        _lengths(deal.hands, rules.players, "/deal/hands", "one hand per player, in show order")
+        _check_points("heels", deal.heels, frozenset({0, HEELS_POINTS}), "/deal/heels")
+        for side, points in enumerate(deal.pegging):
+            most = pegging_bound(rules, side)
+            if not 0 <= points <= most:
+                raise InvalidScore(f"side {side} cannot peg {points} in one deal's play (at most {most}: "
+                                   f"{MAX_CARD_PEGGING} a card)", pointer=f"/deal/pegging/{side}")
+        for index, points in enumerate(deal.hands):
+            _check_points("hand", points, hand_totals(rules), f"/deal/hands/{index}")
+        _check_points("crib", deal.crib, CRIB_TOTALS, "/deal/crib")
+        if deal.heels:
+            _check_heels(board, deal.heels, "/deal/heels")
+        board, move = _score(board, dealer_side, deal.heels, "heels", board.dealer)
+        moves += [move] if move else []
+        board, pegged = _score_sides(board, deal.pegging, "pegging", "/deal/pegging")
+        moves += pegged
+        for index, points in enumerate(deal.hands):
+            seat = (board.dealer + 1 + index) % rules.players
+            board, move = _score(board, rules.side_of(seat), points, "hand", seat)
+            moves += [move] if move else []
+        board, move = _score(board, dealer_side, deal.crib, "crib", board.dealer)
+        moves += [move] if move else []
+    if board.over:
+        return BoardUpdate(board, tuple(moves))
+    ended = _end_deal(board)
+    return BoardUpdate(ended.board, tuple(moves) + ended.moves)
+
+
+def _lengths(values: Sequence[int], expected: int, pointer: str, what: str) -> None:
+    if len(values) != expected:
+        raise InvalidScore(f"{what}: expected {expected} numbers, got {len(values)}", pointer=pointer)
+
+
+__all__ = [
+    "Board",
+    "BoardUpdate",
+    "DealItems",
+    "DealTotals",
+    "Move",
+    "Pegs",
+    "check_board",
+    "deal_bound",
+    "new_board",
+    "peg",
+    "pegging_bound",
+    "score_deal",
+    "PEG_KINDS",
+]

@@ -1,0 +1,305 @@
+"""Hints: a seat's legal moves, ranked, with the reasons, from what that seat can see.
+
+:func:`hints` answers for a seat that may act; it decides only from what the seat could see at
+the table (its own cards, the starter once cut, the cards played, the count, the hand being
+shown), gathered as :mod:`.computer` gathers it, and never changes the game.
+
+* **Discard**: every option of :func:`.advice.discard_advice`, with its exact numbers (hand
+  mean, crib mean, net: hand plus the crib when the seat's side owns it, minus it otherwise),
+  **in advice's order** (the net, then its tie rules), and beside them an estimate of the
+  play's balance for the kept cards (:mod:`.coach_pegging`) and ``with_pegging``, the net
+  plus that estimate. The estimate is shown, never ranked on: it is a sampled heuristic
+  whose error (about a third of a point) is as large as the gaps between the best options,
+  and the hints stay the same as the discard advice and the computer's throw.
+* **Play**: every legal card with what it scores now, the expected points of the reply of
+  the next seat to play when that is an opponent (its hand a uniformly random set, of the
+  size it holds, of the cards the seat has not seen; it plays its highest-scoring card), the
+  risk (the chance that reply scores 2 or more), and the net (now less the reply). Ranked by
+  the net, then the smaller risk, then the higher card.
+* **Counting** (manual counting): the exact count first; in the muggins window, a call for
+  exactly the points missed first (or accepting when none were).
+
+Every number is a :class:`~fractions.Fraction`. :func:`move_value` is the same ranking key
+for any legal move, which the game review (:mod:`.review`) uses.
+
+>>> from .play import new_game
+>>> from ..rules import preset
+>>> state, _ = new_game(preset("six_card"), seed=5, dealer=0)
+>>> advice = hints(state, 1)
+>>> advice.phase, len(advice.moves), advice.crib_owner
+('discard', 15, 'opponent')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from ..cards import DECK, Card
+from ..errors import GameOver, IllegalAction
+from ..game.actions import Action
+from ..game.engine import describe_turn
+from ..game.state import GameState, deal_cards, may_act, shown_cards
+from ..items import ScoreItem
+from ..scoring.claims import check_claim, muggins_award
+from ..scoring.pegging import Play, play_card, play_points
+from ..scoring.show import score_show
+from .advice import assumption_text, discard_advice
+from .coach_pegging import pegging_estimates
+
+RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a pair or better
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFigures:
+    """A discard's numbers: advice's exact means (``crib`` is the crib's mean; ``net`` adds it
+    or takes it away by the crib's owner) and the play's estimated balance for the kept cards."""
+
+    keep: tuple[Card, ...]
+    hand: Fraction
+    hand_min: int
+    hand_max: int
+    crib: Fraction
+    net: Fraction
+    pegging: Fraction | None
+    with_pegging: Fraction | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFigures:
+    """A card's numbers: the points it scores now (and why), the next opponent's expected reply,
+    the chance that reply scores 2 or more, the count after the card, and who replies."""
+
+    points: int
+    items: tuple[ScoreItem, ...]
+    count: int
+    reply: Fraction
+    risk: Fraction
+    replier: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One legal move, its value (the ranking key: a discard's net, a card's net, a claim's
+    points kept) and short reasons; the figures of its phase."""
+
+    action: Action
+    value: Fraction
+    reasons: tuple[str, ...]
+    discard: DiscardFigures | None = None
+    play: PlayFigures | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """A seat's moves, best first. ``crib_owner`` and ``assumption`` in the discard only."""
+
+    seat: int
+    phase: str
+    moves: tuple[Hint, ...]
+    crib_owner: str | None = None
+    assumption: str | None = None
+
+
+def _q(value: Fraction) -> str:
+    return f"{float(value):.2f}"
+
+
+# --- discard ----------------------------------------------------------------------------------
+
+
+def _partner_deals(state: GameState, seat: int) -> bool:
+    rules = state.rules
+    return rules.partnerships and seat != state.dealer and rules.side_of(seat) == rules.side_of(state.dealer)
+
+
+def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints:
+    """Every discard of ``seat``'s dealt cards in advice's order (``pegging``: with the play's
+    estimate beside; the review ranks without it, as the order does)."""
+    rules = state.rules
+    dealt = state.hands[seat]
+    advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
+    estimates: list[Fraction | None] = [None] * len(advice.options)
+    if pegging:
+        estimates = list(pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat,
+                                           dealer=state.dealer))
+    whose = {"self": "your", "partner": "your partner's", "opponent": "the opponent's"}[advice.crib_owner]
+    moves = []
+    for option, peg in zip(advice.options, estimates, strict=True):
+        reasons = [f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
+                   f"{whose} crib {_q(option.crib)} on average"]
+        if peg is not None:
+            reasons.append(f"pegging {'+' if peg >= 0 else ''}{_q(peg)} estimated")
+        figures = DiscardFigures(option.keep, option.hand, option.hand_min, option.hand_max, option.crib,
+                                 option.net, peg, None if peg is None else option.net + peg)
+        moves.append(Hint(Action("discard", seat, cards=option.discard), option.net, tuple(reasons), discard=figures))
+    return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules))
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
+def _unseen(state: GameState, seat: int) -> list[Card]:
+    """The cards ``seat`` has not seen in the play: not dealt to it, not played, not the starter."""
+    play = state.play
+    assert play is not None and state.starter is not None
+    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter}
+    return [card for card in DECK if card not in seen]
+
+
+def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fraction, Fraction]:
+    """The expected points of the best reply onto ``after`` by a seat holding ``holds`` of
+    ``unseen`` (uniformly), and the chance it scores :data:`RISK_POINTS` or more."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in unseen:
+        by_rank.setdefault(card.rank, []).append(card)
+    replies = []
+    for cards in by_rank.values():
+        if count + cards[0].value <= 31:
+            replies.append((play_points(after.pile, cards[0]), len(cards)))
+    replies.sort(reverse=True)
+    total = comb(len(unseen), holds)
+    expected = 0
+    risky = 0
+    covered = 0
+    none_before = total
+    for points, size in replies:
+        covered += size
+        none_after = comb(len(unseen) - covered, holds)
+        expected += (none_before - none_after) * points
+        if points >= RISK_POINTS:
+            risky += none_before - none_after
+        none_before = none_after
+    return Fraction(expected, total), Fraction(risky, total)
+
+
+def _play_figures(state: GameState, seat: int, card: Card, unseen: list[Card]) -> PlayFigures:
+    play = state.play
+    assert play is not None
+    # The public transition only (no hands): who is to play next follows from the cards held
+    # and the goes said, which every seat sees.
+    after, step = play_card(play._replace(hands=None), seat, card)
+    items = tuple(item for s, item in step.scores if s == seat)
+    points = sum(item.points for item in items)
+    rules = state.rules
+    replier = after.turn
+    if step.reset or replier is None or rules.side_of(replier) == rules.side_of(seat):
+        return PlayFigures(points, items, step.count, Fraction(0), Fraction(0), None)
+    reply, risk = _reply(after, step.count, unseen, after.held[replier])
+    return PlayFigures(points, items, step.count, reply, risk, replier)
+
+
+def _play_reasons(card: Card, figures: PlayFigures) -> tuple[str, ...]:
+    reasons = [f"{item.kind.replace('_', ' ')} for {item.points}" for item in figures.items]
+    if not reasons:
+        reasons.append(f"scores nothing (count {figures.count})")
+    if figures.replier is None:
+        reasons.append("no opponent replies to it" if figures.count != 31 else "the count starts again")
+    else:
+        reasons.append(f"seat {figures.replier}'s reply scores {_q(figures.reply)} on average")
+        if figures.risk:
+            reasons.append(f"{_q(figures.risk * 100)}% chance the reply scores {RISK_POINTS} or more")
+    return tuple(reasons)
+
+
+def play_hints(state: GameState, seat: int) -> Hints:
+    """Every card ``seat`` may play, best net first (then the smaller risk, the higher card)."""
+    play = state.play
+    assert play is not None and play.hands is not None
+    unseen = _unseen(state, seat)
+    moves = []
+    for card in play.playable(seat):
+        figures = _play_figures(state, seat, card, unseen)
+        value = figures.points - figures.reply
+        moves.append(Hint(Action("play", seat, card=card), value, _play_reasons(card, figures), play=figures))
+    moves.sort(key=lambda h: (-h.value, h.play.risk if h.play else 0, -h.action.card.rank if h.action.card else 0,
+                              h.action.card.index if h.action.card else 0))
+    return Hints(seat, "play", tuple(moves))
+
+
+# --- counting ---------------------------------------------------------------------------------
+
+
+def _shown(state: GameState) -> tuple[int, bool, tuple[Card, ...], int]:
+    owner, is_crib, cards = shown_cards(state, state.show_step)
+    assert state.starter is not None
+    return owner, is_crib, cards, score_show(cards, state.starter, is_crib=is_crib, rules=state.rules).total
+
+
+def _claim_value(state: GameState, claimed: int) -> Fraction:
+    """What a claim is worth to the claimant: the points it keeps, less what it gives away
+    (an opponent's muggins on an under-claim, an over-claim's award)."""
+    actual = _shown(state)[3]
+    check = check_claim(actual, claimed, muggins=True, overclaim_policy=state.rules.overclaim_policy)
+    return Fraction(check.pegged - check.muggins_points - check.opponent_points)
+
+
+def _call_value(state: GameState, called: int | None) -> Fraction:
+    """What a muggins call (``None``: accepting) is worth to the caller's side."""
+    if called is None or state.claim is None:
+        return Fraction(0)
+    to_caller, to_claimant = muggins_award(max(0, _shown(state)[3] - state.claim), called)
+    return Fraction(to_caller - to_claimant)
+
+
+def count_hints(state: GameState, seat: int) -> Hints:
+    """The exact count; in the muggins window, the call for exactly what was missed, and accepting."""
+    owner, is_crib, _, actual = _shown(state)
+    what = "the crib" if is_crib else "the hand"
+    if state.claim is None:
+        hint = Hint(Action("count", seat, claimed=actual), _claim_value(state, actual),
+                    (f"{what} scores {actual}: claim exactly that",))
+        return Hints(seat, "count", (hint,))
+    missed = max(0, actual - state.claim)
+    accept = Hint(Action("accept", seat), Fraction(0), (f"seat {owner} claimed {state.claim} of {actual}",))
+    if not missed:
+        return Hints(seat, "muggins", (accept,))
+    call = Hint(Action("muggins", seat, points=missed), _call_value(state, missed),
+                (f"seat {owner} missed {missed} of {actual}: take them",))
+    return Hints(seat, "muggins", (call, accept))
+
+
+# --- any phase --------------------------------------------------------------------------------
+
+
+def check_may_act(state: GameState, seat: int) -> None:
+    """Raise unless ``seat`` may act now (what the game waits for, in the message)."""
+    if state.over:
+        raise GameOver("the game is over: no moves to hint at", pointer="/state", to_act=[])
+    if seat not in may_act(state):
+        raise IllegalAction(f"seat {seat} may not act now: {describe_turn(state)}", pointer="/seat",
+                            to_act=list(may_act(state)))
+
+
+def hints(state: GameState, seat: int) -> Hints:
+    """``seat``'s legal moves, best first, with the reasons (it must be able to act now)."""
+    check_may_act(state, seat)
+    if state.phase == "discard":
+        return discard_hints(state, seat)
+    if state.phase == "play":
+        return play_hints(state, seat)
+    return count_hints(state, seat)
+
+
+def move_value(state: GameState, action: Action) -> Fraction:
+    """The ranking key of a legal ``action`` in ``state``: a discard's exact net, a card's net,
+    a claim's or a call's points (for the review: the best move has the highest)."""
+    seat = action.seat
+    if action.type == "discard":
+        thrown = tuple(sorted(action.cards))
+        for hint in discard_hints(state, seat, pegging=False).moves:
+            if tuple(sorted(hint.action.cards)) == thrown:
+                return hint.value
+        raise IllegalAction(f"seat {seat} cannot throw those cards", pointer="/action/cards")
+    if action.type == "play":
+        assert action.card is not None
+        figures = _play_figures(state, seat, action.card, _unseen(state, seat))
+        return figures.points - figures.reply
+    if action.type == "count":
+        return _claim_value(state, action.claimed or 0)
+    return _call_value(state, action.points if action.type == "muggins" else None)
+
+
+__all__ = ["Hints", "Hint", "DiscardFigures", "PlayFigures", "hints", "move_value", "check_may_act",
+           "discard_hints", "play_hints", "count_hints", "RISK_POINTS"]

@@ -1,0 +1,89 @@
+"""The computer player behind ``{type: auto, seat}``: a legal, sound move for a seat that may act.
+
+It decides from what that seat could see at the table (its own dealt cards, the starter once
+cut, the cards played and by whom, the count, who said go, the pegs, the hand being shown)
+and never from the pack or another seat's hand: :func:`~.players.seen.see` copies out exactly
+that, and the players (:mod:`.players`) get nothing else. A seat the computer plays is played
+at its level (``state.computer``); ``auto`` asked for a person's seat plays at ``standard``.
+
+>>> from .play import new_game
+>>> from ..rules import preset
+>>> state, _ = new_game(preset("six_card"), seed=5, dealer=0)
+>>> action = choose(state, 1)
+>>> action.type, len(action.cards)
+('discard', 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..game.actions import AUTO, Action
+from ..game.engine import apply as apply_move
+from ..game.engine import new_game as deal
+from ..game.engine import next_game as deal_next
+from ..game.engine import verify
+from ..game.events import Event
+from ..game.state import GameState, may_act
+from ..rules import Rules
+from ..scoring.match import MatchContext, MatchRules
+from . import players
+
+
+def level_of(state: GameState, seat: int) -> str:
+    """The level the computer plays ``seat`` at (``standard`` for a person's seat)."""
+    level = state.computer[seat] if state.computer else None
+    return level or "standard"
+
+
+def choose(state: GameState, seat: int) -> Action:
+    """A legal move for ``seat``, which may act in ``state``, at the seat's level."""
+    return players.choose(state, seat, level_of(state, seat))
+
+
+def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
+             game_id: str = "", computer: Sequence[str | None] = (),
+             match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
+    """The engine's new game (:func:`service.core.game.engine.new_game`, the same arguments),
+    then every move of the seats the computer plays, until a person must act."""
+    state, events = deal(rules, seed, dealer, deck=deck, game_id=game_id, computer=computer, match=match)
+    return play_computers(state, events)
+
+
+def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, list[Event]]:
+    """The engine's next game of a match, then the computer's moves up to a person's turn."""
+    following, events = deal_next(state, seed, game_id)
+    return play_computers(following, events)
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Play ``action`` (``auto``: the move the computer chooses for that seat, at its level),
+    then every move of the seats the computer plays, until a person has a choice to make (or
+    the game is over). Refusals are the engine's."""
+    state, events = apply_one(state, action)
+    return play_computers(state, events)
+
+
+def apply_one(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """:func:`apply` without the computer's moves that follow."""
+    checked = verify(state, action)
+    if checked.type == AUTO:
+        return apply_move(state, choose(state, checked.seat), by_computer=True)
+    return apply_move(state, checked)
+
+
+def play_computers(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Play every move of the seats the computer plays, in turn, until a person must act or the
+    game is over (in the discard, the computer's seats throw at once, as at the table)."""
+    events = list(events)
+    while not state.over:
+        seats = [seat for seat in may_act(state) if state.plays_itself(seat)]
+        if not seats:
+            break
+        state, more = apply_move(state, choose(state, seats[0]), by_computer=True)
+        events += more
+    return state, events
+
+
+__all__ = ["choose", "level_of", "new_game", "next_game", "apply", "apply_one", "play_computers"]

@@ -1,0 +1,30 @@
+"""The computer players, one module per level, and the dispatch by level.
+
+Every player takes a :class:`~.seen.Seen` (what its seat can see, and nothing else) and
+returns an :class:`~service.core.actions.Action`. :data:`PLAYERS` maps each level of
+:data:`~service.core.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
+``standard`` (:mod:`.standard`, issue 6's player) and ``hard`` (:mod:`.hard`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...game.actions import Action
+from ...game.state import GameState
+from . import easy, hard, standard
+from .seen import Seen, see
+
+PLAYERS: dict[str, Callable[[Seen], Action]] = {
+    "easy": easy.choose,
+    "standard": standard.choose,
+    "hard": hard.choose,
+}
+
+
+def choose(state: GameState, seat: int, level: str = "standard") -> Action:
+    """The move the computer playing at ``level`` makes for ``seat``, which may act."""
+    return PLAYERS[level](see(state, seat))
+
+
+__all__ = ["PLAYERS", "choose", "Seen", "see"]

@@ -1,0 +1,220 @@
+"""The game engine's contract: whole games of every variant, one pure step at a time.
+
+The contract is OpenSpiel's, with pokerkit's verify/apply split:
+
+* :func:`new_game` ``(rules, seed, dealer=None)`` cuts for the first deal (unless ``dealer``
+  is given), deals, and returns the first state with its events;
+* :func:`current_player`, :func:`may_act`, :func:`legal_actions` (sorted, in the shape a
+  client sends back), :func:`verify` (raises :class:`~.errors.IllegalAction` with the legal
+  actions attached, and returns the action in normal form), :func:`apply`
+  ``-> (state, events)``, :func:`is_terminal`, :func:`winner`.
+
+What a seat may see is :mod:`.views` (and :mod:`.events`); the record of a finished game and
+the action log are :mod:`.record`; each action kind is an entry of :mod:`.actions`; the
+rules of each phase are :mod:`.phases`; chance is :mod:`.chance`.
+
+>>> from ..rules import preset
+>>> state, events = new_game(preset("six_card"), seed=7, dealer=0)
+>>> state.phase, current_player(state), [e.kind for e in events]
+('discard', 1, ['deal'])
+>>> len(legal_actions(state, 1))        # every pair of six cards
+15
+>>> state, events = apply(state, legal_actions(state, 1)[0])
+>>> state, events = apply(state, legal_actions(state, 0)[0])
+>>> state.phase, state.starter is not None
+('play', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import DECK, Card
+from ..errors import CribbageError, GameNotOver, GameOver, IllegalAction, WrongCardCount
+from ..rules import Rules
+from ..scoring.match import MatchContext, MatchRules
+from .actions import ACTIONS, AUTO, COMPUTER_MARK, Action, awaited_kinds, encode_action
+from .chance import arrange_deck, cut_for_deal, shuffled_deck
+from .events import CutForDeal, Event
+from .phases import Step, start_deal
+from .state import LEVELS, MAX_GAME_DEALS, MAX_SEED, GameState, current_player, may_act
+
+
+def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
+             game_id: str = "", computer: Sequence[str | None] = (),
+             match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
+    """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal.
+
+    ``deck`` fixes the first deal's card order (tests and scripted deals, see
+    :func:`.chance.arrange_deck`); later deals come from ``seed``. ``computer``: per seat, the
+    level the computer plays it at, or ``None`` for a person (empty: all people); at least one
+    seat is a person's. The engine only records the levels: the computer's moves are made by
+    :mod:`service.core.computer` (its ``new_game`` plays them up to a person's turn). ``game_id``
+    names the game (the caller makes it unique). ``match``: the rules of a match this game
+    starts (two players), or the context of a later game of one (:func:`next_game` makes it),
+    whose first dealer the match decides: no cut, no ``dealer``.
+    """
+    if not 0 <= seed <= MAX_SEED:
+        raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
+    if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
+        raise IllegalAction(f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), "
+                            f"not {rules.fixed_deals}", pointer="/options/fixed_deals")
+    seats = tuple(computer)
+    if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
+        raise IllegalAction(f"say for each of the {rules.players} seats whether the computer plays it; "
+                            "at least one seat is a person's", pointer="/computer")
+    if any(level is not None and level not in LEVELS for level in seats):
+        raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
+    if match is not None and rules.players != 2:
+        raise IllegalAction(f"a match here is played by two players, not {rules.players}", pointer="/match")
+    if isinstance(match, MatchContext) and match.games:
+        if dealer is not None:
+            raise IllegalAction("the match says who deals first in its later games", pointer="/dealer")
+        dealer = match.opening_dealer(rules)
+    events: list[Event] = []
+    cut = dealer is None
+    if dealer is None:
+        dealer, rounds = cut_for_deal(rules, seed)
+        events.append(CutForDeal(tuple(tuple(rnd) for rnd in rounds), dealer))
+    elif not 0 <= dealer < rules.players:
+        raise IllegalAction(f"seat {dealer} does not exist with {rules.players} players", pointer="/dealer")
+    opening: tuple[Card, ...] | None = None
+    if deck is not None:
+        opening = tuple(deck)
+        if len(opening) != 52 or set(opening) != set(DECK):
+            raise WrongCardCount("a deck holds each of the 52 cards once", pointer="/deck")
+    first = opening if opening is not None else shuffled_deck(seed, 1)
+    state = GameState(
+        rules=rules, seed=seed, first_dealer=dealer, cut_for_deal=cut, deal_no=1, dealer=dealer,
+        phase="discard", deck=first, hands=(), crib=(), starter=None, play=None, show_step=0, claim=None,
+        scores=(0,) * rules.sides, backs=(0,) * rules.sides, winner=None, draw=False, log="", opening_deck=opening,
+        game_id=game_id, computer=seats,
+        match=None if match is None else match if isinstance(match, MatchContext) else MatchContext(match, dealer),
+    )
+    step = Step(state, events)
+    start_deal(step, 1, dealer, first)
+    return step.state, step.events
+
+
+def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, list[Event]]:
+    """The next game of the match the finished game ``state`` is part of: the same rules and
+    seats, the match's score carried on, the first deal to the side the match's rules name
+    (the loser of ``state``, by default). :class:`IllegalAction` outside a match,
+    :class:`GameNotOver` while ``state`` is played, :class:`~.errors.MatchOver` once it ended
+    the match."""
+    if state.match is None:
+        raise IllegalAction("this game is not part of a match: start one with `match` to play the next game",
+                            pointer="/state")
+    if not state.over:
+        raise GameNotOver("the game is not over: its match's next game starts when it ends", pointer="/state")
+    return new_game(state.rules, seed, game_id=game_id, computer=state.computer,
+                    match=state.match.following(state.rules, state.scores))
+
+
+def is_terminal(state: GameState) -> bool:
+    return state.over
+
+
+def winner(state: GameState) -> int | None:
+    """The winning side (a seat, or a partnership), or ``None`` (in play, or a draw)."""
+    return state.winner
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """What ``seat`` (default: the seat to act) may do now, sorted, in the client's shape.
+
+    Discard: every set of cards of the right size. Play: every card that fits under 31 (a
+    seat to play always has one: the engine says every forced go). Manual counting: a
+    ``count`` for every claim from 0 to 29; then for the opponent who may call muggins,
+    ``muggins`` for 1 to 29 points and ``accept``. ``auto`` is always accepted from a seat
+    that may act and is not listed. Another seat, or a finished game: nothing.
+    """
+    if seat is None:
+        seat = current_player(state)
+    if seat is None or seat not in may_act(state):
+        return []
+    return [action for name in awaited_kinds(state) for action in ACTIONS[name].listed(state, seat)]
+
+
+def describe_turn(state: GameState) -> str:
+    """Whose turn it is and for what, in words (for refusals)."""
+    seats = may_act(state)
+    if state.phase == "discard":
+        if len(seats) == 1:
+            return f"waiting for the discard of seat {seats[0]}"
+        return f"waiting for the discards of seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+    if state.phase == "play":
+        return f"seat {seats[0]} is to play"
+    if state.claim is None:
+        return f"seat {seats[0]} is to count"
+    return f"seat {seats[0]} may call muggins or accept the count"
+
+
+def verify(state: GameState, action: Action) -> Action:
+    """Check ``action`` against the rules and return it in normal form (``auto``, accepted from
+    any seat that may act, is returned as it is: :mod:`service.core.computer` chooses the move
+    and checks it here again). A refused action raises :class:`IllegalAction` (or
+    :class:`GameOver`) with a readable message, a pointer into ``/action``, the actions that
+    seat may take (``legal_actions``) and the seats that may act (``to_act``)."""
+    rules = state.rules
+    seat = action.seat
+
+    def refuse(message: str, pointer: str) -> CribbageError:
+        legal = legal_actions(state, seat) if 0 <= seat < rules.players else []
+        return IllegalAction(message, pointer=pointer, legal_actions=legal, to_act=list(may_act(state)))
+
+    if state.over:
+        raise GameOver("the game is over: no more actions", pointer="/action", legal_actions=[], to_act=[])
+    kind = ACTIONS.get(action.type)
+    if kind is None and action.type != AUTO:
+        raise refuse(f"unknown action type {action.type!r}", "/action/type")
+    if not 0 <= seat < rules.players:
+        raise refuse(f"seat {seat} does not exist with {rules.players} players", "/action/seat")
+    if seat not in may_act(state):
+        raise refuse(f"it is not seat {seat}'s turn: {describe_turn(state)}", "/action/seat")
+    if kind is None:  # auto: the computer's to choose
+        return action
+    if not kind.awaited(state):
+        wanted = " or ".join(awaited_kinds(state))
+        raise refuse(f"a {action.type} is not allowed now: {describe_turn(state)} ({wanted})", "/action/type")
+    try:
+        return kind.check(state, action)
+    except CribbageError as error:
+        raise refuse(error.message, error.pointer or "/action") from None
+
+
+def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tuple[GameState, list[Event]]:
+    """Verify ``action`` and play it out, with every forced step after it (a go nobody can
+    avoid, the show when no one counts by hand). Returns the new state and everything that
+    happened, in order. ``by_computer`` marks the move in the log as the computer's choice (a
+    replay says which moves the computer made). ``auto`` is refused here: the computer package
+    turns it into a move first."""
+    chosen = verify(state, action)
+    if chosen.type == AUTO:
+        raise IllegalAction("the computer chooses an auto move: service.core.computer.apply plays it",
+                            pointer="/action/type")
+    step = Step(state)
+    ACTIONS[chosen.type].perform(step, chosen)
+    mark = COMPUTER_MARK if by_computer else ""
+    step.set(log=state.log + mark + encode_action(chosen), moves=state.moves + 1)
+    return step.state, step.events
+
+
+__all__ = [
+    "Action",
+    "GameState",
+    "Event",
+    "new_game",
+    "next_game",
+    "MAX_GAME_DEALS",
+    "legal_actions",
+    "verify",
+    "apply",
+    "current_player",
+    "may_act",
+    "is_terminal",
+    "winner",
+    "describe_turn",
+    "arrange_deck",
+    "shuffled_deck",
+]

@@ -1,0 +1,299 @@
+"""Matches: a series of games between two players (or partnerships), scored in match points.
+
+The Swedish rule text (seeds/004, section "Match") defines it; in English:
+
+    A match (rather like tennis) consists of more than one game, often an odd number. Match
+    points are pegged on the cribbage board in holes kept for them (on a spiral board often a
+    line of 5 or 7 holes at the bottom). In a two-player game a player scores one match point
+    for winning a game; the opponent starts as dealer in the next game. A player who lurches
+    (British) or skunks (US) the opponent, reaching 121 before the opponent has 91, wins two
+    match points for that game. A double skunk (121 before the opponent reaches 61) scores three
+    or four match points, by local convention. A triple skunk (121 before the opponent reaches
+    31) wins the match outright. Double and triple skunks are not part of the official rules
+    and are optional. There are several formats for scoring match points.
+
+So a :class:`MatchRules` holds: the format and its length (``best_of`` an odd number of
+games, first to a majority of them in match points; ``first_to`` a number of match points, the
+board's line of holes; ``fixed``, exactly that many games, the most match points winning and an
+equal count a drawn match), the match points for a skunk and a double skunk (the ``points`` of a
+plain win are always 1; setting a level's points equal to the level below switches it off), and
+whether a triple skunk wins outright. Skunk levels come from :func:`~service.core.outcome.outcome`
+with the game's :class:`~service.core.rules.Rules` (its ``skunk_lines``), as for every other
+score in the service. :func:`match_state` scores a match so far: the score, whether it is over,
+the winner, and who deals first in the next game (the loser of the last: the Swedish text;
+docs/rules.md 6 records the EB11 "winner deals" and "alternate" practices, offered as options).
+
+>>> state = match_state([(121, 95), (80, 121), (121, 25)], match_rules=MatchRules(
+...     "best_of", 5, skunk_points=2, double_skunk_points=3, triple_skunk_wins=True), first_dealer=0)
+>>> state.points, state.over, state.winner, state.decided_by
+((4, 2), True, 0, 'triple_skunk')
+>>> [game.first_dealer for game in state.games]
+[0, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import InvalidEvent, InvalidRules, MatchOver
+from ..rules import GAME_POINT_SCHEMES, STANDARD, Rules
+from .results import GameResult, outcomes
+
+FORMATS = ("best_of", "first_to", "fixed")
+
+
+NEXT_FIRST_DEALER = ("loser", "winner", "alternate")
+
+
+MAX_LENGTH = 99  # games (or match points): a long evening is 21
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """How a match is played and scored (see the module text for the source).
+
+    ``format``/``length``: ``best_of`` N (odd) ends when a side has N // 2 + 1 match points;
+    ``first_to`` P ends at P match points; ``fixed`` N ends after N games. A plain win scores
+    1 match point, a skunk ``skunk_points`` (2 in the Swedish text; 1 counts games only, as in
+    ACC playoffs, "best 2 of 3"), a double skunk ``double_skunk_points`` (3 or 4 by local
+    convention; equal to ``skunk_points`` when double skunks are not played), and a triple skunk
+    the double's points or, with ``triple_skunk_wins``, the match. ``next_first_dealer``: who
+    deals first in the next game, ``loser`` of the last (the Swedish text), ``winner`` (EB11),
+    or ``alternate``; after a drawn game (fixed-deal rules) the first deal always alternates.
+    """
+
+    format: str = "best_of"
+    length: int = 3
+    skunk_points: int = 2
+    double_skunk_points: int = 2
+    triple_skunk_wins: bool = False
+    next_first_dealer: str = "loser"
+
+    def __post_init__(self) -> None:
+        def need(ok: bool, message: str, field: str) -> None:
+            if not ok:
+                raise InvalidRules(message, pointer=f"/match/{field}")
+
+        need(self.format in FORMATS, f"format must be one of {FORMATS}", "format")
+        need(type(self.length) is int and 1 <= self.length <= MAX_LENGTH,
+             f"length must be a whole number from 1 to {MAX_LENGTH}", "length")
+        need(self.format != "best_of" or self.length % 2 == 1,
+             "a best-of match has an odd number of games (an even one can end level)", "length")
+        need(type(self.skunk_points) is int and 1 <= self.skunk_points <= 10,
+             "skunk_points must be a whole number from 1 to 10", "skunk_points")
+        need(type(self.double_skunk_points) is int and self.skunk_points <= self.double_skunk_points <= 10,
+             "double_skunk_points must be a whole number from skunk_points to 10", "double_skunk_points")
+        need(self.next_first_dealer in NEXT_FIRST_DEALER,
+             f"next_first_dealer must be one of {NEXT_FIRST_DEALER}", "next_first_dealer")
+
+    @property
+    def target(self) -> int | None:
+        """The match points that win the match, or ``None`` for a fixed number of games.
+
+        >>> MatchRules("best_of", 5).target, MatchRules("first_to", 7).target, MatchRules("fixed", 4).target
+        (3, 7, None)
+        """
+        return {"best_of": self.length // 2 + 1, "first_to": self.length}.get(self.format)
+
+    def points_for(self, level: int) -> int:
+        """Match points for a game won at a skunk level (0 none, 1 skunk, 2 double, 3 triple).
+
+        >>> [MatchRules(double_skunk_points=4).points_for(level) for level in range(4)]
+        [1, 2, 4, 4]
+        """
+        return (1, self.skunk_points, self.double_skunk_points, self.double_skunk_points)[level]
+
+
+def match_rules_for_scheme(scheme: str, format: str = "best_of", length: int = 3, *,
+                           triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
+    """Match rules whose points are one of the game-point schemes that score a plain win 1:
+    ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2) are the Swedish text's two conventions.
+
+    >>> r = match_rules_for_scheme("match_1_2_4", "first_to", 7)
+    >>> r.skunk_points, r.double_skunk_points, r.target
+    (2, 4, 7)
+    """
+    points = GAME_POINT_SCHEMES.get(scheme)
+    if points is None or points[0] != 1:
+        usable = [name for name, p in GAME_POINT_SCHEMES.items() if p[0] == 1 and name != "hoyle_lurch"]
+        raise InvalidRules(f"match points come from one of {usable}, not {scheme!r}", pointer="/match/scheme")
+    return MatchRules(format, length, points[1], points[2], triple_skunk_wins, next_first_dealer)
+
+
+def match_rules_from(format: str = "best_of", length: int = 3, *, scheme: str | None = None,
+                     skunk_points: int | None = None, double_skunk_points: int | None = None,
+                     triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
+    """Match rules as a request gives them: the points from a ``scheme``
+    (:func:`match_rules_for_scheme`) or given one by one, never both; a skunk scores 2 unless
+    said otherwise, and a double skunk what a skunk does unless said otherwise (so double skunks
+    score nothing extra until they are given points).
+
+    >>> match_rules_from("first_to", 7, skunk_points=2, double_skunk_points=3).points_for(2)
+    3
+    >>> match_rules_from(scheme="match_1_2_3", skunk_points=2)
+    Traceback (most recent call last):
+    ...
+    service.core.errors.InvalidRules: give a scheme or the points of a skunk and a double skunk, not both
+    """
+    if scheme is not None:
+        if skunk_points is not None or double_skunk_points is not None:
+            raise InvalidRules("give a scheme or the points of a skunk and a double skunk, not both",
+                               pointer="/match/scheme")
+        return match_rules_for_scheme(scheme, format, length, triple_skunk_wins=triple_skunk_wins,
+                                      next_first_dealer=next_first_dealer)
+    skunk = 2 if skunk_points is None else skunk_points
+    double = skunk if double_skunk_points is None else double_skunk_points
+    return MatchRules(format, length, skunk, double, triple_skunk_wins, next_first_dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGame:
+    """One game of a match: its number (from 1), the side that dealt first (``None`` if not
+    known: the first game's deal is cut for), final scores (the winner's capped at the target),
+    the winning side (``None`` for a drawn fixed-deal game), its skunk level and the match
+    points it gave each side."""
+
+    number: int
+    first_dealer: int | None
+    scores: tuple[int, ...]
+    winner: int | None
+    skunk_level: int
+    match_points: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """A match so far. ``points``: match points per side; ``games_won`` per side; ``over``;
+    ``winner`` (a side, ``None`` while it goes on or when drawn); ``draw``; ``decided_by``:
+    ``points`` (reached the target), ``triple_skunk``, ``games`` (a fixed number played) or
+    ``None``; ``next_game`` and ``next_first_dealer`` (``None`` once over, or when the dealer
+    is not known); ``target``: the match points that win, ``None`` for a fixed number of games."""
+
+    games: tuple[MatchGame, ...]
+    points: tuple[int, int]
+    games_won: tuple[int, int]
+    target: int | None
+    over: bool
+    winner: int | None
+    draw: bool
+    decided_by: str | None
+    next_game: int | None
+    next_first_dealer: int | None
+
+
+SIDES = ("side 0", "side 1")  # a match's games name no players, only sides
+
+
+def match_state(games: Sequence[Sequence[int]], rules: Rules = STANDARD,
+                match_rules: MatchRules = MatchRules(), *, first_dealer: int | None = None,
+                pointer: str = "") -> MatchState:
+    """Score a match from its games so far, each the two sides' final scores, in order.
+
+    ``first_dealer`` is the side that dealt first in game 1 (``None`` when not recorded; every
+    later game's first dealer follows from the results). Invalid games are all reported at
+    once (:func:`~service.core.results.outcomes`, pointers ``<pointer>/games/<i>/...``); a game
+    after the match was already decided is an :class:`InvalidEvent`.
+
+    >>> s = match_state([(121, 100), (95, 121)], match_rules=MatchRules("best_of", 3))
+    >>> s.points, s.over, s.next_game, s.next_first_dealer
+    ((1, 1), False, 3, 0)
+    """
+    if rules.sides != 2:
+        raise InvalidEvent("a match is played between two players or two partnerships", pointer="/rules")
+    if first_dealer not in (None, 0, 1):
+        raise InvalidEvent("the first dealer is side 0 or side 1", pointer=f"{pointer}/first_dealer")
+    results = outcomes([GameResult(SIDES, tuple(scores)) for scores in games], rules, base=f"{pointer}/games")
+    target = match_rules.target
+    points, won = [0, 0], [0, 0]
+    played: list[MatchGame] = []
+    dealer = first_dealer
+    winner: int | None = None
+    decided_by: str | None = None
+    for index, result in enumerate(results):
+        if decided_by is not None:
+            raise InvalidEvent(f"the match was over after game {index}", pointer=f"{pointer}/games/{index}")
+        gained = [0, 0]
+        if result.winner is not None:
+            gained[result.winner] = match_rules.points_for(result.skunk_level)
+            won[result.winner] += 1
+            points[result.winner] += gained[result.winner]
+        played.append(MatchGame(index + 1, dealer, result.scores, result.winner, result.skunk_level,
+                                (gained[0], gained[1])))
+        if result.winner is not None and result.skunk_level >= 3 and match_rules.triple_skunk_wins:
+            winner, decided_by = result.winner, "triple_skunk"
+        elif target is not None and max(points) >= target:
+            winner, decided_by = points.index(max(points)), "points"
+        elif target is None and len(played) == match_rules.length:
+            winner = None if points[0] == points[1] else points.index(max(points))
+            decided_by = "games"
+        dealer = _next_dealer(result.winner, dealer, match_rules.next_first_dealer)
+    over = decided_by is not None
+    return MatchState(tuple(played), (points[0], points[1]), (won[0], won[1]), target, over, winner,
+                      over and winner is None, decided_by, None if over else len(played) + 1,
+                      None if over else dealer)
+
+
+def _next_dealer(winner: int | None, dealer: int | None, rule: str) -> int | None:
+    """Who deals first in the next game. A drawn game has no loser: the deal alternates."""
+    if winner is None or rule == "alternate":
+        return None if dealer is None else 1 - dealer
+    return 1 - winner if rule == "loser" else winner
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """A game's place in a match it is played in (the game API keeps it in the game's state):
+    the match's rules, the side that dealt first in the match's first game, and the final
+    scores of the games before this one (the winner's capped at the target), side 0 first.
+
+    >>> context = MatchContext(MatchRules("best_of", 3), first_dealer=0)
+    >>> second = context.following(STANDARD, (121, 100))
+    >>> second.games, second.game, second.opening_dealer(STANDARD)
+    (((121, 100),), 2, 1)
+    >>> second.following(STANDARD, (121, 80)).games
+    Traceback (most recent call last):
+    ...
+    service.core.errors.MatchOver: the match is over: side 0 won it, 3 match points to 0
+    """
+
+    rules: MatchRules
+    first_dealer: int
+    games: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def game(self) -> int:
+        """This game's number in the match, from 1."""
+        return len(self.games) + 1
+
+    def so_far(self, rules: Rules, scores: Sequence[int] | None = None) -> MatchState:
+        """The match before this game, or with it once it ended with ``scores``."""
+        games = self.games if scores is None else (*self.games, tuple(scores))
+        return match_state(games, rules, self.rules, first_dealer=self.first_dealer)
+
+    def opening_dealer(self, rules: Rules) -> int:
+        """Who deals first in this game: the side the match's rules say (the loser of the last
+        game, by default); :class:`MatchOver` if the games before it ended the match."""
+        before = self.so_far(rules)
+        if before.next_first_dealer is None:
+            raise MatchOver(_over(before), pointer="/state")
+        return before.next_first_dealer
+
+    def following(self, rules: Rules, scores: Sequence[int]) -> MatchContext:
+        """The next game's context, after this one ended with ``scores``; :class:`MatchOver`
+        if it ended the match."""
+        after = self.so_far(rules, scores)
+        if after.over:
+            raise MatchOver(_over(after), pointer="/state")
+        return MatchContext(self.rules, self.first_dealer, tuple(game.scores for game in after.games))
+
+
+def _over(state: MatchState) -> str:
+    score = f"{max(state.points)} match points to {min(state.points)}"
+    if state.winner is None:
+        return f"the match is over: drawn, {score}"
+    how = " by a triple skunk" if state.decided_by == "triple_skunk" else ""
+    return f"the match is over: side {state.winner} won it{how}, {score}"
+
+
+__all__ = ['FORMATS', 'NEXT_FIRST_DEALER', 'MatchRules', 'match_rules_for_scheme', 'match_rules_from', 'MatchGame', 'MatchState', 'match_state', 'MatchContext']

@@ -1,0 +1,138 @@
+"""How a finished game ends: winner, margin, skunk level, game points and the ACC spread.
+
+One small pure function, :func:`outcome`, shared by the scoreboards, the tournament tools
+and the game engine, so a game scores the same whichever way it was played.
+docs/rules.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed number of deals).
+
+>>> from ..rules import STANDARD
+>>> result = outcome([121, 90], STANDARD)
+>>> result.winner, result.margin, result.skunk, result.game_points, result.spread
+(0, 31, 'skunk', (3, 0), (31, -31))
+>>> outcome([95, 130], STANDARD).scores      # the winner's peg sits in the game hole
+(95, 121)
+
+A game with no winner, or two, is not a finished game:
+
+>>> outcome([120, 100], STANDARD)
+Traceback (most recent call last):
+...
+service.core.errors.InvalidScore: no side has reached the target of 121: the game is not over
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import InvalidScore
+from ..rules import Rules
+
+SKUNK_NAMES = ("none", "skunk", "double_skunk", "triple_skunk")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one finished game, per side (a side is a player, or a partnership).
+
+    ``scores``: final scores, the winner's capped at the target (docs/rules.md 5).
+    ``winner``: the winning side, or ``None`` for a drawn fixed-deals game.
+    ``margin``: the winner's lead over the runner-up (0 in a draw).
+    ``skunk_level``: 0 none, 1 skunk, 2 double, 3 triple, judged on the runner-up's score;
+    ``skunked``: the level each side lost by (0 for the winner), for games of three.
+    ``game_points``: per side, from the scheme (losers score 0).
+    ``spread``: per side, the ACC point differential; zero-sum.
+    """
+
+    scores: tuple[int, ...]
+    winner: int | None
+    margin: int
+    skunk_level: int
+    skunked: tuple[int, ...]
+    game_points: tuple[int, ...]
+    spread: tuple[int, ...]
+    scheme: str
+    skunk_lines: tuple[int, ...]
+    fixed_deals: bool
+
+    @property
+    def skunk(self) -> str:
+        """The skunk level's name: ``none skunk double_skunk triple_skunk``."""
+        return SKUNK_NAMES[self.skunk_level]
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+
+def skunk_level(loser: int, lines: Sequence[int]) -> int:
+    """How many skunk lines a loser's score is strictly below (docs/rules.md 7).
+
+    >>> [skunk_level(score, (91, 61, 31)) for score in (91, 90, 61, 60, 31, 30)]
+    [0, 1, 1, 2, 2, 3]
+    """
+    return sum(1 for line in lines if loser < line)
+
+
+def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> Outcome:
+    """The outcome of a finished game, from each side's final score.
+
+    A game to a target (``rules.target``) is won by the one side that reached it; its
+    score is capped at the target. A fixed-deals game (``rules.fixed_deals``) is compared
+    on totals (docs/rules.md 9.4): the highest total wins, an equal highest total is a draw, and
+    no skunk lines apply (the rules name none for it). Game points come from
+    ``rules.game_point_scheme``; the spread is the winner's capped score minus each loser's,
+    credited to the winner and debited to that loser.
+
+    Games of three sides: the margin and the skunk level are judged against the runner-up
+    (ACC defines a skunk as a win by 31 or more points, and the margin is over the closest
+    opponent); ``skunked`` also gives each loser's own level.
+
+    ``on_totals``: a race to the target that did not finish (a game still on after
+    :data:`~.state.MAX_GAME_DEALS` deals) is decided as a fixed-deals game is.
+    """
+    if len(scores) != rules.sides:
+        raise InvalidScore(
+            f"{len(scores)} scores for a game of {rules.sides} sides", pointer="/scores"
+        )
+    for index, score in enumerate(scores):
+        if score < 0:
+            raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
+    fixed = rules.fixed_deals is not None or on_totals
+    if fixed:
+        final = tuple(scores)
+        best = max(final)
+        leaders = [side for side, score in enumerate(final) if score == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        lines: tuple[int, ...] = ()
+    else:
+        reached = [side for side, score in enumerate(scores) if score >= rules.target]
+        if not reached:
+            raise InvalidScore(
+                f"no side has reached the target of {rules.target}: the game is not over", pointer="/scores"
+            )
+        if len(reached) > 1:
+            raise InvalidScore(
+                f"sides {reached[0]} and {reached[1]} both reached the target of {rules.target}: "
+                "a game has one winner (the first to reach the target)",
+                pointer=f"/scores/{reached[1]}",
+            )
+        winner = reached[0]
+        final = tuple(min(score, rules.target) for score in scores)
+        lines = rules.skunk_lines
+    sides = range(len(final))
+    if winner is None:
+        zeros = tuple(0 for _ in sides)
+        return Outcome(final, None, 0, 0, zeros, zeros, zeros, rules.game_point_scheme, lines, fixed)
+    top = final[winner]
+    runner_up = max(final[side] for side in sides if side != winner)
+    skunked = tuple(0 if side == winner else skunk_level(final[side], lines) for side in sides)
+    level = skunk_level(runner_up, lines)
+    points = rules.game_points[level]
+    game_points = tuple(points if side == winner else 0 for side in sides)
+    losses = tuple(0 if side == winner else top - final[side] for side in sides)
+    spread = tuple(sum(losses) if side == winner else -losses[side] for side in sides)
+    return Outcome(final, winner, top - runner_up, level, skunked, game_points, spread,
+                   rules.game_point_scheme, lines, fixed)
+
+
+__all__ = ["Outcome", "outcome", "skunk_level", "SKUNK_NAMES"]

@@ -1,0 +1,191 @@
+"""A list of game results, checked all at once: what the event tools stand on.
+
+An event's games arrive as one list (30,000 for 250 players is an ordinary weekend), so two
+things matter that do not for one game. Every invalid game is reported in one answer, not the
+first only: :func:`game_problems` scans the whole list and keeps the first
+:data:`MAX_PROBLEMS` problems, each with a JSON pointer (``/games/<i>/...``), and
+:func:`outcomes` raises them together (or returns every game's outcome). And the tally is fast: a game's
+:func:`~service.core.scoring.outcome.outcome` depends only on its scores and the rules, and an event
+has a few hundred distinct score lines, so each is worked out once per request
+(:func:`outcomes`), not once per game (``benchmarks/tournament_scale.py`` measures it; a plain
+reference in the tests gives the same answers).
+
+>>> from ..rules import STANDARD
+>>> bad = [GameResult(("ann", "bob"), (121, 90)), GameResult(("cy", "cy"), (121, 90)),
+...        GameResult(("ann", "dee"), (120, 100)), GameResult(("bob",), (121,))]
+>>> for problem in game_problems(bad, STANDARD).problems:
+...     print(problem.pointer, "|", problem.detail)
+/games/1/players/1 | 'cy' is named twice in one game
+/games/2/scores | no side has reached the target of 121: the game is not over
+/games/3/players | a game here has 2 sides, one player each; this one names 1
+
+The standings built on these checks are :mod:`service.core.tournaments.standings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import CribbageError, InvalidScore
+from ..rules import Rules
+from .outcome import Outcome, outcome
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: the players (one name per side) and their final scores."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+
+
+MAX_PROBLEMS = 50  # enough to fix a scorecard batch in one pass; a whole bad upload is not echoed back
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with one game: where (a JSON pointer into the request) and what."""
+
+    pointer: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameProblems:
+    """The problems of a list of games: the first ``limit`` of them, and how many there are.
+
+    ``total`` counts every problem found, ``invalid_games`` the games with at least one.
+    """
+
+    problems: tuple[Problem, ...]
+    total: int
+    invalid_games: int
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.problems)
+
+
+def _problems_of(game: GameResult, rules: Rules, where: str,
+                 judged: dict[tuple[int, ...], Outcome | CribbageError]) -> list[Problem]:
+    """Everything wrong with one game's shape (each of it), then its scores (the first problem
+    :func:`outcome` finds, since one bad score line says what is wrong with the rest)."""
+    found: list[Problem] = []
+    if len(game.players) != rules.sides:
+        found.append(Problem(f"{where}/players", f"a game here has {rules.sides} sides, one player each; "
+                                                 f"this one names {len(game.players)}"))
+    if len(game.scores) != len(game.players):
+        found.append(Problem(f"{where}/scores", "one score per player"))
+    seen: set[str] = set()
+    for slot, name in enumerate(game.players):
+        if name in seen:
+            found.append(Problem(f"{where}/players/{slot}", f"{name!r} is named twice in one game"))
+        seen.add(name)
+    if len(game.scores) == rules.sides:
+        result = _judge(game.scores, rules, judged)
+        if isinstance(result, CribbageError):
+            found.append(Problem(where + (result.pointer or "/scores"), result.message))
+    return found
+
+
+def _judge(scores: tuple[int, ...], rules: Rules,
+           judged: dict[tuple[int, ...], Outcome | CribbageError]) -> Outcome | CribbageError:
+    """The outcome of a score line, or the error it raises, worked out once per request."""
+    key = tuple(scores)
+    result = judged.get(key)
+    if result is None:
+        try:
+            result = outcome(key, rules)
+        except CribbageError as error:
+            result = error
+        judged[key] = result
+    return result
+
+
+def _scan(games: Sequence[GameResult], rules: Rules, limit: int,
+          base: str) -> tuple[list[Outcome | None], GameProblems]:
+    judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
+    results: list[Outcome | None] = []
+    kept: list[Problem] = []
+    total = invalid = 0
+    sides = rules.sides
+    for index, game in enumerate(games):
+        players, scores = game.players, game.scores
+        # The common case, a well-formed game whose score line was seen before, in a few lookups.
+        if len(players) == sides == len(scores) and len(set(players)) == sides:
+            result = judged.get(scores) or _judge(scores, rules, judged)
+            if isinstance(result, Outcome):
+                results.append(result)
+                continue
+        found = _problems_of(game, rules, f"{base}/{index}", judged)
+        assert found  # the fast path above only falls through for a game with a problem
+        invalid += 1
+        total += len(found)
+        kept.extend(found[: max(0, limit - len(kept))])
+        results.append(None)
+    return results, GameProblems(tuple(kept), total, invalid)
+
+
+def game_problems(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
+                  base: str = "/games") -> GameProblems:
+    """Every problem in a list of games (the first ``limit`` kept), each pointed at
+    ``<base>/<index>/...``: a wrong number of players or scores, a name given twice in a game,
+    and a score line that is not a finished game (no winner, two winners, a negative score)."""
+    return _scan(games, rules, limit, base)[1]
+
+
+def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
+             base: str = "/games") -> tuple[Outcome, ...]:
+    """Each game's outcome, in order; or, if any game is invalid, :class:`InvalidScore` listing
+    them all.
+
+    The error's ``pointer`` is the first problem's (so a caller that shows one place still shows
+    the right one); ``extra["errors"]`` holds every kept problem as ``{pointer, detail}`` and
+    ``extra["truncated"]`` is true when more were found than kept. The API layer's problem
+    document already spreads ``extra`` into its members.
+    """
+    results, found = _scan(games, rules, limit, base)
+    if found.total:
+        first = found.problems[0] if found.problems else Problem(base, "invalid games")
+        noun = "game is" if found.invalid_games == 1 else "games are"
+        message = (first.detail if found.total == 1 else
+                   f"{found.invalid_games} {noun} not valid results ({found.total} problems"
+                   + (f", the first {len(found.problems)} listed" if found.truncated else "") + ")")
+        raise InvalidScore(message, pointer=first.pointer,
+                           errors=[{"pointer": p.pointer, "detail": p.detail} for p in found.problems],
+                           **({"truncated": True} if found.truncated else {}))
+    return tuple(r for r in results if r is not None)
+
+
+def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_PROBLEMS) -> None:
+    """Raise nothing for no errors, the one error for one; for several, an error of the first's
+    kind listing every problem as :func:`outcomes` does (``extra["errors"]``, the first ``limit``,
+    ``truncated`` past them), for lists of ``what`` (matches, results) each checked on its own.
+
+    >>> from ..errors import InvalidEvent
+    >>> raise_together([InvalidEvent("a", pointer="/m/0"), InvalidEvent("b", pointer="/m/2")], "matches")
+    Traceback (most recent call last):
+    ...
+    service.core.errors.InvalidEvent: 2 matches are not valid (2 problems)
+    """
+    if len(errors) <= 1:
+        if errors:
+            raise errors[0]
+        return
+    kept: list[dict[str, str | None]] = []
+    total = 0
+    truncated = False
+    for error in errors:
+        listed = error.extra.get("errors") or [{"pointer": error.pointer, "detail": error.message}]
+        truncated = truncated or bool(error.extra.get("truncated"))
+        total += len(listed)
+        kept.extend(listed[: max(0, limit - len(kept))])
+    truncated = truncated or total > len(kept)
+    first = errors[0]
+    raise type(first)(f"{len(errors)} {what} are not valid ({total} problems"
+                      + (f", the first {len(kept)} listed" if truncated else "") + ")",
+                      pointer=first.pointer, errors=kept, **({"truncated": True} if truncated else {}))
+
+
+__all__ = ['GameResult', 'MAX_PROBLEMS', 'Problem', 'GameProblems', 'game_problems', 'outcomes', 'raise_together']
