@@ -53,9 +53,10 @@ LONG := exhaustive or playouts or strength
 ## check: set up and run the whole test suite: test, test-long, test-system (CI runs exactly this)
 check: test test-long test-system
 
-## lint: ruff and mypy --strict over the code
+## lint: ruff (the linter, and the formatter's check: `ruff format` rewrites) and mypy --strict over the code
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check service tests benchmarks examples
+	$(BIN)/ruff format --check service tests benchmarks examples
 	$(BIN)/mypy
 
 ## test: the fast tier to run before every commit (about 2 minutes): lint, then every test but the long tiers

@@ -59,8 +59,12 @@ def record_moves(client: Any, games: int) -> list[dict[str, Any]]:
         while game["view"]["phase"] != "over":
             seat = game["view"]["turn"]
             seen = client.post("/v1/games/view", json={"state": game["state"], "seat": seat, "credential": table})
-            body = {"state": game["state"], "action": seen.get_json()["legal_actions"][0], "seat": seat,
-                    "credential": table}
+            body = {
+                "state": game["state"],
+                "action": seen.get_json()["legal_actions"][0],
+                "seat": seat,
+                "credential": table,
+            }
             bodies.append(body)
             game = client.post("/v1/games/act", json=body).get_json()
     return bodies
@@ -99,15 +103,21 @@ def parts(games: int, rounds: int) -> tuple[str, list[dict[str, Any]]]:
             ("load the move (load_act)", load_act, bodies),
             ("open the token (AES-GCM-SIV, orjson)", lambda b: sealer.open(b["state"]), bodies),
             ("rebuild the state (decode_state, sealed)", lambda d: decode_state(d, sealed=True), opened),
-            ("check the credential", lambda sr: seats.authorize(sr[0], (sr[1].seat, sr[1].action.seat),
-                                                                 sr[1].credential), list(zip(states, requests))),
+            (
+                "check the credential",
+                lambda sr: seats.authorize(sr[0], (sr[1].seat, sr[1].action.seat), sr[1].credential),
+                list(zip(states, requests)),
+            ),
             ("the move (engine.apply)", lambda sr: apply(sr[0], the_action(sr[1])), list(zip(states, requests))),
             ("the view and moves (seen_by)", lambda a: seen_by(a[0], a[2]), answers),
             ("the events for the viewer (events_for)", lambda a: events_for(a[1], a[2]), answers),
             ("write the state (encode_state)", lambda a: encode_state(a[0]), answers),
             ("seal it (orjson, AES-GCM-SIV)", lambda a: sealer.seal(encode_state(a[0])), answers),
-            ("encode the answer (game_response)",
-             lambda a: game_response(seen_by(a[0], a[2]), "token", events_for(a[1], a[2])), answers),
+            (
+                "encode the answer (game_response)",
+                lambda a: game_response(seen_by(a[0], a[2]), "token", events_for(a[1], a[2])),
+                answers,
+            ),
         ]
         print(f"POST /v1/games/act, {len(bodies)} recorded six-card moves: CPU per move, best of {rounds}")
         for label, fn, items in steps:
@@ -144,8 +154,10 @@ def whole_requests(bodies: list[dict[str, Any]], key: str, rounds: int) -> None:
     print(f"whole requests into the WSGI app, operations layer on (CPU us a request), {rounds} alternating rounds:")
     for number, (act, score, ratio) in enumerate(zip(acts, scores, ratios, strict=True), 1):
         print(f"  round {number}: act {act:7.1f}  score {score:7.1f}  ratio {ratio:.2f}")
-    print(f"  median: act {statistics.median(acts):.1f}  score {statistics.median(scores):.1f}  "
-          f"ratio {statistics.median(ratios):.2f} (target: at most 1.3)")
+    print(
+        f"  median: act {statistics.median(acts):.1f}  score {statistics.median(scores):.1f}  "
+        f"ratio {statistics.median(ratios):.2f} (target: at most 1.3)"
+    )
 
 
 _TOTAL = re.compile(rb"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
@@ -164,8 +176,12 @@ def counted_run(route: str, games: int) -> None:
         for env in environs[:50]:
             ops_cost.one_request(app, env)
             env["wsgi.input"].seek(0)
-        subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            ["callgrind_control", "--instr=on", str(os.getpid())],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         functools.reduce(lambda _, env: ops_cost.one_request(app, env), environs, None)
     print(len(environs))  # to the parent (valgrind talks on stderr)
 
@@ -175,11 +191,28 @@ def instructions(route: str, games: int) -> tuple[int, int]:
     with tempfile.TemporaryDirectory(prefix="act-path-cg-") as work:
         out = Path(work) / "callgrind.out"
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-line=no",
-             "--instr-atstart=no", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-             sys.executable, "-m", "benchmarks.act_path", "--count-route", route, "--games", str(games)],
-            check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"}, cwd=Path(__file__).resolve().parents[1],
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out}",
+                "--dump-line=no",
+                "--instr-atstart=no",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                sys.executable,
+                "-m",
+                "benchmarks.act_path",
+                "--count-route",
+                route,
+                "--games",
+                str(games),
+            ],
+            check=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            cwd=Path(__file__).resolve().parents[1],
         )
         match = _TOTAL.search(out.read_bytes())
         assert match, "no totals in the callgrind output"
@@ -191,10 +224,14 @@ def callgrind(games: int) -> None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     act, moves = instructions("act", games)
     score, scores = instructions("score", games)
-    print(f"whole requests into the WSGI app, operations layer on: instructions a request (callgrind, "
-          f"{moves} moves, {scores} hand scores)")
-    print(f"  act {act / moves:,.0f}  score {score / scores:,.0f}  ratio {act / moves / (score / scores):.2f} "
-          "(target: at most 1.3)")
+    print(
+        f"whole requests into the WSGI app, operations layer on: instructions a request (callgrind, "
+        f"{moves} moves, {scores} hand scores)"
+    )
+    print(
+        f"  act {act / moves:,.0f}  score {score / scores:,.0f}  ratio {act / moves / (score / scores):.2f} "
+        "(target: at most 1.3)"
+    )
 
 
 def main() -> None:

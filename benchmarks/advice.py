@@ -70,13 +70,21 @@ def timings(fn: Callable[[], object], repeat: int) -> list[float]:
 def summary(label: str, ms: list[float]) -> None:
     ms = sorted(ms)
     p90 = ms[int(0.9 * (len(ms) - 1))]
-    print(f"{label:44s} median {statistics.median(ms):7.3f} ms   p90 {p90:7.3f} ms   max {ms[-1]:7.3f} ms   (n={len(ms)})")
+    print(
+        f"{label:44s} median {statistics.median(ms):7.3f} ms   p90 {p90:7.3f} ms   max {ms[-1]:7.3f} ms   (n={len(ms)})"
+    )
 
 
 def advice_speed(hands: int) -> None:
     rng = random.Random(2026)
-    runs = (("six_card", hands, "uniform"), ("six_card", hands, "learned"), ("five_card", 300, "uniform"),
-            ("five_card", 300, "learned"), ("three_player", 300, "uniform"), ("four_player", 300, "uniform"))
+    runs = (
+        ("six_card", hands, "uniform"),
+        ("six_card", hands, "learned"),
+        ("five_card", 300, "uniform"),
+        ("five_card", 300, "learned"),
+        ("three_player", 300, "uniform"),
+        ("four_player", 300, "uniform"),
+    )
     for variant, count, model in runs:
         rules = preset(variant)
         deals = [(tuple(rng.sample(DECK, rules.cards_dealt)), i % 2 == 0) for i in range(count)]
@@ -132,21 +140,24 @@ def play_speed(positions: int) -> None:
 Pegger = Callable[[Sequence[Card], Sequence[Card], int, Sequence[Card], int, random.Random], Card]
 
 
-def lookahead(hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int,
-              rng: random.Random) -> Card:
+def lookahead(
+    hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int, rng: random.Random
+) -> Card:
     card = choose_play(hand, pile, count, unseen, opponent_holds=holds)
     assert card is not None
     return card
 
 
-def greedy(hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int,
-           rng: random.Random) -> Card:
+def greedy(
+    hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int, rng: random.Random
+) -> Card:
     legal = [c for c in hand if count + c.value <= 31]
     return max(legal, key=lambda c: (sum(i.points for i in score_play(pile, c)), c.rank))
 
 
-def random_play(hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int,
-                rng: random.Random) -> Card:
+def random_play(
+    hand: Sequence[Card], pile: Sequence[Card], count: int, unseen: Sequence[Card], holds: int, rng: random.Random
+) -> Card:
     return rng.choice([c for c in hand if count + c.value <= 31])
 
 
@@ -202,7 +213,9 @@ def main() -> None:
     if args.duel:
         for name, other in (("greedy", greedy), ("random", random_play)):
             mean, half = duel(lookahead, other, args.duel)
-            print(f"pegging duel vs {name:7s}: look-ahead pegs {mean:+.3f} +/- {half:.3f} points a deal (95%, n={args.duel})")
+            print(
+                f"pegging duel vs {name:7s}: look-ahead pegs {mean:+.3f} +/- {half:.3f} points a deal (95%, n={args.duel})"
+            )
         mean, half = duel(greedy, random_play, args.duel)
         print(f"pegging duel greedy vs random: {mean:+.3f} +/- {half:.3f} points a deal (for scale)")
 

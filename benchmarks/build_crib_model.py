@@ -100,8 +100,9 @@ def total_variation(a: ThrowTable, b: ThrowTable) -> float:
     return sum(abs(x - y) for x, y in zip(a.shares, b.shares)) / 2 / SCALE
 
 
-def learn(variant: str, count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED,
-          log: bool = False) -> CribModel:
+def learn(
+    variant: str, count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED, log: bool = False
+) -> CribModel:
     """The learned model of ``variant`` after ``iterations`` rounds of self-play on ``count`` deals."""
     rules = preset(variant)
     hands = deals(variant, count, seed)
@@ -122,8 +123,10 @@ def learn(variant: str, count: int = DEALS, iterations: int = ITERATIONS, seed: 
                 drift = "throws under the uniform model"
             else:
                 changed = sum(x != y for x, y in zip(choices, before)) / len(choices)
-                drift = (f"{changed:.1%} of throws changed, total variation distance to the last table: dealer "
-                         f"{total_variation(model.dealer, new.dealer):.4f}, pone {total_variation(model.pone, new.pone):.4f}")
+                drift = (
+                    f"{changed:.1%} of throws changed, total variation distance to the last table: dealer "
+                    f"{total_variation(model.dealer, new.dealer):.4f}, pone {total_variation(model.pone, new.pone):.4f}"
+                )
             print(f"{variant} round {round_}: {drift} ({time.perf_counter() - start:.1f} s)", file=sys.stderr)
         model, before = new, choices
     assert isinstance(model, CribModel)
@@ -139,8 +142,7 @@ def _rows(shares: Sequence[int]) -> str:
     return "\n".join(lines)
 
 
-def render(models: dict[str, CribModel], count: int = DEALS, iterations: int = ITERATIONS,
-           seed: int = SEED) -> str:
+def render(models: dict[str, CribModel], count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED) -> str:
     """The generated module's text."""
     command = "python -m benchmarks.build_crib_model"
     if (count, iterations, seed) != (DEALS, ITERATIONS, SEED):
@@ -161,8 +163,14 @@ def render(models: dict[str, CribModel], count: int = DEALS, iterations: int = I
         out.append(f'    "{variant}": {{')
         for role in ROLES:
             table: ThrowTable = getattr(model, role)
-            out += [f'        "{role}": (', "            (", _rows(table.shares), "            ),",
-                    f"            {table.suited},", "        ),"]
+            out += [
+                f'        "{role}": (',
+                "            (",
+                _rows(table.shares),
+                "            ),",
+                f"            {table.suited},",
+                "        ),",
+            ]
         out.append("    },")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -179,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="rounds of self-play")
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
-    return table_script.write_or_check(lambda: build(args.deals, args.iterations, args.seed, log=True), args.out, args.check)
+    return table_script.write_or_check(
+        lambda: build(args.deals, args.iterations, args.seed, log=True), args.out, args.check
+    )
 
 
 if __name__ == "__main__":

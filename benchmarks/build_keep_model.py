@@ -87,7 +87,7 @@ def render(tables: dict[str, tuple[int, ...]], deals: int, seed: int) -> str:
         for low in range(1, 14):
             row = [w for ranks, w in zip(MULTISETS[4], table) if ranks[0] == low]
             for start in range(0, len(row), 20):
-                chunk = ", ".join(map(str, row[start:start + 20]))
+                chunk = ", ".join(map(str, row[start : start + 20]))
                 note = f"  # lowest rank {RANK_NAMES[low]}" if start == 0 else ""
                 out.append(f"        {chunk},{note}")
         out.append("    ),")

@@ -113,7 +113,7 @@ def render(table: list[list[int]], deals: int, seed: int) -> str:
     for p, row in enumerate(table):
         out.append(f"    (  # pone {p}")
         for start in range(0, TARGET, 20):
-            out.append("        " + ", ".join(map(str, row[start:start + 20])) + ",")
+            out.append("        " + ", ".join(map(str, row[start : start + 20])) + ",")
         out.append("    ),")
     out.append(")")
     return "\n".join(out) + "\n"

@@ -51,8 +51,9 @@ def play_through(service: Service, variant: str, seed: int, options: dict[str, A
     while game["view"]["phase"] != "over":
         seat = game["view"]["to_act"][0]
         positions.append((game["state"], seat, table))
-        game = service.post("/v1/games/act", {"state": game["state"], "credential": table,
-                                              "action": {"type": "auto", "seat": seat}})
+        game = service.post(
+            "/v1/games/act", {"state": game["state"], "credential": table, "action": {"type": "auto", "seat": seat}}
+        )
     return [positions, game, table]
 
 
@@ -62,8 +63,9 @@ def hint_costs(service: Service, games: int, out: list[str]) -> None:
         for seed in range(games):
             positions, _, _ = play_through(service, variant, seed)
             for state, seat, table in positions:
-                code, _, cpu = service.call("POST", "/v1/games/hints", {"state": state, "seat": seat,
-                                                                        "credential": table})
+                code, _, cpu = service.call(
+                    "POST", "/v1/games/hints", {"state": state, "seat": seat, "credential": table}
+                )
                 assert code == 200, code
                 requests.append(cpu)
         rng = random.Random(variant)
@@ -75,8 +77,10 @@ def hint_costs(service: Service, games: int, out: list[str]) -> None:
                 started = time.process_time()
                 hints(state, may_act(state)[0])
                 core.append(time.process_time() - started)
-        out.append(f"hints {variant}: {len(requests)} requests: {quantiles(requests)}; core alone "
-              f"({len(core)} positions): {quantiles(core)}")
+        out.append(
+            f"hints {variant}: {len(requests)} requests: {quantiles(requests)}; core alone "
+            f"({len(core)} positions): {quantiles(core)}"
+        )
 
 
 def review_costs(service: Service, games: int, out: list[str]) -> None:
@@ -85,14 +89,17 @@ def review_costs(service: Service, games: int, out: list[str]) -> None:
         for seed in range(count):
             _, final, table = play_through(service, variant, 100 + seed)
             for seat in range(len(final["view"]["held"])):
-                code, answer, cpu = service.call("POST", "/v1/games/review", {"state": final["state"], "seat": seat,
-                                                                              "credential": table})
+                code, answer, cpu = service.call(
+                    "POST", "/v1/games/review", {"state": final["state"], "seat": seat, "credential": table}
+                )
                 assert code == 200, code
                 cpus.append(cpu)
                 sizes.append(len(answer))
                 decisions.append(len(json.loads(answer)["decisions"]))
-        out.append(f"review {variant} (whole games of 121, {len(cpus)} seats): {quantiles(cpus)}; "
-              f"{statistics.mean(decisions):.0f} decisions, {statistics.mean(sizes) / 1024:.0f} KB an answer")
+        out.append(
+            f"review {variant} (whole games of 121, {len(cpus)} seats): {quantiles(cpus)}; "
+            f"{statistics.mean(decisions):.0f} decisions, {statistics.mean(sizes) / 1024:.0f} KB an answer"
+        )
 
 
 def pegging_error(deals: int) -> None:
@@ -109,9 +116,11 @@ def pegging_error(deals: int) -> None:
         top = sorted(range(len(options)), key=lambda i: -(options[i].net + quick[i]))[:2]
         true_top = sorted(range(len(options)), key=lambda i: -(options[i].net + truth[i]))[:2]
         flips += top[0] != true_top[0]
-    print(f"pegging estimate over {SAMPLES} deals against 4,000, {len(gaps)} options of {deals} deals: "
-          f"mean |error| {statistics.mean(gaps):.2f}, p95 {sorted(gaps)[int(len(gaps) * 0.95)]:.2f}, "
-          f"max {max(gaps):.2f} points; the best option by with_pegging differs in {flips} of {deals} deals")
+    print(
+        f"pegging estimate over {SAMPLES} deals against 4,000, {len(gaps)} options of {deals} deals: "
+        f"mean |error| {statistics.mean(gaps):.2f}, p95 {sorted(gaps)[int(len(gaps) * 0.95)]:.2f}, "
+        f"max {max(gaps):.2f} points; the best option by with_pegging differs in {flips} of {deals} deals"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -76,12 +76,21 @@ def game(job: tuple[int, int]) -> tuple[int, int, int, bool, int, int, Counter[s
     state, points, deals = play_tallied(players, preset("six_card"), seed, dealer)
     points[learned_seat]["deals"] = deals
     other = 1 - learned_seat
-    return (seed, learned_seat, dealer, state.winner == learned_seat, state.scores[learned_seat],
-            state.scores[other], points[learned_seat], points[other])
+    return (
+        seed,
+        learned_seat,
+        dealer,
+        state.winner == learned_seat,
+        state.scores[learned_seat],
+        state.scores[other],
+        points[learned_seat],
+        points[other],
+    )
 
 
-def throw_value(hand: tuple[Card, ...], throw: tuple[Card, ...], other: tuple[Card, ...], dealt: set[Card],
-                seat_deals: bool) -> float:
+def throw_value(
+    hand: tuple[Card, ...], throw: tuple[Card, ...], other: tuple[Card, ...], dealt: set[Card], seat_deals: bool
+) -> float:
     """The exact mean over every starter not dealt of the kept hand plus (dealer) or minus
     (pone) the crib made of ``throw`` and the opponent's throw ``other``."""
     keep = [c for c in hand if c not in throw]
@@ -110,17 +119,22 @@ def show_gain(deals: int, seed: str = "crib-model-show") -> None:
             gain = 0.0
             if uniform != learned:
                 dealt = set(cards)
-                gain = (throw_value(hand, learned, other, dealt, seat_deals)
-                        - throw_value(hand, uniform, other, dealt, seat_deals))
+                gain = throw_value(hand, learned, other, dealt, seat_deals) - throw_value(
+                    hand, uniform, other, dealt, seat_deals
+                )
             gains[role].append(gain)
-    print(f"show points a deal, learned throw minus uniform throw, {deals} seeded deals, the opponent throwing "
-          f"as the standard player:")
+    print(
+        f"show points a deal, learned throw minus uniform throw, {deals} seeded deals, the opponent throwing "
+        f"as the standard player:"
+    )
     for role, values in gains.items():
         mean = statistics.fmean(values)
         half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
         differ = sum(v != 0 for v in values)
-        print(f"  as {role:6s}: throws differ in {differ / len(values):.1%} of deals; gain {mean:+.4f} +/- {half:.4f} "
-              f"points a deal (95%)")
+        print(
+            f"  as {role:6s}: throws differ in {differ / len(values):.1%} of deals; gain {mean:+.4f} +/- {half:.4f} "
+            f"points a deal (95%)"
+        )
 
 
 def main() -> None:
@@ -149,11 +163,15 @@ def main() -> None:
     n = len(results)
     wins = sum(r[3] for r in results)
     lo, hi = wilson(wins, n)
-    print(f"learned crib model vs uniform, standard computer player otherwise: {args.pairs} pairs = {n} six_card "
-          f"games (seeds {args.first_seed}..{args.first_seed + args.pairs - 1}, both seats each)")
+    print(
+        f"learned crib model vs uniform, standard computer player otherwise: {args.pairs} pairs = {n} six_card "
+        f"games (seeds {args.first_seed}..{args.first_seed + args.pairs - 1}, both seats each)"
+    )
     print(f"  learned won {wins} = {wins / n:.1%} (95% Wilson CI {lo:.1%} .. {hi:.1%})")
-    for label, chosen in (("learned deals first", [r for r in results if r[2] == r[1]]),
-                          ("uniform deals first", [r for r in results if r[2] != r[1]])):
+    for label, chosen in (
+        ("learned deals first", [r for r in results if r[2] == r[1]]),
+        ("uniform deals first", [r for r in results if r[2] != r[1]]),
+    ):
         w = sum(r[3] for r in chosen)
         print(f"  {label:20s} {w}/{len(chosen)} = {w / max(1, len(chosen)):.1%}")
     split = sum(results[i][3] != results[i + 1][3] for i in range(0, n, 2))

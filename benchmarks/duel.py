@@ -88,8 +88,16 @@ def _pair(job: tuple[str, str, int, tuple[int, int], str]) -> tuple[Deal, Deal]:
     return duel(a, b, 1, first_seed=seed, scores=scores, variant=variant)[0]
 
 
-def duel(a: str | Player, b: str | Player, deals: int, *, first_seed: int = 0, scores: tuple[int, int] = (0, 0),
-         variant: str = "six_card", workers: int = 1) -> list[tuple[Deal, Deal]]:
+def duel(
+    a: str | Player,
+    b: str | Player,
+    deals: int,
+    *,
+    first_seed: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    variant: str = "six_card",
+    workers: int = 1,
+) -> list[tuple[Deal, Deal]]:
     """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
     :func:`benchmarks.ladder.make_player` takes) or a player itself; named players may be
     spread over ``workers`` processes (the result does not depend on how many)."""
@@ -109,8 +117,10 @@ def duel(a: str | Player, b: str | Player, deals: int, *, first_seed: int = 0, s
 def balances(pairs: Sequence[tuple[Deal, Deal]], part: Sequence[int] = (0, 1)) -> list[float]:
     """The first-named player's balance per deal of each pair (half the pair's), over ``part``
     (0: the play, 1: the show)."""
-    return [sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
-            for first, second in pairs]
+    return [
+        sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
+        for first, second in pairs
+    ]
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -158,8 +168,7 @@ def compare(a: str, b: str, against: str, deals: int, *, first_seed: int = 0, wo
     start = time.perf_counter()
     first = balances(duel(a, against, deals, first_seed=first_seed, workers=workers))
     second = _remembered(b, against, deals, first_seed, workers)
-    print(f"{a} and {b} against {against}: {deals} paired deals from {first_seed}, "
-          f"{time.perf_counter() - start:.0f} s")
+    print(f"{a} and {b} against {against}: {deals} paired deals from {first_seed}, {time.perf_counter() - start:.0f} s")
     for name, values in ((a, first), (b, second), (f"{a} less {b}", [x - y for x, y in zip(first, second)])):
         mean, half = interval(values)
         print(f"  {name:30} {mean:+.3f} +- {half:.3f}")
@@ -172,8 +181,10 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes for the paired deals")
     parser.add_argument("--scores", default="0:0", help="the scores the deal starts from, dealer's first")
-    parser.add_argument("--endgame", help="LOW:HIGH: play each deal to the end of the game from scores drawn "
-                                          "in LOW..HIGH, and count wins")
+    parser.add_argument(
+        "--endgame",
+        help="LOW:HIGH: play each deal to the end of the game from scores drawn in LOW..HIGH, and count wins",
+    )
     parser.add_argument("--against", help="OPPONENT: each pair's two players against it (their difference per deal)")
     args = parser.parse_args()
     if args.against:
@@ -192,9 +203,11 @@ def main() -> None:
             n = 2 * len(results)
             lo, hi = wilson(wins, n)
             split = sum(x != y for x, y in results)
-            print(f"{a} vs {b} from scores {low}..{high}: {a} won {wins} of {n} = {wins / n:.1%} "
-                  f"(95% {lo:.1%} .. {hi:.1%}); the pair split in {split} of {len(results)} deals "
-                  f"({time.perf_counter() - start:.0f} s)")
+            print(
+                f"{a} vs {b} from scores {low}..{high}: {a} won {wins} of {n} = {wins / n:.1%} "
+                f"(95% {lo:.1%} .. {hi:.1%}); the pair split in {split} of {len(results)} deals "
+                f"({time.perf_counter() - start:.0f} s)"
+            )
             continue
         pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone), workers=args.workers)
         report(a, b, pairs, time.perf_counter() - start)

@@ -36,8 +36,10 @@ def _cheat_card(state: GameState, seat: int) -> Action:
     mine = tuple(sorted(c.rank for c in seen.hand))
     theirs = tuple(sorted(c.rank for c in play.hands[opp]))
     pile = tuple(c.rank for c in seen.pile)
-    best = max({c.rank for c in legal}, key=lambda r: (solver.after_card(
-        pile, (mine, theirs), 0, (False, seen.passed[opp]), r, (0, 0), seen.count), r))
+    best = max(
+        {c.rank for c in legal},
+        key=lambda r: (solver.after_card(pile, (mine, theirs), 0, (False, seen.passed[opp]), r, (0, 0), seen.count), r),
+    )
     return Action("play", seat, card=max(c for c in legal if c.rank == best))
 
 

@@ -50,8 +50,9 @@ def play_http(client: Any, variant: str, seed: int, driver: str) -> tuple[list[f
         if driver == "auto":
             body = {"state": game["state"], "action": {"type": "auto", "seat": seat}, "seat": seat, "credential": table}
         else:
-            view = client.post("/v1/games/view", json={"state": game["state"], "seat": seat,
-                                                      "credential": table}).get_json()
+            view = client.post(
+                "/v1/games/view", json={"state": game["state"], "seat": seat, "credential": table}
+            ).get_json()
             body = {"state": game["state"], "action": view["legal_actions"][0], "seat": seat, "credential": table}
         start = time.perf_counter()
         response = client.post("/v1/games/act", json=body)
@@ -100,13 +101,15 @@ def main() -> None:
                 times += t
                 sizes += s
             ms = [t * 1000 for t in times]
-            print(f"{variant:<14}{driver:<10}{len(ms):>9}{percentile(ms, .5):>8.3f}{percentile(ms, .9):>8.3f}"
-                  f"{percentile(ms, .99):>8.3f}{max(ms):>8.2f}{statistics.mean(sizes):>8.0f}{max(sizes):>7}")
+            print(
+                f"{variant:<14}{driver:<10}{len(ms):>9}{percentile(ms, 0.5):>8.3f}{percentile(ms, 0.9):>8.3f}"
+                f"{percentile(ms, 0.99):>8.3f}{max(ms):>8.2f}{statistics.mean(sizes):>8.0f}{max(sizes):>7}"
+            )
     sealer = StateSealer([key])
     print("\ncore only (open + check + apply + seal), explicit moves (ms)")
     for variant in VARIANTS:
         ms = [t * 1000 for seed in range(args.games) for t in play_core(variant, seed, sealer)]
-        print(f"{variant:<14}{len(ms):>9} p50 {percentile(ms, .5):.3f}  p99 {percentile(ms, .99):.3f}")
+        print(f"{variant:<14}{len(ms):>9} p50 {percentile(ms, 0.5):.3f}  p99 {percentile(ms, 0.99):.3f}")
 
 
 if __name__ == "__main__":

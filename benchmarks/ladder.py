@@ -55,7 +55,9 @@ def make_player(name: str, seed: int) -> Player:
         without = frozenset(name.removeprefix("hard-").split("+"))
         assert without <= set(hard.IDEAS), f"hard has no idea {sorted(without - set(hard.IDEAS))}"
         return lambda state, seat: hard.choose(see(state, seat), without)
-    if name.startswith("x.opt/"):  # hard with search options: x.opt/policy=0/budget=1500/MAX_SAMPLES=16 (experiments.py)
+    if name.startswith(
+        "x.opt/"
+    ):  # hard with search options: x.opt/policy=0/budget=1500/MAX_SAMPLES=16 (experiments.py)
         from benchmarks.experiments import with_options
 
         return with_options(name.removeprefix("x.opt/"))
@@ -97,8 +99,9 @@ def _job(job: tuple[str, str, str, int, int]) -> Game:
     return play_game(make_player(a, 2 * seed + seat), make_player(b, 2 * seed + 1 - seat), resolve(variant), seed, seat)
 
 
-def ladder_games(a: str, b: str, games: int, *, first_seed: int = 0, variant: str = "six_card",
-                 workers: int = 1) -> list[Game]:
+def ladder_games(
+    a: str, b: str, games: int, *, first_seed: int = 0, variant: str = "six_card", workers: int = 1
+) -> list[Game]:
     """``games`` games (rounded up to whole deals, each played from both seats) of ``a`` against ``b``."""
     jobs = [(a, b, variant, seed, seat) for seed in range(first_seed, first_seed + (games + 1) // 2) for seat in (0, 1)]
     if workers <= 1:
@@ -114,15 +117,21 @@ def report(a: str, b: str, results: Sequence[Game], seconds: float) -> None:
     target = TARGETS.get((a, b))
     verdict = ""
     if target is not None:
-        verdict = f"; target {target:.0%}: " + ("met (the whole interval is above it)" if lo > target else
-                                               "the rate is above it, not the interval" if wins / n > target else
-                                               "NOT MET")
+        verdict = f"; target {target:.0%}: " + (
+            "met (the whole interval is above it)"
+            if lo > target
+            else "the rate is above it, not the interval"
+            if wins / n > target
+            else "NOT MET"
+        )
     both = sum(1 for i in range(0, n - 1, 2) if results[i].won and results[i + 1].won)
     mine = sum(g.points[0] for g in results) / n
     theirs = sum(g.points[1] for g in results) / n
     print(f"{a:>8} vs {b:<8} {wins:5d}/{n:<5d} = {wins / n:6.1%}  95% CI {lo:6.1%} .. {hi:6.1%}{verdict}")
-    print(f"{'':19} won both seats of {both} of {n // 2} deals; mean final score {mine:.1f} to {theirs:.1f}; "
-          f"{seconds:.0f} s")
+    print(
+        f"{'':19} won both seats of {both} of {n // 2} deals; mean final score {mine:.1f} to {theirs:.1f}; "
+        f"{seconds:.0f} s"
+    )
 
 
 def latency(games: int, levels: Sequence[str]) -> None:
@@ -141,7 +150,9 @@ def latency(games: int, levels: Sequence[str]) -> None:
                     action = players.choose(state, seat, at)
                     ms = (time.perf_counter() - start) * 1000
                     if seat in mine:
-                        phase = state.phase if state.phase != "show" else ("count" if state.claim is None else "muggins")
+                        phase = (
+                            state.phase if state.phase != "show" else ("count" if state.claim is None else "muggins")
+                        )
                         times[phase].append(ms)
                         times[variant].append(ms)
                         times[f"{variant} {phase}"].append(ms)  # the costly ones: a two-player play
@@ -150,8 +161,10 @@ def latency(games: int, levels: Sequence[str]) -> None:
         print(f"\n{level}: every decision of its seats in {games} games per variant (muggins on), ms")
         print(f"  {'':30}{'decisions':>10}{'p50':>9}{'p99':>9}{'max':>9}")
         for key, spent in times.items():
-            print(f"  {key:30}{len(spent):>10}{percentile(spent, .5):9.3f}{percentile(spent, .99):9.3f}"
-                  f"{max(spent):9.3f}")
+            print(
+                f"  {key:30}{len(spent):>10}{percentile(spent, 0.5):9.3f}{percentile(spent, 0.99):9.3f}"
+                f"{max(spent):9.3f}"
+            )
 
 
 def main() -> None:
@@ -160,20 +173,27 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--variant", default="six_card", choices=("six_card", "five_card", "four_player"))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--pairs", nargs="+", default=[f"{a}:{b}" for a, b in PAIRS],
-                        help="pairings as first:second (levels, random, greedy)")
+    parser.add_argument(
+        "--pairs",
+        nargs="+",
+        default=[f"{a}:{b}" for a, b in PAIRS],
+        help="pairings as first:second (levels, random, greedy)",
+    )
     parser.add_argument("--latency", action="store_true", help="time every level's decisions")
     parser.add_argument("--latency-games", type=int, default=10)
     args = parser.parse_args()
     if args.games:
-        print(f"ladder: {args.games} {args.variant} games per pairing (deals {args.first_seed}.."
-              f"{args.first_seed + (args.games + 1) // 2 - 1}, each from both seats), muggins off, "
-              f"{args.workers} worker(s)")
+        print(
+            f"ladder: {args.games} {args.variant} games per pairing (deals {args.first_seed}.."
+            f"{args.first_seed + (args.games + 1) // 2 - 1}, each from both seats), muggins off, "
+            f"{args.workers} worker(s)"
+        )
         for pair in args.pairs:
             a, b = pair.split(":")
             start = time.perf_counter()
-            results = ladder_games(a, b, args.games, first_seed=args.first_seed, variant=args.variant,
-                                   workers=args.workers)
+            results = ladder_games(
+                a, b, args.games, first_seed=args.first_seed, variant=args.variant, workers=args.workers
+            )
             report(a, b, results, time.perf_counter() - start)
     if args.latency:
         latency(args.latency_games, LEVELS)

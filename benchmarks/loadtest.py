@@ -201,8 +201,9 @@ def play_games(base: str, rng: random.Random, games: int, *, people: bool = Fals
             seat = view["to_act"][0] if people else 0
             legal = result["legal_actions"]
             if people and view["seat"] != seat:
-                status, seen = call(base, "/v1/games/view", {"state": result["state"], "seat": seat,
-                                                              "credential": credential})
+                status, seen = call(
+                    base, "/v1/games/view", {"state": result["state"], "seat": seat, "credential": credential}
+                )
                 legal = seen["legal_actions"]
             body = {"state": result["state"], "action": rng.choice(legal), "seat": seat, "credential": credential}
             status, result = call(base, "/v1/games/act", body)
@@ -229,10 +230,9 @@ def bad_requests(games: list[list[Req]]) -> list[Req]:
         act = json.loads(games[0][1].body)
         token = act["state"]
         middle = len(token) // 2
-        tampered = token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1:]
+        tampered = token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1 :]
         out.append(post("/v1/games/act", {**act, "state": tampered}, ANY_4XX, label))
-        out.append(post("/v1/games/act", {**act, "action": {"type": "play", "seat": 0, "card": "KS"}}, ANY_4XX,
-                        label))
+        out.append(post("/v1/games/act", {**act, "action": {"type": "play", "seat": 0, "card": "KS"}}, ANY_4XX, label))
     return out
 
 
@@ -246,7 +246,8 @@ def build_mix(base: str, seed: int, games: int) -> tuple[list[Req], list[list[Re
     between_people, more_notes = play_games(base, rng, max(1, games // 3), people=True)
     notes += more_notes
     examples, example_notes = example_requests(
-        base, spec, skip={"scoreHand", "scorePeggingCard", "createGame", "actGame"})
+        base, spec, skip={"scoreHand", "scorePeggingCard", "createGame", "actGame"}
+    )
     notes += example_notes
     gets = [Req(f"GET {p}", 200, "GET", p) for p in ("/healthz", "/readyz", "/v1/variants")]
     kinds: dict[str, tuple[int, list[Req]]] = {
@@ -300,8 +301,9 @@ class Run:
         return self.worker_cpu_s / self.requests * 1e6 if self.requests else float("nan")
 
     def errors(self) -> int:
-        return sum(self.unexpected.values()) + sum(self.socket_errors.get(k, 0)
-                                                   for k in ("connect", "read", "write", "timeout"))
+        return sum(self.unexpected.values()) + sum(
+            self.socket_errors.get(k, 0) for k in ("connect", "read", "write", "timeout")
+        )
 
 
 def percentile(histograms: list[dict[int, int]], q: float) -> float:
@@ -339,8 +341,9 @@ def workers_cpu(server: Gunicorn) -> float:
     return sum(cpu_seconds(pid) for pid in server.worker_pids())
 
 
-def wrk(server: Gunicorn, requests: list[Req], seconds: float, connections: int, workdir: Path,
-        track: bool = True) -> Run:
+def wrk(
+    server: Gunicorn, requests: list[Req], seconds: float, connections: int, workdir: Path, track: bool = True
+) -> Run:
     """Replay ``requests`` for ``seconds``. ``track``: time and check every response in Lua (per
     endpoint); without it wrk alone counts (non-2xx responses are then errors)."""
     request_file = workdir / "requests.tsv"
@@ -348,8 +351,19 @@ def wrk(server: Gunicorn, requests: list[Req], seconds: float, connections: int,
     out_file = workdir / "wrk.out"
     out_file.unlink(missing_ok=True)
     length = max(1, round(seconds))
-    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{length}s", "--timeout", "5s",
-               "-s", str(LUA), server.url, "--", str(request_file)]
+    command = [
+        "wrk",
+        f"-t{connections}",
+        f"-c{connections}",
+        f"-d{length}s",
+        "--timeout",
+        "5s",
+        "-s",
+        str(LUA),
+        server.url,
+        "--",
+        str(request_file),
+    ]
     env = {**os.environ, "LOADTEST_OUT": str(out_file), "LOADTEST_TRACK": "1" if track else "0"}
     cpu_before = workers_cpu(server)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env, timeout=length + 60)
@@ -422,6 +436,7 @@ def settle(server: Gunicorn, quiet: float = 0.6, limit: float = 30.0) -> None:
 class Snapshot:
     """Where the server's counts stand, once it is quiet: its /metrics totals, then its
     access log's length."""
+
     metrics: Counter[tuple[str, str, int]]
     log_offset: int
 
@@ -458,18 +473,27 @@ def account(server: Gunicorn, before: Snapshot, run: Run) -> tuple[list[str], di
     problems = []
     for request in sorted(set(sent) | set(by_path)):
         if sent[request] != by_path[request]:
-            problems.append(f"{' '.join(request)}: wrk sent {sent[request]} requests, the access log has "
-                            f"{by_path[request]} lines")
+            problems.append(
+                f"{' '.join(request)}: wrk sent {sent[request]} requests, the access log has {by_path[request]} lines"
+            )
     for answer in sorted(seen):
         if seen[answer] > by_status[answer]:
-            problems.append(f"{answer[0]} {answer[1]} {answer[2]}: wrk saw {seen[answer]} responses, the access log "
-                            f"has {by_status[answer]} lines")
+            problems.append(
+                f"{answer[0]} {answer[1]} {answer[2]}: wrk saw {seen[answer]} responses, the access log "
+                f"has {by_status[answer]} lines"
+            )
     for series in sorted(set(counted) | set(by_route)):
         if counted[series] != by_route[series]:
-            problems.append(f"{series[0]} {series[1]} {series[2]}: /metrics counted {counted[series]}, the access "
-                            f"log has {by_route[series]} lines")
-    totals = {"wrk_sent": sum(sent.values()), "wrk_responses": run.requests, "access_lines": sum(by_path.values()),
-              "metrics_count": sum(counted.values())}
+            problems.append(
+                f"{series[0]} {series[1]} {series[2]}: /metrics counted {counted[series]}, the access "
+                f"log has {by_route[series]} lines"
+            )
+    totals = {
+        "wrk_sent": sum(sent.values()),
+        "wrk_responses": run.requests,
+        "access_lines": sum(by_path.values()),
+        "metrics_count": sum(counted.values()),
+    }
     if not totals["wrk_sent"] == totals["access_lines"] == totals["metrics_count"]:
         problems.append(f"totals differ: {totals}")
     return problems, totals
@@ -489,41 +513,58 @@ def endpoint_table(run: Run) -> list[str]:
         unexpected_by_label[key.split(" -> ")[0]] += n
     for label in sorted(run.counts, key=lambda k: -run.counts[k]):
         histogram = [run.histograms[label]]
-        lines.append(f"{label:<44}{run.counts[label]:>10}{run.counts[label] / run.duration_s:>9.1f}"
-                     f"{percentile(histogram, 50):>9.2f}{percentile(histogram, 99):>9.2f}"
-                     f"{unexpected_by_label.get(label, 0):>8}{run.server_errors.get(label, 0):>6}")
+        lines.append(
+            f"{label:<44}{run.counts[label]:>10}{run.counts[label] / run.duration_s:>9.1f}"
+            f"{percentile(histogram, 50):>9.2f}{percentile(histogram, 99):>9.2f}"
+            f"{unexpected_by_label.get(label, 0):>8}{run.server_errors.get(label, 0):>6}"
+        )
     every = list(run.histograms.values())
-    lines.append(f"{'all':<44}{run.requests:>10}{run.rate:>9.1f}{percentile(every, 50):>9.2f}"
-                 f"{percentile(every, 99):>9.2f}{run.errors():>8}{sum(run.server_errors.values()):>6}")
+    lines.append(
+        f"{'all':<44}{run.requests:>10}{run.rate:>9.1f}{percentile(every, 50):>9.2f}"
+        f"{percentile(every, 99):>9.2f}{run.errors():>8}{sum(run.server_errors.values()):>6}"
+    )
     return lines
 
 
-COMPARE_HEADER = (f"  {'endpoint':<30}{'req/s':>9}{'x bare':>8}{'p50 ms':>8}{'p99 ms':>8}{'p99 x bare':>11}"
-                  f"{'CPU us/req':>11}{'errors':>7}")
+COMPARE_HEADER = (
+    f"  {'endpoint':<30}{'req/s':>9}{'x bare':>8}{'p50 ms':>8}{'p99 ms':>8}{'p99 x bare':>11}"
+    f"{'CPU us/req':>11}{'errors':>7}"
+)
 
 
-def compare_line(label: str, rate: float, ratio: float, p50: float, p99: float, p99_ratio: float, cpu_us: float,
-                 errors: int) -> str:
-    return (f"  {label:<30}{rate:>9.1f}{ratio:>8.3f}{p50:>8.2f}{p99:>8.2f}{p99_ratio:>11.2f}{cpu_us:>11.0f}"
-            f"{errors:>7}")
+def compare_line(
+    label: str, rate: float, ratio: float, p50: float, p99: float, p99_ratio: float, cpu_us: float, errors: int
+) -> str:
+    return f"  {label:<30}{rate:>9.1f}{ratio:>8.3f}{p50:>8.2f}{p99:>8.2f}{p99_ratio:>11.2f}{cpu_us:>11.0f}{errors:>7}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="a smoke test: 5 s mix, one round of 2 s runs, 3 games (speed is not judged)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a smoke test: 5 s mix, one round of 2 s runs, 3 games (speed is not judged)",
+    )
     parser.add_argument("--duration", type=float, help="seconds of the mixed run (default 60)")
     parser.add_argument("--compare-duration", type=float, help="seconds of each side-by-side run (default 10)")
     parser.add_argument("--rounds", type=int, help="side-by-side rounds (default 3)")
     parser.add_argument("--warmup", type=float, help="seconds of warm-up for each server (default 5)")
     parser.add_argument("--games", type=int, help="whole games prepared for replay (default 15)")
     parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
-    parser.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, 4),
-                        help="gunicorn workers of each server (default: the production default, cores up to 4)")
-    parser.add_argument("--max-requests", type=int,
-                        help="GUNICORN_MAX_REQUESTS for both servers (default: the production setting)")
-    parser.add_argument("--max-worker-memory-mb", type=int,
-                        help="GUNICORN_MAX_WORKER_MEMORY_MB for both servers (default: the production setting)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=min(os.cpu_count() or 1, 4),
+        help="gunicorn workers of each server (default: the production default, cores up to 4)",
+    )
+    parser.add_argument(
+        "--max-requests", type=int, help="GUNICORN_MAX_REQUESTS for both servers (default: the production setting)"
+    )
+    parser.add_argument(
+        "--max-worker-memory-mb",
+        type=int,
+        help="GUNICORN_MAX_WORKER_MEMORY_MB for both servers (default: the production setting)",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     parser.add_argument("--keep", action="store_true", help="keep the work directory (server logs, requests)")
@@ -549,18 +590,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with ExitStack() as servers:
             # Entered first, stopped last; each is stopped even if the other fails to start.
-            bare = servers.enter_context(Gunicorn(workers=args.workers, env=env, name="bare", log_dir=workdir,
-                                                  app="benchmarks.bare_app:app"))
+            bare = servers.enter_context(
+                Gunicorn(workers=args.workers, env=env, name="bare", log_dir=workdir, app="benchmarks.bare_app:app")
+            )
             server = servers.enter_context(Gunicorn(workers=args.workers, env=env, name="service", log_dir=workdir))
             settings = {k: v for k, v in env.items() if k.startswith("GUNICORN_")} or "production defaults"
-            print(f"gunicorn (service.gunicorn_conf, {args.workers} sync workers, {settings}): the service on "
-                  f"{server.url} (JSON access log to a file, metrics on), the bare Flask app on {bare.url}; "
-                  f"wrk {args.connections} connections")
+            print(
+                f"gunicorn (service.gunicorn_conf, {args.workers} sync workers, {settings}): the service on "
+                f"{server.url} (JSON access log to a file, metrics on), the bare Flask app on {bare.url}; "
+                f"wrk {args.connections} connections"
+            )
             started = time.monotonic()
             mix, played, between_people, notes = build_mix(server.url, args.seed, args.games)
             labels = sorted({r.label for r in mix})
-            print(f"mix: {len(mix)} requests over {len(labels)} endpoints, prepared in "
-                  f"{time.monotonic() - started:.1f} s")
+            print(
+                f"mix: {len(mix)} requests over {len(labels)} endpoints, prepared in {time.monotonic() - started:.1f} s"
+            )
             for note in notes:
                 print("  note:", note)
 
@@ -570,10 +615,8 @@ def main(argv: list[str] | None = None) -> int:
                 ("GET /healthz", server, [Req("GET /healthz", 200, "GET", "/healthz")]),
                 ("POST /v1/hands/score", server, [post("/v1/hands/score", HAND_29), *hand_requests(rng, 199)]),
                 ("POST /v1/pegging/score", server, pegging_requests(rng, 200)),
-                (ACT, server, [step for game in between_people for step in game
-                               if step.path == "/v1/games/act"]),
-                (ACT_VS_COMPUTER, server, [step for game in played for step in game
-                                           if step.path == "/v1/games/act"]),
+                (ACT, server, [step for game in between_people for step in game if step.path == "/v1/games/act"]),
+                (ACT_VS_COMPUTER, server, [step for game in played for step in game if step.path == "/v1/games/act"]),
             ]
             endpoints = [entry for entry in endpoints if entry[2]]
 
@@ -593,48 +636,72 @@ def main(argv: list[str] | None = None) -> int:
             end = {pid: rss_bytes(pid) for pid in server.worker_pids()}
             print(f"\n== mixed load: {run.duration_s:.1f} s, {run.requests} requests, {run.rate:.0f} req/s ==")
             print("\n".join(endpoint_table(run)))
-            print(f"wrk (all requests): p50 {run.wrk_latency_ms['p50']:.2f} ms, p99 {run.wrk_latency_ms['p99']:.2f} ms,"
-                  f" max {run.wrk_latency_ms['max']:.2f} ms; socket errors {run.socket_errors}")
+            print(
+                f"wrk (all requests): p50 {run.wrk_latency_ms['p50']:.2f} ms, p99 {run.wrk_latency_ms['p99']:.2f} ms,"
+                f" max {run.wrk_latency_ms['max']:.2f} ms; socket errors {run.socket_errors}"
+            )
             for key, n in sorted(run.unexpected.items()):
                 print(f"  unexpected status: {key} x{n}")
-            print(f"CPU: the machine was {machine_busy:.0%} busy ({os.cpu_count()} cores); the gunicorn workers used "
-                  f"{busy:.2f} cores ({run.cpu_us:.0f} us a request), wrk {wrk_busy:.2f}, the rest is "
-                  f"the kernel and any other load")
-            print(f"nothing lost: wrk sent {totals['wrk_sent']} requests (and saw {totals['wrk_responses']} "
-                  f"responses: the rest were in flight when it stopped); the access log has "
-                  f"{totals['access_lines']} lines and /metrics counted {totals['metrics_count']} "
-                  f"(compared per method and path, and per route and status)")
+            print(
+                f"CPU: the machine was {machine_busy:.0%} busy ({os.cpu_count()} cores); the gunicorn workers used "
+                f"{busy:.2f} cores ({run.cpu_us:.0f} us a request), wrk {wrk_busy:.2f}, the rest is "
+                f"the kernel and any other load"
+            )
+            print(
+                f"nothing lost: wrk sent {totals['wrk_sent']} requests (and saw {totals['wrk_responses']} "
+                f"responses: the rest were in flight when it stopped); the access log has "
+                f"{totals['access_lines']} lines and /metrics counted {totals['metrics_count']} "
+                f"(compared per method and path, and per route and status)"
+            )
             for problem in lost:
                 print("  MISMATCH:", problem)
             if run.garbled:
-                print(f"  ({run.garbled} lines of wrk's own report came back garbled and were skipped:"
-                      " a mismatch of that size is wrk's, not the service's)")
+                print(
+                    f"  ({run.garbled} lines of wrk's own report came back garbled and were skipped:"
+                    " a mismatch of that size is wrk's, not the service's)"
+                )
 
             print("\n== worker memory (RSS, MiB) ==")
             print(f"{'pid':>8}{'at boot':>10}{'warmed up':>11}{'at end':>9}{'change':>9}")
             memory = []
             for pid in sorted(set(boot) | set(warm) | set(end)):
                 change = (end.get(pid, 0) - warm.get(pid, 0)) / warm[pid] if warm.get(pid) and end.get(pid) else None
-                memory.append({"pid": pid, "boot": boot.get(pid), "warm": warm.get(pid), "end": end.get(pid),
-                               "change": change})
-                print(f"{pid:>8}{mib(boot.get(pid, 0)):>10.1f}{mib(warm.get(pid, 0)):>11.1f}"
-                      f"{mib(end.get(pid, 0)):>9.1f}"
-                      + (f"{change:>+9.1%}" if change is not None else "   (not alive throughout)"))
+                memory.append(
+                    {"pid": pid, "boot": boot.get(pid), "warm": warm.get(pid), "end": end.get(pid), "change": change}
+                )
+                print(
+                    f"{pid:>8}{mib(boot.get(pid, 0)):>10.1f}{mib(warm.get(pid, 0)):>11.1f}"
+                    f"{mib(end.get(pid, 0)):>9.1f}"
+                    + (f"{change:>+9.1%}" if change is not None else "   (not alive throughout)")
+                )
 
-            print(f"\n== side by side: {args.rounds} round(s), {args.compare_duration:g} s an endpoint, one server "
-                  f"under load at a time; ratios to the bare app in the same round ==")
+            print(
+                f"\n== side by side: {args.rounds} round(s), {args.compare_duration:g} s an endpoint, one server "
+                f"under load at a time; ratios to the bare app in the same round =="
+            )
             rounds: list[dict[str, Run]] = []
             for number in range(1, args.rounds + 1):
-                runs = {label: wrk(target, reqs, args.compare_duration, args.connections, workdir, track=False)
-                        for label, target, reqs in endpoints}
+                runs = {
+                    label: wrk(target, reqs, args.compare_duration, args.connections, workdir, track=False)
+                    for label, target, reqs in endpoints
+                }
                 rounds.append(runs)
                 base = runs[BARE]
                 print(f"round {number}")
                 print(COMPARE_HEADER)
                 for label, one in runs.items():
-                    print(compare_line(label, one.rate, one.rate / base.rate, one.wrk_latency_ms["p50"],
-                                       one.wrk_latency_ms["p99"], one.wrk_latency_ms["p99"] / base.wrk_latency_ms["p99"],
-                                       one.cpu_us, one.errors()))
+                    print(
+                        compare_line(
+                            label,
+                            one.rate,
+                            one.rate / base.rate,
+                            one.wrk_latency_ms["p50"],
+                            one.wrk_latency_ms["p99"],
+                            one.wrk_latency_ms["p99"] / base.wrk_latency_ms["p99"],
+                            one.cpu_us,
+                            one.errors(),
+                        )
+                    )
             overall: dict[str, dict[str, Any]] = {}
             for label, _, _ in endpoints:
                 runs_of = [r[label] for r in rounds]
@@ -654,8 +721,18 @@ def main(argv: list[str] | None = None) -> int:
             print("overall (requests over time across the rounds; p50 and p99: the median round's)")
             print(COMPARE_HEADER)
             for label, values in overall.items():
-                print(compare_line(label, values["rate"], values["ratio"], values["p50_ms"], values["p99_ms"],
-                                   values["p99_ratio"], values["cpu_us"], int(values["errors"])))
+                print(
+                    compare_line(
+                        label,
+                        values["rate"],
+                        values["ratio"],
+                        values["p50_ms"],
+                        values["p99_ms"],
+                        values["p99_ratio"],
+                        values["cpu_us"],
+                        int(values["errors"]),
+                    )
+                )
                 print(f"  {'':<30}each round x bare: " + ", ".join(f"{r:.3f}" for r in values["round_ratios"]))
 
             judged = None if args.quick else True
@@ -666,38 +743,74 @@ def main(argv: list[str] | None = None) -> int:
             verdicts = [
                 ("no errors and no 5xx under the mix", run.errors() == 0 and not run.server_errors),
                 ("nothing lost: access lines and /metrics counts equal wrk's requests", not lost),
-                ("every worker alive throughout, memory within 10% of warmed-up",
-                 alive and all(m["change"] is not None and abs(m["change"]) <= 0.10 for m in memory)),
+                (
+                    "every worker alive throughout, memory within 10% of warmed-up",
+                    alive and all(m["change"] is not None and abs(m["change"]) <= 0.10 for m in memory),
+                ),
                 ("no errors in the side-by-side runs", all(v["errors"] == 0 for v in overall.values())),
-                (f"POST /v1/hands/score >= {SCORE_RATIO}x the bare POST",
-                 judged and score.get("ratio", 0) >= SCORE_RATIO),
+                (
+                    f"POST /v1/hands/score >= {SCORE_RATIO}x the bare POST",
+                    judged and score.get("ratio", 0) >= SCORE_RATIO,
+                ),
                 (f"GET /healthz >= {HEALTHZ_RATIO}x the bare POST", judged and health.get("ratio", 0) >= HEALTHZ_RATIO),
-                (f"POST /v1/hands/score p99 <= {SCORE_P99_RATIO}x the bare POST's",
-                 judged and score.get("p99_ratio", 99) <= SCORE_P99_RATIO),
-                (f"{ACT}: worker CPU a move <= {ACT_CPU_RATIO}x a hand score's",
-                 judged and move.get("cpu_us", float("inf")) <= ACT_CPU_RATIO * score.get("cpu_us", 0)),
+                (
+                    f"POST /v1/hands/score p99 <= {SCORE_P99_RATIO}x the bare POST's",
+                    judged and score.get("p99_ratio", 99) <= SCORE_P99_RATIO,
+                ),
+                (
+                    f"{ACT}: worker CPU a move <= {ACT_CPU_RATIO}x a hand score's",
+                    judged and move.get("cpu_us", float("inf")) <= ACT_CPU_RATIO * score.get("cpu_us", 0),
+                ),
             ]
             results = {
-                "server": {"workers": args.workers, "settings": settings, "connections": args.connections,
-                           "quick": args.quick},
-                "mix": {"duration_s": run.duration_s, "requests": run.requests, "rate": run.rate,
-                        "errors": run.errors(), "5xx": sum(run.server_errors.values()), "worker_cores_busy": busy,
-                        "worker_cpu_us_per_request": run.cpu_us, "machine_busy": machine_busy,
-                        "wrk_cores_busy": wrk_busy, "unexpected": dict(run.unexpected),
-                        "socket_errors": run.socket_errors, "wrk_latency_ms": run.wrk_latency_ms,
-                        "nothing_lost": {"totals": totals, "mismatches": lost},
-                        "endpoints": {label: {"requests": run.counts[label],
-                                              "rate": run.counts[label] / run.duration_s,
-                                              "p50_ms": percentile([run.histograms[label]], 50),
-                                              "p99_ms": percentile([run.histograms[label]], 99)}
-                                      for label in run.counts}},
+                "server": {
+                    "workers": args.workers,
+                    "settings": settings,
+                    "connections": args.connections,
+                    "quick": args.quick,
+                },
+                "mix": {
+                    "duration_s": run.duration_s,
+                    "requests": run.requests,
+                    "rate": run.rate,
+                    "errors": run.errors(),
+                    "5xx": sum(run.server_errors.values()),
+                    "worker_cores_busy": busy,
+                    "worker_cpu_us_per_request": run.cpu_us,
+                    "machine_busy": machine_busy,
+                    "wrk_cores_busy": wrk_busy,
+                    "unexpected": dict(run.unexpected),
+                    "socket_errors": run.socket_errors,
+                    "wrk_latency_ms": run.wrk_latency_ms,
+                    "nothing_lost": {"totals": totals, "mismatches": lost},
+                    "endpoints": {
+                        label: {
+                            "requests": run.counts[label],
+                            "rate": run.counts[label] / run.duration_s,
+                            "p50_ms": percentile([run.histograms[label]], 50),
+                            "p99_ms": percentile([run.histograms[label]], 99),
+                        }
+                        for label in run.counts
+                    },
+                },
                 "memory": memory,
-                "side_by_side": {"rounds": [{label: {"rate": r.rate, "ratio": r.rate / one[BARE].rate,
-                                                     "p50_ms": r.wrk_latency_ms["p50"],
-                                                     "p99_ms": r.wrk_latency_ms["p99"], "cpu_us": r.cpu_us,
-                                                     "errors": r.errors()}
-                                             for label, r in one.items()} for one in rounds],
-                                 "overall": overall},
+                "side_by_side": {
+                    "rounds": [
+                        {
+                            label: {
+                                "rate": r.rate,
+                                "ratio": r.rate / one[BARE].rate,
+                                "p50_ms": r.wrk_latency_ms["p50"],
+                                "p99_ms": r.wrk_latency_ms["p99"],
+                                "cpu_us": r.cpu_us,
+                                "errors": r.errors(),
+                            }
+                            for label, r in one.items()
+                        }
+                        for one in rounds
+                    ],
+                    "overall": overall,
+                },
                 "verdicts": {name: ok for name, ok in verdicts},
                 "notes": notes,
             }
@@ -708,8 +821,10 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(workdir, ignore_errors=True)
     print("\n== verdicts ==")
     for name, ok in verdicts:
-        print(f"{'PASS' if ok else 'INFO' if ok is None else 'FAIL'}  {name}"
-              + ("  (not judged: --quick runs are too short)" if ok is None else ""))
+        print(
+            f"{'PASS' if ok else 'INFO' if ok is None else 'FAIL'}  {name}"
+            + ("  (not judged: --quick runs are too short)" if ok is None else "")
+        )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
     return 0 if verdicts and all(ok is not False for _, ok in verdicts) else 1

@@ -44,8 +44,12 @@ from typing import Any
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
 CONFIGS = ("bare", "ids", "ids+metrics", "all")
 ROUTES = {"healthz": ("GET", "/healthz", None), "score": ("POST", "/v1/hands/score", HAND_29)}
-PARTS = (("request id and hooks", "bare", "ids"), ("metrics", "ids", "ids+metrics"),
-         ("access line and its write", "ids+metrics", "all"), ("whole layer", "bare", "all"))
+PARTS = (
+    ("request id and hooks", "bare", "ids"),
+    ("metrics", "ids", "ids+metrics"),
+    ("access line and its write", "ids+metrics", "all"),
+    ("whole layer", "bare", "all"),
+)
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Any]
 
 
@@ -53,11 +57,24 @@ def environ(method: str, path: str, body: Any) -> dict[str, Any]:
     """A WSGI environ like gunicorn's for a request from wrk or a proxy."""
     data = b"" if body is None else json.dumps(body).encode()
     env = {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "SCRIPT_NAME": "", "QUERY_STRING": "", "RAW_URI": path,
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1", "REMOTE_PORT": "50000", "HTTP_HOST": "127.0.0.1:8000",
-        "HTTP_USER_AGENT": "wrk/4.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data),
-        "wsgi.errors": sys.stderr, "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "SCRIPT_NAME": "",
+        "QUERY_STRING": "",
+        "RAW_URI": path,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "REMOTE_PORT": "50000",
+        "HTTP_HOST": "127.0.0.1:8000",
+        "HTTP_USER_AGENT": "wrk/4.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(data),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
         "wsgi.version": (1, 0),
     }
     if body is not None:
@@ -126,17 +143,17 @@ def production_like_outputs() -> Iterator[Path]:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report(title: str, unit: str, per_config: dict[str, dict[str, float]],
-           parts: dict[str, dict[str, float]]) -> None:
+def report(title: str, unit: str, per_config: dict[str, dict[str, float]], parts: dict[str, dict[str, float]]) -> None:
     print(title)
     width = max(len(p) for p, _, _ in PARTS) + 2
     print(f"{'':<{width}}" + "".join(f"{route:>14}" for route in ROUTES))
     for config_name in CONFIGS:
-        print(f"{'request, ' + config_name:<{width}}"
-              + "".join(f"{per_config[route][config_name]:>14,.1f}" for route in ROUTES))
+        print(
+            f"{'request, ' + config_name:<{width}}"
+            + "".join(f"{per_config[route][config_name]:>14,.1f}" for route in ROUTES)
+        )
     for part, _, _ in PARTS:
-        print(f"{part:<{width}}" + "".join(f"{parts[route][part]:>14,.1f}" for route in ROUTES)
-              + f"  {unit}")
+        print(f"{part:<{width}}" + "".join(f"{parts[route][part]:>14,.1f}" for route in ROUTES) + f"  {unit}")
 
 
 def wall_clock(rounds: int, batch: int) -> None:
@@ -153,11 +170,19 @@ def wall_clock(rounds: int, batch: int) -> None:
                     drive(apps[config_name], route, batch)
                     samples[route][config_name].append((time.process_time() - start) / batch * 1e6)
     per_config = {r: {c: statistics.median(v) for c, v in by_config.items()} for r, by_config in samples.items()}
-    parts = {route: {part: statistics.median(b - a for a, b in zip(samples[route][low], samples[route][high]))
-                     for part, low, high in PARTS} for route in ROUTES}
-    report(f"CPU us a request, median of {rounds} alternating rounds of {batch} requests (differences paired "
-           "by round)",
-           "us", per_config, parts)
+    parts = {
+        route: {
+            part: statistics.median(b - a for a, b in zip(samples[route][low], samples[route][high]))
+            for part, low, high in PARTS
+        }
+        for route in ROUTES
+    }
+    report(
+        f"CPU us a request, median of {rounds} alternating rounds of {batch} requests (differences paired by round)",
+        "us",
+        per_config,
+        parts,
+    )
 
 
 _TOTAL = re.compile(rb"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
@@ -173,12 +198,29 @@ def instructions(config_name: str, route: str, n: int) -> int:
     with tempfile.TemporaryDirectory(prefix="ops-cost-cg-") as work:
         out = Path(work) / "callgrind.out"
         subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-line=no",
-             "--instr-atstart=no", "--collect-atstart=no", f"--toggle-collect={_MEASURED}",
-             sys.executable, "-m", "benchmarks.ops_cost", "--count", str(n), "--config", config_name,
-             "--route", route],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONHASHSEED": "0"}, cwd=Path(__file__).resolve().parents[1],
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out}",
+                "--dump-line=no",
+                "--instr-atstart=no",
+                "--collect-atstart=no",
+                f"--toggle-collect={_MEASURED}",
+                sys.executable,
+                "-m",
+                "benchmarks.ops_cost",
+                "--count",
+                str(n),
+                "--config",
+                config_name,
+                "--route",
+                route,
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            cwd=Path(__file__).resolve().parents[1],
         )
         match = _TOTAL.search(out.read_bytes())
         assert match, "no totals in the callgrind output"
@@ -190,8 +232,12 @@ def callgrind(n: int) -> None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     per_config = {r: {c: instructions(c, r, n) / n for c in CONFIGS} for r in ROUTES}
     parts = {route: {part: per_config[route][b] - per_config[route][a] for part, a, b in PARTS} for route in ROUTES}
-    report(f"instructions a request (callgrind, {n} requests after start-up and warm-up)",
-           "instructions", per_config, parts)
+    report(
+        f"instructions a request (callgrind, {n} requests after start-up and warm-up)",
+        "instructions",
+        per_config,
+        parts,
+    )
 
 
 def counted_run(config_name: str, route: str, n: int) -> None:
@@ -202,8 +248,12 @@ def counted_run(config_name: str, route: str, n: int) -> None:
         drive(app, route, 200)
         method, path, body = ROUTES[route]
         environs = [environ(method, path, body) for _ in range(n)]
-        subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            ["callgrind_control", "--instr=on", str(os.getpid())],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         functools.reduce(lambda _, env: one_request(app, env), environs, None)
 
 
@@ -212,8 +262,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=40, help="alternating rounds (default 40)")
     parser.add_argument("--batch", type=int, default=500, help="requests a configuration a round (default 500)")
     parser.add_argument("--callgrind", action="store_true", help="count instructions under valgrind instead")
-    parser.add_argument("--requests", type=int, default=1000,
-                        help="requests a configuration under callgrind (default 1000)")
+    parser.add_argument(
+        "--requests", type=int, default=1000, help="requests a configuration under callgrind (default 1000)"
+    )
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)  # one callgrind run (internal)
     parser.add_argument("--config", choices=CONFIGS, help=argparse.SUPPRESS)
     parser.add_argument("--route", choices=list(ROUTES), help=argparse.SUPPRESS)

@@ -83,7 +83,9 @@ def best_per_item_us(fn: Callable[[], object], items: int, passes: int = 5) -> f
 def summary(label: str, us: list[float]) -> None:
     us = sorted(us)
     p90 = us[int(0.9 * (len(us) - 1))]
-    print(f"{label:46s} median {statistics.median(us):8.1f} us   p90 {p90:8.1f} us   max {us[-1]:8.1f} us   (n={len(us)})")
+    print(
+        f"{label:46s} median {statistics.median(us):8.1f} us   p90 {p90:8.1f} us   max {us[-1]:8.1f} us   (n={len(us)})"
+    )
 
 
 def body_of(hands: list[tuple[Card, ...]], actions: list[tuple[int, Card | None]]) -> dict[str, Any]:
@@ -120,8 +122,12 @@ def main() -> None:
             score_sequence(rules, 0, actions, hands)
 
     print(f"{'score_play, per card':46s} {best_per_item_us(all_score_play, len(positions)):8.2f} us  (best of 5)")
-    print(f"{'score_card (with pile checks), per card':46s} {best_per_item_us(all_score_card, len(positions)):8.2f} us  (best of 5)")
-    print(f"{'score_sequence, per whole play (in-process)':46s} {best_per_item_us(all_sequences, len(plays)):8.2f} us  (best of 5)")
+    print(
+        f"{'score_card (with pile checks), per card':46s} {best_per_item_us(all_score_card, len(positions)):8.2f} us  (best of 5)"
+    )
+    print(
+        f"{'score_sequence, per whole play (in-process)':46s} {best_per_item_us(all_sequences, len(plays)):8.2f} us  (best of 5)"
+    )
 
     client = create_app(Config(testing=True, access_log=False)).test_client()
     bodies = [body_of(hands, actions) for hands, actions in plays]

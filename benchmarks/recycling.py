@@ -56,8 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="one round of 3 s runs")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--duration", type=float, default=20, help="seconds a setting a round (default 20)")
-    parser.add_argument("--counts", type=int, nargs="+", default=[2000, 20000, 200000],
-                        help="max_requests settings to compare (default 2000 20000 200000)")
+    parser.add_argument(
+        "--counts",
+        type=int,
+        nargs="+",
+        default=[2000, 20000, 200000],
+        help="max_requests settings to compare (default 2000 20000 200000)",
+    )
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
@@ -67,9 +72,17 @@ def main(argv: list[str] | None = None) -> int:
     requests = [post("/v1/hands/score", HAND_29), *hand_requests(random.Random(7), 199)]
     with tempfile.TemporaryDirectory(prefix="cribbage-recycling-") as work, ExitStack() as stack:
         workdir = Path(work)
-        servers = {name: stack.enter_context(Gunicorn(workers=args.workers, env={"CRIBBAGE_STATE_KEYS": key, **env},
-                                                      name=f"server-{number}", log_dir=workdir))
-                   for number, (name, env) in enumerate(settings(args.counts).items())}
+        servers = {
+            name: stack.enter_context(
+                Gunicorn(
+                    workers=args.workers,
+                    env={"CRIBBAGE_STATE_KEYS": key, **env},
+                    name=f"server-{number}",
+                    log_dir=workdir,
+                )
+            )
+            for number, (name, env) in enumerate(settings(args.counts).items())
+        }
         for server in servers.values():  # warm up
             wrk(server, requests, 2, args.connections, workdir, track=False)
         runs: dict[str, list[Run]] = {name: [] for name in servers}
@@ -81,12 +94,18 @@ def main(argv: list[str] | None = None) -> int:
                 run = wrk(server, requests, args.duration, args.connections, workdir, track=False)
                 cpu[name] += total_cpu(server) - before
                 runs[name].append(run)
-                print(f"round {number}  {name:<24}{run.rate:>9.1f} req/s  p50 {run.wrk_latency_ms['p50']:6.2f} ms  "
-                      f"p99 {run.wrk_latency_ms['p99']:6.2f} ms  errors {run.errors()}", flush=True)
-        replaced = {name: len(_BOOTED.findall(server.stderr_path.read_text())) - boots[name]
-                    for name, server in servers.items()}
-    print(f"\n{'setting':<26}{'req/s':>9}{'x off':>8}{'p50 ms':>8}{'p99 ms':>8}{'replaced':>10}"
-          f"{'CPU us/req':>12}{'extra CPU ms/replacement':>26}")
+                print(
+                    f"round {number}  {name:<24}{run.rate:>9.1f} req/s  p50 {run.wrk_latency_ms['p50']:6.2f} ms  "
+                    f"p99 {run.wrk_latency_ms['p99']:6.2f} ms  errors {run.errors()}",
+                    flush=True,
+                )
+        replaced = {
+            name: len(_BOOTED.findall(server.stderr_path.read_text())) - boots[name] for name, server in servers.items()
+        }
+    print(
+        f"\n{'setting':<26}{'req/s':>9}{'x off':>8}{'p50 ms':>8}{'p99 ms':>8}{'replaced':>10}"
+        f"{'CPU us/req':>12}{'extra CPU ms/replacement':>26}"
+    )
     base_rate = sum(r.requests for r in runs["off"]) / sum(r.duration_s for r in runs["off"])
     base_cpu = cpu["off"] / sum(r.requests for r in runs["off"])
     for name, its in runs.items():
@@ -94,11 +113,15 @@ def main(argv: list[str] | None = None) -> int:
         rate = requests_done / sum(r.duration_s for r in its)
         per_request = cpu[name] / requests_done
         extra = ((per_request - base_cpu) * requests_done / replaced[name] * 1000) if replaced[name] else float("nan")
-        print(f"{name:<26}{rate:>9.1f}{rate / base_rate:>8.3f}"
-              f"{statistics.median(r.wrk_latency_ms['p50'] for r in its):>8.2f}"
-              f"{statistics.median(r.wrk_latency_ms['p99'] for r in its):>8.2f}{replaced[name]:>10}"
-              f"{per_request * 1e6:>12.0f}{extra:>26.1f}")
-    print("(req/s: all requests over all rounds; p50 and p99: the median round's; CPU: workers, recycled ones included)")
+        print(
+            f"{name:<26}{rate:>9.1f}{rate / base_rate:>8.3f}"
+            f"{statistics.median(r.wrk_latency_ms['p50'] for r in its):>8.2f}"
+            f"{statistics.median(r.wrk_latency_ms['p99'] for r in its):>8.2f}{replaced[name]:>10}"
+            f"{per_request * 1e6:>12.0f}{extra:>26.1f}"
+        )
+    print(
+        "(req/s: all requests over all rounds; p50 and p99: the median round's; CPU: workers, recycled ones included)"
+    )
     return 0
 
 

@@ -37,10 +37,18 @@ def best_us(function: Callable[[], Any], n: int = 3000, runs: int = 5) -> float:
 def environ(method: str, path: str, body: Any) -> dict[str, Any]:
     data = b"" if body is None else json.dumps(body).encode()
     return {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
-        "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data), "CONTENT_LENGTH": str(len(data)),
-        "CONTENT_TYPE": "application/json", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.errors": sys.stderr,
-        "QUERY_STRING": "", "REMOTE_ADDR": "127.0.0.1",
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(data),
+        "CONTENT_LENGTH": str(len(data)),
+        "CONTENT_TYPE": "application/json",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.errors": sys.stderr,
+        "QUERY_STRING": "",
+        "REMOTE_ADDR": "127.0.0.1",
     }
 
 
@@ -70,8 +78,10 @@ def main() -> None:
     from .ops_cost import production_like_outputs
 
     with production_like_outputs():  # the access log to a file and multiprocess metrics, as under gunicorn
-        apps = {"operations layer off": create_app(Config(access_log=False, metrics=False)),
-                "access log + metrics on": create_app(Config())}
+        apps = {
+            "operations layer off": create_app(Config(access_log=False, metrics=False)),
+            "access log + metrics on": create_app(Config()),
+        }
         rows: list[tuple[str, float]] = []
         for name, body in (("29 hand", HAND_29), ("2S 7H 9D KC | 4C", ORDINARY)):
             raw = json.dumps(body).encode()
@@ -79,33 +89,54 @@ def main() -> None:
             result = score_one(body)
             rows += [
                 (f"[{name}] parse the JSON body (orjson)", best_us(lambda: orjson.loads(raw))),
-                (f"[{name}] check it against openapi.yaml (jsonschema-rs)",
-                 best_us(lambda: SPEC.check("scoreHand", body))),
+                (
+                    f"[{name}] check it against openapi.yaml (jsonschema-rs)",
+                    best_us(lambda: SPEC.check("scoreHand", body)),
+                ),
                 (f"[{name}] convert it (load_hand)", best_us(lambda: load_hand(body))),
-                (f"[{name}] score it (core score_show)", best_us(
-                    lambda: score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules))),
+                (
+                    f"[{name}] score it (core score_show)",
+                    best_us(lambda: score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules)),
+                ),
                 (f"[{name}] the whole view (score_one)", best_us(lambda: score_one(body))),
             ]
             # The answer's wire form is built inside score_one: what it takes beyond converting and scoring.
-            rows.append((f"[{name}] build the answer (the whole view less converting and scoring)",
-                         rows[-1][1] - rows[-2][1] - rows[-3][1]))
-            rows.append((f"[{name}] serialise the answer (orjson, sorted keys)",
-                         best_us(lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS))))
+            rows.append(
+                (
+                    f"[{name}] build the answer (the whole view less converting and scoring)",
+                    rows[-1][1] - rows[-2][1] - rows[-3][1],
+                )
+            )
+            rows.append(
+                (
+                    f"[{name}] serialise the answer (orjson, sorted keys)",
+                    best_us(lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS)),
+                )
+            )
         answer = score_one(HAND_29)
         for label, app in apps.items():
             # Two bare views beside the real ones: what the framework costs for a POST with a JSON body,
             # and for sending the 29 hand's (precomputed) answer back.
-            app.add_url_rule("/bench/post", "bench_post", lambda: (request.get_json(), {"status": "ok"})[1],
-                             methods=["POST"])
-            app.add_url_rule("/bench/answer", "bench_answer", lambda: (request.get_json(), answer)[1],
-                             methods=["POST"])
+            app.add_url_rule(
+                "/bench/post", "bench_post", lambda: (request.get_json(), {"status": "ok"})[1], methods=["POST"]
+            )
+            app.add_url_rule("/bench/answer", "bench_answer", lambda: (request.get_json(), answer)[1], methods=["POST"])
             rows.append((f"GET /healthz through the app, {label}", request_us(app, "GET", "/healthz", None)))
-            rows.append((f"POST a JSON body to a bare view answering {{status: ok}}, {label}",
-                         request_us(app, "POST", "/bench/post", HAND_29)))
-            rows.append((f"POST a JSON body to a bare view answering the 29 hand's score, {label}",
-                         request_us(app, "POST", "/bench/answer", HAND_29)))
-            rows.append((f"POST /v1/hands/score (29 hand), {label}",
-                         request_us(app, "POST", "/v1/hands/score", HAND_29)))
+            rows.append(
+                (
+                    f"POST a JSON body to a bare view answering {{status: ok}}, {label}",
+                    request_us(app, "POST", "/bench/post", HAND_29),
+                )
+            )
+            rows.append(
+                (
+                    f"POST a JSON body to a bare view answering the 29 hand's score, {label}",
+                    request_us(app, "POST", "/bench/answer", HAND_29),
+                )
+            )
+            rows.append(
+                (f"POST /v1/hands/score (29 hand), {label}", request_us(app, "POST", "/v1/hands/score", HAND_29))
+            )
     width = max(len(label) for label, _ in rows)
     for label, us in rows:
         print(f"{label:<{width}}  {us:7.1f} us")

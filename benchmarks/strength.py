@@ -88,12 +88,19 @@ def report(opponent: str, results: list[GameResult], seconds: float) -> bool:
     lo, hi = wilson(wins, n)
     target = TARGETS[opponent]
     met = lo > target
-    verdict = "met, the whole interval is above it" if met else (
-        "the rate is above it but the interval is not" if wins / n > target else "NOT MET")
-    print(f"\nvs {opponent}: {n} games, computer won {wins} = {wins / n:.1%}  "
-          f"(95% Wilson CI {lo:.1%} .. {hi:.1%}); target > {target:.0%}: {verdict}")
-    for label, chosen in (("computer deals first", [r for r in results if r.first_dealer == r.computer_seat]),
-                          ("opponent deals first", [r for r in results if r.first_dealer != r.computer_seat])):
+    verdict = (
+        "met, the whole interval is above it"
+        if met
+        else ("the rate is above it but the interval is not" if wins / n > target else "NOT MET")
+    )
+    print(
+        f"\nvs {opponent}: {n} games, computer won {wins} = {wins / n:.1%}  "
+        f"(95% Wilson CI {lo:.1%} .. {hi:.1%}); target > {target:.0%}: {verdict}"
+    )
+    for label, chosen in (
+        ("computer deals first", [r for r in results if r.first_dealer == r.computer_seat]),
+        ("opponent deals first", [r for r in results if r.first_dealer != r.computer_seat]),
+    ):
         w = sum(r.won for r in chosen)
         print(f"  {label:22s} {w}/{len(chosen)} = {w / max(1, len(chosen)):.1%}")
     deals = sum(r.deals for r in results)
@@ -132,9 +139,11 @@ def _table(title: str, times: dict[str, list[float]]) -> None:
         ms = times.get(phase, [])
         everything += ms
         if ms:
-            print(f"  {phase:<10}{len(ms):>10}{percentile(ms, .5):9.3f}{percentile(ms, .99):9.3f}{max(ms):9.3f}")
-    print(f"  {'all':<10}{len(everything):>10}{percentile(everything, .5):9.3f}"
-          f"{percentile(everything, .99):9.3f}{max(everything):9.3f}")
+            print(f"  {phase:<10}{len(ms):>10}{percentile(ms, 0.5):9.3f}{percentile(ms, 0.99):9.3f}{max(ms):9.3f}")
+    print(
+        f"  {'all':<10}{len(everything):>10}{percentile(everything, 0.5):9.3f}"
+        f"{percentile(everything, 0.99):9.3f}{max(everything):9.3f}"
+    )
 
 
 def latency_core(games: int) -> None:
@@ -154,10 +163,11 @@ def latency_core(games: int) -> None:
                     times[_phase(state)].append(ms)
                     per_variant[variant].append(ms)
                     state, _ = apply(state, action)
-    _table(f"computer.choose in-process, every decision of {games} self-play games per variant x muggins off/on",
-           times)
-    print("  by variant: " + "; ".join(f"{v} p99 {percentile(ms, .99):.2f} max {max(ms):.2f}"
-                                        for v, ms in per_variant.items()))
+    _table(f"computer.choose in-process, every decision of {games} self-play games per variant x muggins off/on", times)
+    print(
+        "  by variant: "
+        + "; ".join(f"{v} p99 {percentile(ms, 0.99):.2f} max {max(ms):.2f}" for v, ms in per_variant.items())
+    )
 
 
 def latency_http(games: int) -> None:
@@ -172,8 +182,9 @@ def latency_http(games: int) -> None:
     # line per request would drown the numbers.
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
         _http_games(client, games, times)
-    _table(f"POST /v1/games/act {{type: auto}} in-process (test client), {games} games per variant x muggins off/on",
-           times)
+    _table(
+        f"POST /v1/games/act {{type: auto}} in-process (test client), {games} games per variant x muggins off/on", times
+    )
 
 
 def _http_games(client: Any, games: int, times: dict[str, list[float]]) -> None:
@@ -187,7 +198,9 @@ def _http_games(client: Any, games: int, times: dict[str, list[float]]) -> None:
                 while game["view"]["phase"] != "over":
                     view = game["view"]
                     seat = view["turn"]
-                    phase = view["phase"] if view["phase"] != "show" else ("count" if view["claim"] is None else "muggins")
+                    phase = (
+                        view["phase"] if view["phase"] != "show" else ("count" if view["claim"] is None else "muggins")
+                    )
                     act = {"state": game["state"], "action": {"type": "auto", "seat": seat}, "seat": seat}
                     start = time.perf_counter()
                     response = client.post("/v1/games/act", json=act)
@@ -206,8 +219,10 @@ def main() -> None:
     parser.add_argument("--latency-games", type=int, default=10, help="self-play games per variant and muggins setting")
     args = parser.parse_args()
     if args.games:
-        print(f"strength: {args.games} seeded six_card games per opponent (seeds {args.first_seed}.."
-              f"{args.first_seed + args.games - 1}), muggins off, {args.workers} worker process(es)")
+        print(
+            f"strength: {args.games} seeded six_card games per opponent (seeds {args.first_seed}.."
+            f"{args.first_seed + args.games - 1}), muggins off, {args.workers} worker process(es)"
+        )
         total = time.perf_counter()
         for opponent in args.opponents:
             start = time.perf_counter()

@@ -98,12 +98,15 @@ def main() -> None:
         decided.update({m: [(121, 100)] for m in state.ready})
         state = elimination(entrants, double=True, results=decided)
     others = [
-        (f"Swiss pairings for round 10 ({len(swiss_games)} games so far)",
-         lambda: swiss_pairings(names, swiss_games, STANDARD, byes=byes)),
-        (f"round robin of {args.players} ({args.players * (args.players - 1) // 2} games)",
-         lambda: round_robin(names)),
-        (f"double elimination, {entrants} entrants, {len(decided)} results",
-         lambda: elimination(entrants, double=True, results=decided)),
+        (
+            f"Swiss pairings for round 10 ({len(swiss_games)} games so far)",
+            lambda: swiss_pairings(names, swiss_games, STANDARD, byes=byes),
+        ),
+        (f"round robin of {args.players} ({args.players * (args.players - 1) // 2} games)", lambda: round_robin(names)),
+        (
+            f"double elimination, {entrants} entrants, {len(decided)} results",
+            lambda: elimination(entrants, double=True, results=decided),
+        ),
     ]
     for name, fn in others:
         print(f"  {name:48s} {best_ms(fn, args.repeat):9.1f}")
@@ -140,8 +143,12 @@ def request_path(games: list[GameResult], table_of: Callable[[], Any], repeat: i
     spent = {name: best_ms(fn, repeat) for name, fn in path}
     for name, ms in spent.items():
         print(f"  {name:48s} {ms:9.1f}")
-    parts = ("parse the JSON body (orjson)", "contract check (jsonschema-rs)", "the hand loader (load_standings)",
-             "JSON answer: encoder + orjson.dumps")
+    parts = (
+        "parse the JSON body (orjson)",
+        "contract check (jsonschema-rs)",
+        "the hand loader (load_standings)",
+        "JSON answer: encoder + orjson.dumps",
+    )
     print(f"  {'sum: parse, check, hand loader, standings, JSON':48s} {sum(spent[p] for p in parts) + direct_ms:9.1f}")
 
 
@@ -173,7 +180,7 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
     # four UTF-8 bytes each for a round robin, whose body is only the names): the largest answers.
     # A long-named event reaches the body limit first, so it holds as many games as 4 MiB allows.
     long_field = {short: f"{short} {'of a club with a very long name indeed':.<42}" for short in field}
-    lengthy = [chr(0x1F300 + i) + "\U0001F0CF" * 47 for i in range(128)]
+    lengthy = [chr(0x1F300 + i) + "\U0001f0cf" * 47 for i in range(128)]
     assert all(len(name) == 48 for name in (*long_field.values(), *lengthy))
 
     def long_named(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -193,19 +200,26 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
     # The bye's worst case: three leaders have beaten 1,020 others, so only a leader can sit out
     # (trying the bottom players one by one took 15 s).
     leaders, bottom = ["a0", "a1", "a2"], [f"b{j:04d}" for j in range(1020)]
-    lopsided = {"players": leaders + bottom,
-                "games": [{"players": [a, b], "scores": [121, 100]} for a in leaders for b in bottom]}
+    lopsided = {
+        "players": leaders + bottom,
+        "games": [{"players": [a, b], "scores": [121, 100]} for a in leaders for b in bottom],
+    }
     # Refused choices: 48 players have met everyone but one, who must meet them and sits where
     # the top half of the big score group looks first (each refusal searched the whole field).
     g = 48
     xs, cs, ds = ([f"{t}{k:02d}" for k in range(g)] for t in "xcd")
     high, low = [f"h{i:03d}" for i in range(488)], [f"l{i:03d}" for i in range(1024 - 3 * g - 488)]
-    stranded_games = [[p, xs[k], 121, 91 if p in high else 110 if p in low else 100]
-                      for k in range(g) for p in [*high, *low, *ds, *(cs[j] for j in range(g) if j != k)]]
+    stranded_games = [
+        [p, xs[k], 121, 91 if p in high else 110 if p in low else 100]
+        for k in range(g)
+        for p in [*high, *low, *ds, *(cs[j] for j in range(g) if j != k)]
+    ]
     stranded_games += [[xs[k], xs[j], 121, 100] for k in range(g) for j in range(k + 1, g)]
     stranded_games += [[cs[k], ds[k], 121, 100] for k in range(g)]
-    stranded = {"players": [*high, *cs, *low, *ds, *xs],
-                "games": [{"players": [a, b], "scores": [s, t]} for a, b, s, t in stranded_games]}
+    stranded = {
+        "players": [*high, *cs, *low, *ds, *xs],
+        "games": [{"players": [a, b], "scores": [s, t]} for a, b, s, t in stranded_games],
+    }
     matches = [{"players": rnd.sample(names, 2), "games": [[121, 100], [95, 121], [121, 110]]} for _ in range(10_000)]
     decided: dict[str, Any] = {}
     bracket = {"entrants": 1024, "double": True, "match": {"format": "best_of", "length": 5}}
@@ -228,15 +242,28 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         ("round-robin", "128 players named 48 four-byte characters", {"players": lengthy}, "json html"),
         ("standings", f"4,096 long names, {len(long_crowd):,} 4-player games", {"games": long_crowd}, "json html"),
         ("crosstable", f"4,096 long names, {len(long_crossed):,} 4-player games", {"games": long_crossed}, "json"),
-        ("game-logs", f"4,096 long names, {len(long_logged):,} 4-player games", {"games": long_logged}, "json html csv"),
-        ("swiss-pairings", f"1,024 players, round 10 ({len(swiss_games):,} games)",
-         {"players": swiss_names, "games": as_body(swiss_games)}, "json"),
+        (
+            "game-logs",
+            f"4,096 long names, {len(long_logged):,} 4-player games",
+            {"games": long_logged},
+            "json html csv",
+        ),
+        (
+            "swiss-pairings",
+            f"1,024 players, round 10 ({len(swiss_games):,} games)",
+            {"players": swiss_names, "games": as_body(swiss_games)},
+            "json",
+        ),
         ("swiss-pairings", "1,023 players, 3 leaders beat 1,020 (3,060 games)", lopsided, "json"),
         ("swiss-pairings", "1,024 players, 48 stranded (47,976 games)", stranded, "json"),
         ("match", "best of 5", {"games": [[121, 100], [95, 121], [121, 60]], "match": {"length": 5}}, "json"),
         ("match-standings", "10,000 matches of 3 games", {"matches": matches}, "json html"),
-        ("elimination", f"1,024 double, best of 5, {len(decided):,} results", {**bracket, "results": decided},
-         "json html"),
+        (
+            "elimination",
+            f"1,024 double, best of 5, {len(decided):,} results",
+            {**bracket, "results": decided},
+            "json html",
+        ),
     ]
     media = {"json": "application/json", "csv": "text/csv", "html": "text/html"}
     print("whole requests in-process (best of repeats; CPU ms of this process, answer KB)")
@@ -247,27 +274,38 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
             headers = {"Accept": media[kind], "Content-Type": "application/json"}
             response = client.post(f"/v1/tournaments/{path}", data=raw, headers=headers)
             assert response.status_code == 200, (path, case, response.get_data(as_text=True)[:300])
-            ms = best_ms(lambda: client.post(f"/v1/tournaments/{path}", data=raw, headers=headers),
-                         max(1, min(repeat, 3)))
-            print(f"  {path:18s} {case:44s} {kind:6s} {len(raw) / 1024:8.0f} {ms:8.1f} "
-                  f"{len(response.get_data()) / 1024:10.1f}")
-    started = client.post("/v1/games", json={"seat": 0, "computer": [{"seat": 1}], "seed": 1,
-                                             "match": {"length": 5}, "options": {"target": 31}}).json
+            ms = best_ms(
+                lambda: client.post(f"/v1/tournaments/{path}", data=raw, headers=headers), max(1, min(repeat, 3))
+            )
+            print(
+                f"  {path:18s} {case:44s} {kind:6s} {len(raw) / 1024:8.0f} {ms:8.1f} "
+                f"{len(response.get_data()) / 1024:10.1f}"
+            )
+    started = client.post(
+        "/v1/games",
+        json={"seat": 0, "computer": [{"seat": 1}], "seed": 1, "match": {"length": 5}, "options": {"target": 31}},
+    ).json
     table = started["credentials"]["table"]
     game = started
     while game["view"]["phase"] != "over":
-        game = client.post("/v1/games/act", json={"state": game["state"], "seat": 0, "credential": table,
-                                                 "action": {"type": "auto", "seat": 0}}).json
+        game = client.post(
+            "/v1/games/act",
+            json={"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": 0}},
+        ).json
     body = {"state": game["state"], "seat": 0, "credential": table}
     response = client.post("/v1/games/next-game", json=body)
     assert response.status_code == 201, response.json
     ms = best_ms(lambda: client.post("/v1/games/next-game", json=body), repeat)
-    print(f"  {'games/next-game':18s} {'a best of 5, after game 1':44s} {'json':6s} "
-          f"{len(orjson.dumps(body)) / 1024:8.1f} {ms:8.1f} {len(response.get_data()) / 1024:10.1f}")
+    print(
+        f"  {'games/next-game':18s} {'a best of 5, after game 1':44s} {'json':6s} "
+        f"{len(orjson.dumps(body)) / 1024:8.1f} {ms:8.1f} {len(response.get_data()) / 1024:10.1f}"
+    )
     plain = client.post("/v1/games", json={"seat": 0, "seed": 1, "dealer": 0}).json["state"]
     in_match = client.post("/v1/games", json={"seat": 0, "seed": 1, "dealer": 0, "match": {"length": 5}}).json["state"]
-    print(f"  state token: {len(plain)} characters, {len(in_match)} in a match's first game, "
-          f"{len(response.json['state'])} in its second")
+    print(
+        f"  state token: {len(plain)} characters, {len(in_match)} in a match's first game, "
+        f"{len(response.json['state'])} in its second"
+    )
 
 
 if __name__ == "__main__":

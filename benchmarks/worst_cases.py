@@ -51,8 +51,9 @@ class Service:
     def __init__(self) -> None:
         self.app = ops_cost.build("all", (generate_key(),))
 
-    def call(self, method: str, path: str, body: Any = None, query: str = "",
-             accept: str = "application/json") -> tuple[int, bytes, float]:
+    def call(
+        self, method: str, path: str, body: Any = None, query: str = "", accept: str = "application/json"
+    ) -> tuple[int, bytes, float]:
         env = ops_cost.environ(method, path, body)
         env["QUERY_STRING"] = query
         env["HTTP_ACCEPT"] = accept
@@ -79,13 +80,17 @@ class Service:
 def long_game(service: Service, variant: str = "four_player_individual") -> tuple[str, str]:
     """A finished 100-deal game (the deal limit) of four players counting their own hands,
     every move the computer's, and its table credential: the longest record and history."""
-    game = service.post("/v1/games", {"variant": variant, "seed": 1, "dealer": 0, "seat": 0,
-                                      "options": {"target": 10000, "muggins": True}})
+    game = service.post(
+        "/v1/games",
+        {"variant": variant, "seed": 1, "dealer": 0, "seat": 0, "options": {"target": 10000, "muggins": True}},
+    )
     table = game["credentials"]["table"]
     while game["view"]["phase"] != "over":
         seat = game["view"]["to_act"][0]
-        game = service.post("/v1/games/act", {"state": game["state"], "seat": 0, "credential": table,
-                                              "action": {"type": "auto", "seat": seat}})
+        game = service.post(
+            "/v1/games/act",
+            {"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": seat}},
+        )
     return game["state"], table
 
 
@@ -94,14 +99,25 @@ def against_the_computer(service: Service, variant: str = "four_player_individua
     the costliest move is one after which the computer plays the rest of a deal, the show and the
     next deal. Two players: hard searches the play out at each of its cards."""
     players = {"four_player_individual": 4, "six_card": 2}[variant]
-    game = service.post("/v1/games", {"variant": variant, "seed": 3, "seat": 0,
-                                      "computer": [{"seat": s, "level": "hard"} for s in range(1, players)]})
+    game = service.post(
+        "/v1/games",
+        {
+            "variant": variant,
+            "seed": 3,
+            "seat": 0,
+            "computer": [{"seat": s, "level": "hard"} for s in range(1, players)],
+        },
+    )
     credential = game["credentials"]["seats"][0]["credential"]
     rng = random.Random(3)
     bodies = []
     while game["view"]["phase"] != "over":
-        body = {"state": game["state"], "seat": 0, "credential": credential,
-                "action": rng.choice(game["legal_actions"])}
+        body = {
+            "state": game["state"],
+            "seat": 0,
+            "credential": credential,
+            "action": rng.choice(game["legal_actions"]),
+        }
         bodies.append(body)
         game = service.post("/v1/games/act", body)
     return bodies
@@ -116,7 +132,7 @@ def whole_play() -> tuple[list[list[str]], list[Json]]:
     rng = random.Random(8)
     deck = list(DECK)
     rng.shuffle(deck)
-    dealt = [deck[4 * seat:4 * seat + 4] for seat in range(4)]
+    dealt = [deck[4 * seat : 4 * seat + 4] for seat in range(4)]
     play = start_play(preset("four_player_individual"), 0, dealt)
     plays: list[Json] = []
     while play.turn is not None:
@@ -139,49 +155,80 @@ def cases(service: Service) -> Iterator[Case]:
     yield Case("GET /v1/variants", "every preset")
     yield Case("GET /metrics", "every series of the routes used above")
     yield Case("POST /v1/hands/score", "the 29 hand, in German (the longest words)", HAND_29, "lang=de")
-    yield Case("POST /v1/hands/score-batch", "500 hands of 29, in German",
-               {"hands": [HAND_29] * 500}, "lang=de")
-    yield Case("POST /v1/pegging/score", "a 12-card count of pairs and runs",
-               {"pile": ["AS", "AH", "AD", "2S", "2H", "2D", "3S", "3H", "3D", "AC", "2C"], "card": "3C"})
+    yield Case("POST /v1/hands/score-batch", "500 hands of 29, in German", {"hands": [HAND_29] * 500}, "lang=de")
+    yield Case(
+        "POST /v1/pegging/score",
+        "a 12-card count of pairs and runs",
+        {"pile": ["AS", "AH", "AD", "2S", "2H", "2D", "3S", "3H", "3D", "AC", "2C"], "card": "3C"},
+    )
     hands, plays = whole_play()
-    yield Case("POST /v1/pegging/sequence", f"four players' whole play, {len(plays)} entries with the goes",
-               {"players": 4, "leader": 0, "hands": hands, "plays": plays})
-    yield Case("POST /v1/games", "four players, three of them the computer's",
-               {"variant": "four_player_individual", "seat": 0,
-                "computer": [{"seat": s, "level": "hard"} for s in (1, 2, 3)]})
+    yield Case(
+        "POST /v1/pegging/sequence",
+        f"four players' whole play, {len(plays)} entries with the goes",
+        {"players": 4, "leader": 0, "hands": hands, "plays": plays},
+    )
+    yield Case(
+        "POST /v1/games",
+        "four players, three of them the computer's",
+        {"variant": "four_player_individual", "seat": 0, "computer": [{"seat": s, "level": "hard"} for s in (1, 2, 3)]},
+    )
     moves = against_the_computer(service)
     costliest = max(moves, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
-    yield Case("POST /v1/games/act", f"the costliest of a game's {len(moves)} moves against three computer seats",
-               costliest)
+    yield Case(
+        "POST /v1/games/act", f"the costliest of a game's {len(moves)} moves against three computer seats", costliest
+    )
     duel = against_the_computer(service, "six_card")
     costliest = max(duel, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
     yield Case("POST /v1/games/act", f"the costliest of a two-player game's {len(duel)} moves against hard", costliest)
-    yield Case("POST /v1/games/view", "a 100-deal game's every event since its opening (since_move -1)",
-               {"state": state, "seat": 0, "credential": table, "since_move": -1})
-    yield Case("POST /v1/games/history", "a 100-deal game's finished deals, for a seat",
-               {"state": state, "seat": 0, "credential": table})
+    yield Case(
+        "POST /v1/games/view",
+        "a 100-deal game's every event since its opening (since_move -1)",
+        {"state": state, "seat": 0, "credential": table, "since_move": -1},
+    )
+    yield Case(
+        "POST /v1/games/history",
+        "a 100-deal game's finished deals, for a seat",
+        {"state": state, "seat": 0, "credential": table},
+    )
     yield Case("POST /v1/games/record", "a 100-deal game of four players with manual counting", {"state": state})
-    yield Case("POST /v1/games/review", "the same game's seat 0: 100 deals of decisions, counts and muggins calls",
-               {"state": state, "seat": 0, "credential": table})
+    yield Case(
+        "POST /v1/games/review",
+        "the same game's seat 0: 100 deals of decisions, counts and muggins calls",
+        {"state": state, "seat": 0, "credential": table},
+    )
     two, two_table = long_game(service, "six_card")
-    yield Case("POST /v1/games/review", "a 100-deal two-player game's seat 0: hard's search at every card played",
-               {"state": two, "seat": 0, "credential": two_table})
+    yield Case(
+        "POST /v1/games/review",
+        "a 100-deal two-player game's seat 0: hard's search at every card played",
+        {"state": two, "seat": 0, "credential": two_table},
+    )
     discard = service.post("/v1/games", {"variant": "six_card", "seed": 12, "dealer": 0, "seat": 0})
-    yield Case("POST /v1/games/hints", "a six-card discard: 15 options, each with its pegging estimate",
-               {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]})
+    yield Case(
+        "POST /v1/games/hints",
+        "a six-card discard: 15 options, each with its pegging estimate",
+        {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]},
+    )
     new_board = {"players": 4, "partnerships": False, "dealer": 0}
     board = service.post("/v1/boards", new_board)["board"]
     yield Case("POST /v1/boards", "a four-player board", new_board)
     yield Case("POST /v1/boards/peg", "one peg", {"board": board, "side": 1, "points": 2, "kind": "fifteen"})
-    yield Case("POST /v1/boards/deal", "a deal of four players in counting order",
-               {"board": board, "deal": {"heels": 2, "pegging": [5, 7, 3, 6], "hands": [8, 12, 4, 6], "crib": 5}})
+    yield Case(
+        "POST /v1/boards/deal",
+        "a deal of four players in counting order",
+        {"board": board, "deal": {"heels": 2, "pegging": [5, 7, 3, 6], "hands": [8, 12, 4, 6], "crib": 5}},
+    )
     yield Case("POST /v1/games/outcome", "three sides, a double skunk", {"scores": [121, 40, 15], "scheme": "acc"})
     yield Case("POST /v1/tournaments/bracket", "4,096 entrants, 1,024 qualify", {"entrants": 4096, "qualifiers": 1024})
-    yield Case("POST /v1/hands/discard-advice", "six cards, two to throw: 15 throws over 46 starters and the crib",
-               {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False})
-    yield Case("POST /v1/hands/discard-advice", "the same weighed by the learned crib model (its prior: 91 rank "
-               "pairs x 13 starters, 46 cards' pair weights)",
-               {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False, "crib_model": "learned"})
+    yield Case(
+        "POST /v1/hands/discard-advice",
+        "six cards, two to throw: 15 throws over 46 starters and the crib",
+        {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False},
+    )
+    yield Case(
+        "POST /v1/hands/discard-advice",
+        "the same weighed by the learned crib model (its prior: 91 rank pairs x 13 starters, 46 cards' pair weights)",
+        {"cards": ["5S", "5H", "JD", "4C", "6D", "QS"], "dealer": False, "crib_model": "learned"},
+    )
 
 
 def measure(service: Service, case: Case, rounds: int) -> tuple[int, float, int]:

@@ -20,8 +20,9 @@ from typing import Any
 
 
 def post(url: str, path: str, body: dict[str, Any], lang: str) -> dict[str, Any]:
-    request = urllib.request.Request(f"{url}{path}?lang={lang}", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"{url}{path}?lang={lang}", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer
@@ -55,8 +56,9 @@ def play(url: str, seed: int | None, lang: str, out: Any = sys.stdout) -> dict[s
             print(f"{requests} requests, move {view['move']}", file=out)
             return game
         move = game["legal_actions"][0]  # a real app lets its player choose among legal_actions
-        game = post(url, "/v1/games/act", {"state": game["state"], "action": move, "seat": 0,
-                                           "credential": credential}, lang)
+        game = post(
+            url, "/v1/games/act", {"state": game["state"], "action": move, "seat": 0, "credential": credential}, lang
+        )
         requests += 1
 
 

@@ -101,7 +101,9 @@ def pre_fork(server: Any, worker: Any) -> None:
     gc.freeze()
 
 
-_SLOW_BODY = "The request was not finished within the worker's timeout ({timeout} s): its body came too slowly or was cut short"
+_SLOW_BODY = (
+    "The request was not finished within the worker's timeout ({timeout} s): its body came too slowly or was cut short"
+)
 _OVERRAN = "The request was not finished within the worker's timeout ({timeout} s); it has been logged"
 _DETAIL_MAX = 300  # gunicorn's message may quote what it refused: enough to see, not a copy of a huge header
 
@@ -129,8 +131,10 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
 
     detail = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
     body = json.dumps(problem_body(status, reason, detail)).encode()
-    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-            f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n")
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n"
+    )
 
     write_nonblock(sock, head.encode("latin-1") + body)
 
@@ -157,6 +161,7 @@ def post_fork(server: Any, worker: Any) -> None:
     started. Until then the process still runs the master's handlers, which only queue the
     signal in the master's copy of its state: a worker stopped while it started (a pod deleted
     right after it came up) lost the signal and was killed at the end of the grace period."""
+
     def stop_when_started(signum: int, frame: Any) -> None:
         worker.alive = False  # the sync worker's loop checks it before it serves anything
 
@@ -189,8 +194,12 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
     if max_worker_memory_mb and worker.nr % _MEMORY_CHECK_EVERY == 0 and worker.alive:
         resident = resident_bytes()
         if resident > max_worker_memory_mb * 1024 * 1024:
-            worker.log.info("Worker %s holds %.0f MiB, over the %d MiB bound: recycling it after this request",
-                            worker.pid, resident / (1024 * 1024), max_worker_memory_mb)
+            worker.log.info(
+                "Worker %s holds %.0f MiB, over the %d MiB bound: recycling it after this request",
+                worker.pid,
+                resident / (1024 * 1024),
+                max_worker_memory_mb,
+            )
             worker.alive = False
 
 

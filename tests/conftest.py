@@ -15,11 +15,18 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, derandomize=True, database=None,
+    "ci",
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
     suppress_health_check=list(HealthCheck),
 )
 settings.register_profile(
-    "long", max_examples=5000, deadline=None, suppress_health_check=list(HealthCheck),
+    "long",
+    max_examples=5000,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 

@@ -101,7 +101,9 @@ def test_hand_brute_force_on_flush_and_nobs_heavy_hands() -> None:
 # --- the crib: brute force over every set of other crib cards and every starter ---------------
 
 
-def _small_deal(rng: random.Random, unseen_size: int, discards: int, kept: int) -> tuple[tuple[Card, ...], tuple[Card, ...], list[Card]]:
+def _small_deal(
+    rng: random.Random, unseen_size: int, discards: int, kept: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...], list[Card]]:
     """A deal where all but ``unseen_size`` cards are known, biased towards one suit and jacks
     so that flushes and nobs happen often."""
     suit = rng.choice("CDHS")
@@ -292,4 +294,6 @@ def test_the_wire_form_gives_exact_fractions() -> None:
     assert hand["value"] == pytest.approx(383 / 23)
     net = best["net"]
     crib = best["expected_crib"]
-    assert Fraction(net["numerator"], net["denominator"]) == Fraction(383, 23) + Fraction(crib["numerator"], crib["denominator"])
+    assert Fraction(net["numerator"], net["denominator"]) == Fraction(383, 23) + Fraction(
+        crib["numerator"], crib["denominator"]
+    )

@@ -151,11 +151,23 @@ def test_a_duplicate_card_is_a_422_pointing_at_it(client: FlaskClient) -> None:
 
 
 def test_partner_deals_without_partnerships_is_a_422(client: FlaskClient) -> None:
-    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": False,
-                                           "partner_deals": True}), 422)
+    body = expect_problem(
+        client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": False, "partner_deals": True}),
+        422,
+    )
     assert body["errors"][0]["pointer"] == "/partner_deals"
-    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True,
-                                           "partner_deals": True, "variant": "four_player"}), 422)
+    body = expect_problem(
+        client.post(
+            URL,
+            json={
+                "cards": ["5S", "5H", "5D", "JC", "2H"],
+                "dealer": True,
+                "partner_deals": True,
+                "variant": "four_player",
+            },
+        ),
+        422,
+    )
     assert body["errors"][0]["pointer"] == "/partner_deals"
 
 
@@ -211,11 +223,18 @@ def test_learned_weighs_a_dealers_fives_by_a_pone_that_keeps_its_own(client: Fla
 
 @pytest.mark.parametrize("variant", ["three_player", "four_player", "four_player_individual"])
 def test_learned_crib_model_is_a_422_beyond_two_players(client: FlaskClient, variant: str) -> None:
-    body = expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True,
-                                           "variant": variant, "crib_model": "learned"}), 422)
+    body = expect_problem(
+        client.post(
+            URL,
+            json={"cards": ["5S", "5H", "5D", "JC", "2H"], "dealer": True, "variant": variant, "crib_model": "learned"},
+        ),
+        422,
+    )
     assert body["errors"][0]["pointer"] == "/crib_model"
 
 
 def test_an_unknown_crib_model_is_a_contract_violation(client: FlaskClient) -> None:
-    expect_problem(client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True,
-                                          "crib_model": "psychic"}), 400)
+    expect_problem(
+        client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True, "crib_model": "psychic"}),
+        400,
+    )

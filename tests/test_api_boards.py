@@ -33,7 +33,11 @@ def test_create_boards(client: FlaskClient) -> None:
     assert two["pegs"] == [{"front": 0, "back": 0}] * 2 and two["over"] is False and two["outcome"] is None
     partners = create(client, players=4, dealer=3, target=61)["board"]
     assert (partners["variant"], partners["sides"], partners["target"], partners["partnerships"]) == (
-        "four_player", 2, 61, True)
+        "four_player",
+        2,
+        61,
+        True,
+    )
     singles = create(client, players=4, partnerships=False, dealer=0)["board"]
     assert (singles["variant"], singles["sides"]) == ("four_player_individual", 4)
     three = create(client, players=3, dealer=2, fixed_deals=6)["board"]
@@ -46,14 +50,14 @@ def test_create_boards(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status"),
     [
-        ({"players": 2}, 400),                                  # no dealer
+        ({"players": 2}, 400),  # no dealer
         ({"players": 5, "dealer": 0}, 400),
         ({"players": 2, "dealer": 0, "colour": "red"}, 400),
-        ({"players": 2, "dealer": 2}, 422),                     # not a seat of a two-player game
+        ({"players": 2, "dealer": 2}, 422),  # not a seat of a two-player game
         ({"players": 3, "partnerships": True, "dealer": 0}, 422),
         ({"variant": "six_card", "players": 3, "dealer": 0}, 422),
         ({"players": 2, "target": 61, "options": {"target": 121}, "dealer": 0}, 422),
-        ({"players": 3, "fixed_deals": 4, "dealer": 0}, 422),   # not a multiple of the players
+        ({"players": 3, "fixed_deals": 4, "dealer": 0}, 422),  # not a multiple of the players
     ],
 )
 def test_create_errors(client: FlaskClient, body: dict[str, Any], status: int) -> None:
@@ -104,7 +108,10 @@ def test_g1_the_pone_goes_out_on_the_hand(client: FlaskClient) -> None:
     body = response.json
     assert body["board"]["winner"] == 1 and [p["front"] for p in body["board"]["pegs"]] == [120, 121]
     assert [(m["side"], m["kind"], m["points"]) for m in body["moves"]] == [
-        (0, "pegging", 3), (1, "pegging", 5), (1, "hand", 6)]
+        (0, "pegging", 3),
+        (1, "pegging", 5),
+        (1, "hand", 6),
+    ]
     # the same, one score at a time
     for side, points, kind in ((0, 3, "pegging"), (1, 5, "pegging")):
         board = peg(client, board, side, points, kind).json["board"]
@@ -117,8 +124,7 @@ def test_g2_the_dealer_wins_on_heels(client: FlaskClient) -> None:
     board = play_to(client, (119, 100))
     response = peg(client, board, 0, 2, "heels")
     assert response.json["board"]["winner"] == 0
-    assert response.json["moves"][0] == {"side": 0, "kind": "heels", "points": 2, "seat": 0, "front": 121,
-                                         "back": 119}
+    assert response.json["moves"][0] == {"side": 0, "kind": "heels", "points": 2, "seat": 0, "front": 121, "back": 119}
     response = deal(client, board, heels=2, pegging=[0, 12], hands=[10, 10], crib=0)
     assert response.json["board"]["winner"] == 0
     assert [p["front"] for p in response.json["board"]["pegs"]] == [121, 100]
@@ -145,15 +151,15 @@ def test_both_sides_past_the_target_asks_for_the_itemised_form(client: FlaskClie
 @pytest.mark.parametrize(
     ("side", "points", "kind", "status", "slug"),
     [
-        (0, -1, "fifteen", 400, "contract-violation"),        # negative
-        (0, 30, "other", 400, "contract-violation"),          # more than any single score
-        (0, 20, "pair", 422, "invalid-score"),                # a pair is 2
-        (1, 19, "hand", 422, "invalid-score"),                # no hand scores 19
+        (0, -1, "fifteen", 400, "contract-violation"),  # negative
+        (0, 30, "other", 400, "contract-violation"),  # more than any single score
+        (0, 20, "pair", 422, "invalid-score"),  # a pair is 2
+        (1, 19, "hand", 422, "invalid-score"),  # no hand scores 19
         (0, 3, "heels", 422, "invalid-score"),
-        (2, 2, "fifteen", 422, "invalid-score"),              # no side 2 in a two-player game
+        (2, 2, "fifteen", 422, "invalid-score"),  # no side 2 in a two-player game
         (4, 2, "fifteen", 400, "contract-violation"),
-        (0, 2, "flush", 400, "contract-violation"),           # not a kind a board pegs
-        (0, 8, "hand", 422, "illegal-action"),                # the pone's hand comes first
+        (0, 2, "flush", 400, "contract-violation"),  # not a kind a board pegs
+        (0, 8, "hand", 422, "illegal-action"),  # the pone's hand comes first
     ],
 )
 def test_bad_pegs(client: FlaskClient, side: int, points: int, kind: str, status: int, slug: str) -> None:
@@ -164,11 +170,11 @@ def test_bad_pegs(client: FlaskClient, side: int, points: int, kind: str, status
 @pytest.mark.parametrize(
     ("parts", "status"),
     [
-        ({"scores": [200, 0]}, 422),                  # more than a deal can give the dealer (120)
-        ({"scores": [0, 90]}, 422),                   # or the pone (89)
+        ({"scores": [200, 0]}, 422),  # more than a deal can give the dealer (120)
+        ({"scores": [0, 90]}, 422),  # or the pone (89)
         ({"scores": [-1, 0]}, 400),
         ({"scores": [251, 0]}, 400),
-        ({"scores": [1, 1, 1]}, 422),                 # a side that does not exist
+        ({"scores": [1, 1, 1]}, 422),  # a side that does not exist
         ({"pegging": [61, 0], "hands": [0, 0], "crib": 0}, 422),
         ({"pegging": [0, 0], "hands": [0, 26], "crib": 0}, 422),
         ({"pegging": [0, 0], "hands": [0, 0], "crib": 30}, 400),
@@ -185,9 +191,9 @@ def test_bad_deals(client: FlaskClient, parts: dict[str, Any], status: int) -> N
 @pytest.mark.parametrize(
     "tamper",
     [
-        lambda b: b["pegs"][0].update(front=10, back=12),          # back peg ahead of the front
-        lambda b: b["pegs"][1].update(front=121, back=100),        # at the game hole but not over
-        lambda b: b.update(dealer=1),                              # not the dealer the deal number gives
+        lambda b: b["pegs"][0].update(front=10, back=12),  # back peg ahead of the front
+        lambda b: b["pegs"][1].update(front=121, back=100),  # at the game hole but not over
+        lambda b: b.update(dealer=1),  # not the dealer the deal number gives
         lambda b: b.update(winner=1),
         lambda b: b.update(sides=3),
         lambda b: b.update(target=61),

@@ -50,8 +50,11 @@ def test_hints_change_nothing_and_a_seat_that_may_not_act_is_a_422(client: Flask
     assert "state" not in hinted  # no new state: the game is where it was
     assert post(client, "/v1/games/view", {"state": state, "seat": 0, "credential": own[0]}) == before
     # the best hint is a legal move, accepted as it is given
-    moved = post(client, "/v1/games/act", {"state": state, "seat": 0, "credential": own[0],
-                                            "action": hinted["moves"][0]["action"]})
+    moved = post(
+        client,
+        "/v1/games/act",
+        {"state": state, "seat": 0, "credential": own[0], "action": hinted["moves"][0]["action"]},
+    )
     refused = post(client, "/v1/games/hints", {"state": moved["state"], "seat": 0, "credential": own[0]}, 422)
     assert "waiting for the discard of seat 1" in refused["detail"] and refused["to_act"] == [1]
 
@@ -60,8 +63,7 @@ def test_hints_change_nothing_and_a_seat_that_may_not_act_is_a_422(client: Flask
 def test_no_hint_or_review_shows_a_card_the_seat_may_not_see(client: FlaskClient, variant: str) -> None:
     """A whole game of random and hinted moves: every hint holds only the asking seat's own cards
     and cards the table has seen; the review of each seat only what that seat was shown."""
-    game = post(client, "/v1/games", {"variant": variant, "seed": 5, "dealer": 0,
-                                      "options": {"fixed_deals": 4}}, 201)
+    game = post(client, "/v1/games", {"variant": variant, "seed": 5, "dealer": 0, "options": {"fixed_deals": 4}}, 201)
     own = credentials_of(game)
     players = len(own)
     rng = random.Random(variant)
@@ -90,8 +92,11 @@ def test_a_review_waits_for_the_end_and_follows_the_seat_rules(client: FlaskClie
     early = post(client, "/v1/games/review", {"state": game["state"], "seat": 0, "credential": own[0]}, 422)
     assert early["type"].endswith("game-not-over")
     while game["view"]["phase"] != "over":
-        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 0, "credential": own[0],
-                                               "action": {"type": "auto", "seat": 0}})
+        game = post(
+            client,
+            "/v1/games/act",
+            {"state": game["state"], "seat": 0, "credential": own[0], "action": {"type": "auto", "seat": 0}},
+        )
     body = {"state": game["state"], "seat": 0, "credential": own[0]}
     reviewed = post(client, "/v1/games/review", body)
     # seat 0 played `auto` (the standard player); the review compares with hard's moves, and a

@@ -23,13 +23,25 @@ TABLES = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "options", "computer"), TABLES,
-                         ids=[f"{v}-{len(c)}-computer{'-muggins' if o else ''}" for v, o, c in TABLES])
-def test_a_game_takes_one_request_per_human_decision(client: FlaskClient, variant: str, options: Json,
-                                                     computer: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("variant", "options", "computer"),
+    TABLES,
+    ids=[f"{v}-{len(c)}-computer{'-muggins' if o else ''}" for v, o, c in TABLES],
+)
+def test_a_game_takes_one_request_per_human_decision(
+    client: FlaskClient, variant: str, options: Json, computer: list[int]
+) -> None:
     human = next(seat for seat in range(4) if seat not in computer)
-    response = client.post("/v1/games", json={"variant": variant, "options": options, "seed": 3, "seat": human,
-                                               "computer": [{"seat": seat} for seat in computer]})
+    response = client.post(
+        "/v1/games",
+        json={
+            "variant": variant,
+            "options": options,
+            "seed": 3,
+            "seat": human,
+            "computer": [{"seat": seat} for seat in computer],
+        },
+    )
     assert response.status_code == 201, response.get_json()
     game = response.get_json()
     credential = {entry["seat"]: entry["credential"] for entry in game["credentials"]["seats"]}[human]
@@ -40,8 +52,9 @@ def test_a_game_takes_one_request_per_human_decision(client: FlaskClient, varian
         # whenever the server answers, it is the person's turn (or the game is over)
         assert game["view"]["to_act"] == [human] and game["legal_actions"], game["view"]
         action = rng.choice(game["legal_actions"])
-        response = client.post("/v1/games/act", json={"state": game["state"], "action": action, "seat": human,
-                                                      "credential": credential})
+        response = client.post(
+            "/v1/games/act", json={"state": game["state"], "action": action, "seat": human, "credential": credential}
+        )
         assert response.status_code == 200, response.get_json()
         game = response.get_json()
         requests += 1

@@ -66,14 +66,16 @@ def test_the_operations_under_test_are_all_of_them() -> None:
 
 # --- deep JSON --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("depth", [256, 300, 1000])
 @pytest.mark.parametrize("kind", ["array", "object"])
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_deep_json_is_a_400_naming_the_depth(client: FlaskClient, path: str, kind: str, depth: int) -> None:
     response = client.post(path, data=nested(depth, kind), content_type="application/json")
     problem = expect_problem(response, 400, "contract-violation")
-    assert problem["errors"] == [{"pointer": "", "detail": f"the body nests arrays and objects more than "
-                                                           f"{MAX_DEPTH} levels deep"}]
+    assert problem["errors"] == [
+        {"pointer": "", "detail": f"the body nests arrays and objects more than {MAX_DEPTH} levels deep"}
+    ]
 
 
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
@@ -98,10 +100,12 @@ def walked_deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
-TRICKY = st.sampled_from(['', '[', ']', '{', '}', '"', '\\', '\\"', '"[{', '\\\\"]}', 'é[', '\u005b'])
-VALUES = st.recursive(st.none() | st.integers(-(2**63), 2**63 - 1) | TRICKY | st.text(max_size=4),
-                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY | st.text(max_size=3), inner,
-                                                                                 max_size=3), max_leaves=40)
+TRICKY = st.sampled_from(["", "[", "]", "{", "}", '"', "\\", '\\"', '"[{', '\\\\"]}', "é[", "\u005b"])
+VALUES = st.recursive(
+    st.none() | st.integers(-(2**63), 2**63 - 1) | TRICKY | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY | st.text(max_size=3), inner, max_size=3),
+    max_leaves=40,
+)
 
 
 @given(VALUES, st.integers(1, 6), st.booleans())
@@ -143,19 +147,26 @@ def schema_depth(schema: Any, seen: tuple[str, ...] = ()) -> float:
 def test_no_body_the_contract_accepts_comes_near_the_depth_limit() -> None:
     depths = {}
     for _, operation_id, _ in POST_OPERATIONS:
-        schema = next(item["post"] for item in DOCUMENT["paths"].values()
-                      if item.get("post", {}).get("operationId") == operation_id)
+        schema = next(
+            item["post"]
+            for item in DOCUMENT["paths"].values()
+            if item.get("post", {}).get("operationId") == operation_id
+        )
         schema = schema["requestBody"]["content"]["application/json"]["schema"]
         if operation_id == "scoreHandBatch":
             # Its items are `{}` in the contract and checked one by one against HandRequest (its description).
-            schema = {"type": "object", "properties": {"hands": {
-                "type": "array", "items": {"$ref": "#/components/schemas/HandRequest"}}}, "additionalProperties": False}
+            schema = {
+                "type": "object",
+                "properties": {"hands": {"type": "array", "items": {"$ref": "#/components/schemas/HandRequest"}}},
+                "additionalProperties": False,
+            }
         depths[operation_id] = schema_depth(schema)
     assert max(depths.values()) <= 5, depths
     assert max(depths.values()) < MAX_DEPTH
 
 
 # --- chunked bodies, in-process ---------------------------------------------------------------
+
 
 class Reader(io.RawIOBase):
     """A server's de-chunking body reader: gives ``data``, then raises ``error`` (if any)."""
@@ -173,12 +184,14 @@ class Reader(io.RawIOBase):
         return size
 
 
-def call_chunked(app: Flask, path: str, stream: io.RawIOBase, terminated: bool = True
-                 ) -> tuple[int, dict[str, str], Any]:
+def call_chunked(
+    app: Flask, path: str, stream: io.RawIOBase, terminated: bool = True
+) -> tuple[int, dict[str, str], Any]:
     """POST with ``Transfer-Encoding: chunked`` and no length, as gunicorn hands it to the app:
     the body already de-chunked in ``wsgi.input`` and ``wsgi.input_terminated`` set."""
-    environ = EnvironBuilder(path=path, method="POST", headers=[
-        ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")]).get_environ()
+    environ = EnvironBuilder(
+        path=path, method="POST", headers=[("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")]
+    ).get_environ()
     environ.pop("CONTENT_LENGTH", None)
     environ["wsgi.input"] = stream
     if terminated:
@@ -196,8 +209,9 @@ def call_chunked(app: Flask, path: str, stream: io.RawIOBase, terminated: bool =
 
 
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
-def test_a_chunked_body_gets_the_same_answer_as_with_a_length(app: Flask, client: FlaskClient, path: str,
-                                                               example: Any) -> None:
+def test_a_chunked_body_gets_the_same_answer_as_with_a_length(
+    app: Flask, client: FlaskClient, path: str, example: Any
+) -> None:
     data = json.dumps(example).encode()
     expected = client.post(path, data=data, content_type="application/json")
     status, _, body = call_chunked(app, path, Reader(data))
@@ -213,18 +227,28 @@ def test_a_chunked_body_gets_the_same_answer_as_with_a_length(app: Flask, client
 
 
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
-def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(app: Flask, client: FlaskClient, path: str,
-                                                                  example: Any) -> None:
+def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(
+    app: Flask, client: FlaskClient, path: str, example: Any
+) -> None:
     assert app.config["MAX_CONTENT_LENGTH"] == LIMIT and app.config["MAX_EVENT_CONTENT_LENGTH"] == EVENT_LIMIT
     limit, setting = limit_of(path), SETTINGS[path]
     status, headers, problem = call_chunked(app, path, Reader(padded(example, limit + 1)))
     assert (status, headers["Content-Type"], problem["status"]) == (413, PROBLEM, 413)
-    told = expect_problem(client.post(path, data=padded(example, limit + 1), content_type="application/json"), 413,
-                          "body-too-large")
-    assert problem == told == {
-        "type": "urn:cribbage:problem:body-too-large", "title": "Request body too large", "status": 413,
-        "detail": f"the body of POST {path} is larger than {limit} bytes ({setting})", "limit": limit,
-        "setting": setting}
+    told = expect_problem(
+        client.post(path, data=padded(example, limit + 1), content_type="application/json"), 413, "body-too-large"
+    )
+    assert (
+        problem
+        == told
+        == {
+            "type": "urn:cribbage:problem:body-too-large",
+            "title": "Request body too large",
+            "status": 413,
+            "detail": f"the body of POST {path} is larger than {limit} bytes ({setting})",
+            "limit": limit,
+            "setting": setting,
+        }
+    )
     # At the limit exactly, both are read whole, and answered as the example alone is.
     expected = client.post(path, data=json.dumps(example), content_type="application/json").status_code
     assert call_chunked(app, path, Reader(padded(example, limit)))[0] == expected
@@ -233,12 +257,17 @@ def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(app: Flask, cli
 
 def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None:
     # Only the operations that take a whole event's games (or bracket results) have the larger limit.
-    assert [f"/v1/tournaments/{name}" for name in (
-        "crosstable", "elimination", "game-logs", "match-standings", "standings", "swiss-pairings")] == EVENT_PATHS
+    assert [
+        f"/v1/tournaments/{name}"
+        for name in ("crosstable", "elimination", "game-logs", "match-standings", "standings", "swiss-pairings")
+    ] == EVENT_PATHS
 
 
-@pytest.mark.parametrize("error", [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"xy"), ConnectionResetError()],
-                         ids=["bad-chunk-size", "missing-terminator", "client-gone"])
+@pytest.mark.parametrize(
+    "error",
+    [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"xy"), ConnectionResetError()],
+    ids=["bad-chunk-size", "missing-terminator", "client-gone"],
+)
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_a_body_the_server_cannot_read_is_a_400(app: Flask, path: str, error: Exception) -> None:
     # gunicorn's de-chunker raises these mid-read (its own exception types, not OSErrors).
@@ -256,6 +285,7 @@ def test_no_length_and_an_unterminated_stream_is_read_as_empty(app: Flask) -> No
 
 # --- the real server --------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[Gunicorn]:
     with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false"}) as running:
@@ -264,8 +294,9 @@ def server() -> Iterator[Gunicorn]:
 
 @pytest.mark.parametrize("case", list(BAD_BODIES))
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
-def test_gunicorn_answers_bad_chunked_bodies_with_problems(server: Gunicorn, path: str, example: Any,
-                                                          case: str) -> None:
+def test_gunicorn_answers_bad_chunked_bodies_with_problems(
+    server: Gunicorn, path: str, example: Any, case: str
+) -> None:
     expect_refused(server.port, path, example, case)
 
 
@@ -278,7 +309,9 @@ def test_gunicorn_answers_deep_json_with_a_length_with_a_400(server: Gunicorn, p
 
 def test_gunicorn_reads_a_good_chunked_body_split_in_pieces(server: Gunicorn) -> None:
     body = b'{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
-    pieces = b"".join(f"{len(body[i:i + 7]):x}\r\n".encode() + body[i:i + 7] + b"\r\n" for i in range(0, len(body), 7))
+    pieces = b"".join(
+        f"{len(body[i : i + 7]):x}\r\n".encode() + body[i : i + 7] + b"\r\n" for i in range(0, len(body), 7)
+    )
     status, _, score = raw(server.port, chunked_request("/v1/hands/score", pieces + b"0\r\n\r\n"))
     assert (status, score["total"]) == (200, 29)  # the 29 hand
 
@@ -288,11 +321,16 @@ GUNICORN_REFUSALS = {
     "header-too-long": (b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept: " + b"a" * 10_000 + b"\r\n\r\n", 431),
     "uri-too-long": (b"GET /healthz?lang=" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
     "bad-request-line": (b"GET\r\n\r\n", 400),
-    "two-lengths": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                    b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
+    "two-lengths": (
+        b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        400,
+    ),
     "negative-length": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
-    "length-and-chunked": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
-                           b"Transfer-Encoding: chunked\r\n\r\n{}", 400),
+    "length-and-chunked": (
+        b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+        400,
+    ),
 }
 
 
@@ -313,20 +351,26 @@ def test_a_body_that_never_arrives_is_a_408_when_the_worker_times_out() -> None:
         status, headers, problem = raw(running.port, chunked_request("/v1/hands/score", b"100\r\n" + b" " * 51))
         assert (status, headers["content-type"], problem["status"]) == (408, PROBLEM, 408)
         assert "timeout (2 s)" in problem["detail"]
-        assert raw(running.port, length_request("/v1/hands/score", b'{"hand": ["5S", "5H", "5D", "JC"], '
-                                                b'"starter": "5C"}'))[2]["total"] == 29  # a fresh worker answers
+        assert (
+            raw(
+                running.port, length_request("/v1/hands/score", b'{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}')
+            )[2]["total"]
+            == 29
+        )  # a fresh worker answers
 
 
 def test_a_request_the_service_overruns_is_a_500_that_says_so() -> None:
     # The body came at once; the worker's own work outlasted the timeout: not the client's fault.
-    with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "GUNICORN_TIMEOUT": "2"},
-                  app="tests.support.slow_app:app") as running:
+    with Gunicorn(
+        workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "GUNICORN_TIMEOUT": "2"}, app="tests.support.slow_app:app"
+    ) as running:
         status, headers, problem = raw(running.port, b"GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert (status, headers["content-type"], problem["status"]) == (500, PROBLEM, 500)
         assert "timeout (2 s)" in problem["detail"] and "body" not in problem["detail"]
 
 
 # --- no token in any detail -------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def token(app: Flask) -> str:
@@ -350,8 +394,15 @@ def with_token(value: Any, token: str) -> Any:
 def misplaced(example: Any, token: str) -> list[Any]:
     """The token where the contract does not want it: as every value of the example, as an
     unknown member, as a member's name, as the whole body, inside an array."""
-    return [with_token(example, token), {**example, "zzz": token}, {token: 1}, {**example, token: token},
-            token, [token], [[token, 1]]]
+    return [
+        with_token(example, token),
+        {**example, "zzz": token},
+        {token: 1},
+        {**example, token: token},
+        token,
+        [token],
+        [[token, 1]],
+    ]
 
 
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
@@ -363,7 +414,7 @@ def test_no_error_detail_quotes_a_token(client: FlaskClient, token: str, path: s
         assert response.status_code in (200, 400, 422)
         text = response.get_data(as_text=True)
         # Not the token, nor any 12-character piece of it (the old details cut quotes at 200 characters).
-        assert not any(token[i:i + 12] in text for i in range(len(token) - 11)), text
+        assert not any(token[i : i + 12] in text for i in range(len(token) - 11)), text
 
 
 def objects_in(value: Any, pointer: str = "") -> Iterator[str]:
@@ -383,14 +434,15 @@ def with_member(value: Any, pointer: str, name: str) -> Any:
         return {**value, name: 1}
     head, _, rest = pointer[1:].partition("/")
     if isinstance(value, list):
-        return [with_member(item, "/" + rest if rest else "", name) if str(i) == head else item
-                for i, item in enumerate(value)]
+        return [
+            with_member(item, "/" + rest if rest else "", name) if str(i) == head else item
+            for i, item in enumerate(value)
+        ]
     return {**value, head: with_member(value[head], "/" + rest if rest else "", name)}
 
 
 @pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS], ids=OPERATION_IDS)
-def test_an_unknown_member_anywhere_is_a_400_that_names_its_place(client: FlaskClient, path: str,
-                                                                   example: Any) -> None:
+def test_an_unknown_member_anywhere_is_a_400_that_names_its_place(client: FlaskClient, path: str, example: Any) -> None:
     # Every object of every example, with one member too many: a contract violation at that
     # object (or at the choice it is a branch of), never a 500.
     for pointer in objects_in(example):
@@ -406,7 +458,9 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, "stater": "5C"}), 400)
     takes = ", ".join(sorted(COMPONENTS["HandRequest"]["properties"]))
-    assert problem["errors"] == [{"pointer": "", "detail": f'property "stater" not allowed here (this object takes: {takes})'}]
+    assert problem["errors"] == [
+        {"pointer": "", "detail": f'property "stater" not allowed here (this object takes: {takes})'}
+    ]
     # A member name that looks like a token or a key is counted, never quoted.
     secret = "gAAAAABn" + "Q" * 90
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, secret: 1, "sinceMove": 2}), 400)
@@ -419,8 +473,13 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     # one, what that form lacks (not that the action matches none of the forms).
     act = {"state": "x" * 40, "seat": 0}
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "go", "seat": 0}}), 400)
-    assert problem["errors"] == [{"pointer": "/action/type", "detail": '"type" is one of "discard", "play", "count", '
-                                  '"muggins", "accept", "auto", not a string of 2 characters'}]
+    assert problem["errors"] == [
+        {
+            "pointer": "/action/type",
+            "detail": '"type" is one of "discard", "play", "count", '
+            '"muggins", "accept", "auto", not a string of 2 characters',
+        }
+    ]
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "play", "seat": 0}}), 400)
     assert problem["errors"] == [{"pointer": "/action", "detail": '"card" is a required property'}]
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"seat": 0}}), 400)
@@ -439,6 +498,7 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
 
 # --- headers ----------------------------------------------------------------------------------
 
+
 def answer(client: FlaskClient, method: str, path: str) -> Any:
     if method == "post":
         example = next(e for p, _, e in POST_OPERATIONS if p == path)
@@ -446,8 +506,11 @@ def answer(client: FlaskClient, method: str, path: str) -> Any:
     return client.open(path, method=method.upper())
 
 
-@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, _ in ALL_OPERATIONS],
-                         ids=[operation_id for _, _, operation_id in ALL_OPERATIONS])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [(m, p) for m, p, _ in ALL_OPERATIONS],
+    ids=[operation_id for _, _, operation_id in ALL_OPERATIONS],
+)
 def test_every_operation_answers_nosniff(client: FlaskClient, method: str, path: str) -> None:
     response = answer(client, method, path)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
@@ -457,14 +520,17 @@ def test_every_operation_answers_nosniff(client: FlaskClient, method: str, path:
         assert response.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status"), [
-    ("get", "/no/such/page", None, 404),
-    ("get", "/v1/hands/score", None, 405),
-    ("post", "/v1/hands/score", "not json", 415),
-    ("post", "/v1/hands/score", b"{" * 10, 400),
-    ("post", "/v1/games/act", b"{}", 400),
-    ("post", "/v1/hands/score", b" " * (LIMIT + 1), 413),
-])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status"),
+    [
+        ("get", "/no/such/page", None, 404),
+        ("get", "/v1/hands/score", None, 405),
+        ("post", "/v1/hands/score", "not json", 415),
+        ("post", "/v1/hands/score", b"{" * 10, 400),
+        ("post", "/v1/games/act", b"{}", 400),
+        ("post", "/v1/hands/score", b" " * (LIMIT + 1), 413),
+    ],
+)
 def test_error_answers_are_nosniff_too(client: FlaskClient, method: str, path: str, body: Any, status: int) -> None:
     content_type = "text/plain" if body == "not json" else "application/json"
     response = client.open(path, method=method.upper(), data=body, content_type=content_type)
@@ -472,8 +538,11 @@ def test_error_answers_are_nosniff_too(client: FlaskClient, method: str, path: s
     assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
-@pytest.mark.parametrize(("path", "example"), [(p, e) for p, _, e in POST_OPERATIONS if p.startswith("/v1/games")],
-                         ids=[i for p, i, _ in POST_OPERATIONS if p.startswith("/v1/games")])
+@pytest.mark.parametrize(
+    ("path", "example"),
+    [(p, e) for p, _, e in POST_OPERATIONS if p.startswith("/v1/games")],
+    ids=[i for p, i, _ in POST_OPERATIONS if p.startswith("/v1/games")],
+)
 def test_game_answers_are_never_stored(client: FlaskClient, token: str, path: str, example: Any) -> None:
     real = {**example, "state": token} if "state" in example else example
     for body in (real, {"bad": 1}):
@@ -503,8 +572,9 @@ def test_docs_policy_allows_the_page_script_and_nothing_else(client: FlaskClient
 
 
 @pytest.mark.parametrize(("path", "operation_id", "example"), POST_OPERATIONS, ids=OPERATION_IDS)
-def test_every_operation_says_406_for_an_accept_it_cannot_answer(client: FlaskClient, path: str,
-                                                                 operation_id: str, example: Any) -> None:
+def test_every_operation_says_406_for_an_accept_it_cannot_answer(
+    client: FlaskClient, path: str, operation_id: str, example: Any
+) -> None:
     # A JSON-only operation would answer JSON; an operation with tables would answer CSV or a
     # page: neither is an image. The contract lists the 406 for every operation.
     response = client.post(path, json=example, headers={"Accept": "image/png"})

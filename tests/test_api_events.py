@@ -25,8 +25,18 @@ from tests.support.events import random_event, random_scores
 from tests.support.formats import TRIGGERS, Page, read_csv
 from tests.support.problems import expect_problem
 
-HOSTILE = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)", "  =HYPERLINK(\"x\")", 'Ann "the Peg" Lee',
-           "Bob, Jr.", "Åsa Öberg", "<script>alert(1)</script>", "plain"]
+HOSTILE = [
+    "=cmd|' /C calc'!A0",
+    "+1+1",
+    "-2+3",
+    "@SUM(A1:A9)",
+    '  =HYPERLINK("x")',
+    'Ann "the Peg" Lee',
+    "Bob, Jr.",
+    "Åsa Öberg",
+    "<script>alert(1)</script>",
+    "plain",
+]
 
 
 def games_of(names: list[str], count: int, seed: int = 1) -> list[dict[str, Any]]:
@@ -62,14 +72,23 @@ def as_page(response: Any) -> Page:
 def test_a_bye_counts_as_a_plain_win_in_every_table(client: FlaskClient) -> None:
     # ann beat bob 121-100 (2 points, +21); bob skunked dee 121-80 (3 points, +41); cy and ann had a bye
     # each: a win worth a plain win's 2 game points, no spread (docs/rules.md 8.1). cy has no game at all.
-    body = {"games": [{"players": ["ann", "bob"], "scores": [121, 100]},
-                      {"players": ["bob", "dee"], "scores": [121, 80]}], "byes": ["cy", "ann"]}
+    body = {
+        "games": [{"players": ["ann", "bob"], "scores": [121, 100]}, {"players": ["bob", "dee"], "scores": [121, 80]}],
+        "byes": ["cy", "ann"],
+    }
     rows = post(client, "standings", body).json["standings"]
     # rank, player, games, won, lost, drawn, game points, skunks, spread, byes
-    expected = [[1, "ann", 2, 2, 0, 0, 4, 0, 21, 1], [2, "bob", 2, 1, 1, 0, 3, 1, 20, 0],
-                [3, "cy", 1, 1, 0, 0, 2, 0, 0, 1], [4, "dee", 1, 0, 1, 0, 0, 0, -41, 0]]
+    expected = [
+        [1, "ann", 2, 2, 0, 0, 4, 0, 21, 1],
+        [2, "bob", 2, 1, 1, 0, 3, 1, 20, 0],
+        [3, "cy", 1, 1, 0, 0, 2, 0, 0, 1],
+        [4, "dee", 1, 0, 1, 0, 0, 0, -41, 0],
+    ]
     header, cells = as_table(post(client, "standings", body, "text/csv"))
-    assert header[-1] == "byes" and [[int(c) if c.lstrip("-").isdigit() else c for c in line] for line in cells] == expected
+    assert (
+        header[-1] == "byes"
+        and [[int(c) if c.lstrip("-").isdigit() else c for c in line] for line in cells] == expected
+    )
     assert [[row[name] for name in header] for row in rows] == expected
     page = as_page(post(client, "standings", body, "text/html"))
     assert [str(c) for c in expected[2]] in page.cells
@@ -77,9 +96,9 @@ def test_a_bye_counts_as_a_plain_win_in_every_table(client: FlaskClient) -> None
     # Game logs take the same file: ranks as in the standings, and each log's totals are the standings' (a bye
     # has no place among the games: it is counted beside them, and listed after them in the printable forms).
     logs = post(client, "game-logs", body).json["logs"]
-    assert [(g["rank"], g["player"], len(g["games"]), g["byes"], g["total_game_points"], g["total_spread"])
-            for g in logs] == [(1, "ann", 1, 1, 4, 21), (2, "bob", 2, 0, 3, 20), (3, "cy", 0, 1, 2, 0),
-                               (4, "dee", 1, 0, 0, -41)]
+    assert [
+        (g["rank"], g["player"], len(g["games"]), g["byes"], g["total_game_points"], g["total_spread"]) for g in logs
+    ] == [(1, "ann", 1, 1, 4, 21), (2, "bob", 2, 0, 3, 20), (3, "cy", 0, 1, 2, 0), (4, "dee", 1, 0, 0, -41)]
     header, cells = as_table(post(client, "game-logs", body, "text/csv"))
     lines = {(line[0], line[header.index("result")], line[header.index("total_game_points")]) for line in cells}
     assert {("ann", "win", "2"), ("ann", "bye", "4"), ("cy", "bye", "2")} <= lines and len(cells) == 6
@@ -155,7 +174,11 @@ def test_every_invalid_game_is_reported_at_once(client: FlaskClient) -> None:
     games[12] = {"players": ["a", "b", "c"], "scores": [121, 121, 3]}
     for path in ("standings", "crosstable", "game-logs"):
         problem = expect_problem(post(client, path, {"games": games}), 422, "invalid-score")
-        assert [e["pointer"] for e in problem["errors"]] == ["/games/3/players/1", "/games/7/scores", "/games/12/players"]
+        assert [e["pointer"] for e in problem["errors"]] == [
+            "/games/3/players/1",
+            "/games/7/scores",
+            "/games/12/players",
+        ]
         assert problem["detail"] == "3 games are not valid results (3 problems)"
         assert "truncated" not in problem
 
@@ -185,14 +208,19 @@ def test_an_event_of_250_players_and_30000_games_in_one_request(client: FlaskCli
 
 
 def test_crosstable_who_beat_whom_by_how_much(client: FlaskClient) -> None:
-    games = [{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["bob", "ann"], "scores": [121, 111]},
-             {"players": ["ann", "bob"], "scores": [121, 101]}, {"players": ["cy", "ann"], "scores": [121, 60]}]
+    games = [
+        {"players": ["ann", "bob"], "scores": [121, 90]},
+        {"players": ["bob", "ann"], "scores": [121, 111]},
+        {"players": ["ann", "bob"], "scores": [121, 101]},
+        {"players": ["cy", "ann"], "scores": [121, 60]},
+    ]
     table = post(client, "crosstable", {"games": games}).json
     assert table["players"] == ["ann", "cy", "bob"]  # ann 5 game points, cy 3 (a double skunk), bob 2
     ann = next(row for row in table["rows"] if row["player"] == "ann")
     assert ann["cells"] == [
         {"opponent": "cy", "games": 1, "games_won": 0, "games_lost": 1, "games_drawn": 0, "spread": -61},
-        {"opponent": "bob", "games": 3, "games_won": 2, "games_lost": 1, "games_drawn": 0, "spread": 41}]
+        {"opponent": "bob", "games": 3, "games_won": 2, "games_lost": 1, "games_drawn": 0, "spread": 41},
+    ]
     header, cells = as_table(post(client, "crosstable", {"games": games}, "text/csv"))
     assert header == ["rank", "player", "1 ann", "2 cy", "3 bob"]
     assert cells[0] == ["1", "ann", "", "0-1 -61", "2-1 +41"]
@@ -209,14 +237,28 @@ def test_a_crosstable_sheet_has_room_for_512_players(client: FlaskClient) -> Non
 
 
 def test_game_logs_each_players_games_in_order(client: FlaskClient) -> None:
-    games = [{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["bob", "=cy"], "scores": [121, 111]},
-             {"players": ["=cy", "ann"], "scores": [121, 101]}]
+    games = [
+        {"players": ["ann", "bob"], "scores": [121, 90]},
+        {"players": ["bob", "=cy"], "scores": [121, 111]},
+        {"players": ["=cy", "ann"], "scores": [121, 101]},
+    ]
     logs = post(client, "game-logs", {"games": games, "players": ["=cy", "zed"]}).json["logs"]
     assert [(log["rank"], log["player"], [e["game"] for e in log["games"]]) for log in logs] == [
-        (2, "=cy", [1, 2]), (0, "zed", [])]
+        (2, "=cy", [1, 2]),
+        (0, "zed", []),
+    ]
     assert logs[0]["games"][1] == {
-        "game": 2, "opponents": ["ann"], "score": 121, "opponent_scores": [101], "result": "win", "skunk": "none",
-        "game_points": 2, "spread": 20, "total_game_points": 2, "total_spread": 10}
+        "game": 2,
+        "opponents": ["ann"],
+        "score": 121,
+        "opponent_scores": [101],
+        "result": "win",
+        "skunk": "none",
+        "game_points": 2,
+        "spread": 20,
+        "total_game_points": 2,
+        "total_spread": 10,
+    }
     header, cells = as_table(post(client, "game-logs", {"games": games}, "text/csv"))
     assert header[:3] == ["player", "game", "opponents"] and len(cells) == 6
     assert {line[0] for line in cells} == {"ann", "bob", "'=cy"}
@@ -269,7 +311,9 @@ def test_swiss_pairings_never_repeat_over_7_rounds_of_64(client: FlaskClient) ->
         ranking = answer["ranking"]
         assert [r["position"] for r in ranking] == list(range(1, 65))
         assert [r["score"] for r in ranking] == sorted((r["score"] for r in ranking), reverse=True)
-        games += [{"players": p["players"], "scores": list(random_scores(rnd, 40))} for p in answer["round"]["pairings"]]
+        games += [
+            {"players": p["players"], "scores": list(random_scores(rnd, 40))} for p in answer["round"]["pairings"]
+        ]
     assert len(met) == 7 * 32
 
 
@@ -280,11 +324,17 @@ def test_swiss_odd_field_byes_and_formats(client: FlaskClient) -> None:
     games = [{"players": p["players"], "scores": [121, 100]} for p in first["round"]["pairings"]]
     second = post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]}).json
     assert second["round"]["round"] == 2 and second["round"]["bye"] != "eve"
-    header, cells = as_table(post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]},
-                                  "text/csv"))
+    header, cells = as_table(
+        post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]}, "text/csv")
+    )
     assert header == ["round", "board", "player", "opponent"] and len(cells) == 3 and cells[-1][-1] == "bye"
-    expect_problem(post(client, "swiss-pairings", {"players": ["a", "b"], "games": [
-        {"players": ["a", "b"], "scores": [121, 90]}]}), 422, "invalid-event")  # nobody left to meet
+    expect_problem(
+        post(
+            client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
+        ),
+        422,
+        "invalid-event",
+    )  # nobody left to meet
 
 
 # --- matches -------------------------------------------------------------------------------------------------
@@ -292,12 +342,23 @@ def test_swiss_odd_field_byes_and_formats(client: FlaskClient) -> None:
 
 def test_a_best_of_3_ended_early_by_a_triple_skunk(client: FlaskClient) -> None:
     # Games counted one match point each (ACC playoffs' "best 2 of 3"), a triple skunk winning outright.
-    body = {"games": [[121, 25]], "first_dealer": 1, "match": {"length": 3, "skunk_points": 1,
-                                                                "triple_skunk_wins": True}}
+    body = {
+        "games": [[121, 25]],
+        "first_dealer": 1,
+        "match": {"length": 3, "skunk_points": 1, "triple_skunk_wins": True},
+    }
     state = post(client, "match", body).json
     assert (state["over"], state["winner"], state["decided_by"], state["points"]) == (True, 0, "triple_skunk", [1, 0])
-    assert state["games"] == [{"number": 1, "first_dealer": 1, "scores": [121, 25], "winner": 0,
-                               "skunk": "triple_skunk", "match_points": [1, 0]}]
+    assert state["games"] == [
+        {
+            "number": 1,
+            "first_dealer": 1,
+            "scores": [121, 25],
+            "winner": 0,
+            "skunk": "triple_skunk",
+            "match_points": [1, 0],
+        }
+    ]
     assert state["next_game"] is None and state["next_first_dealer"] is None
     problem = expect_problem(post(client, "match", {**body, "games": [[121, 25], [121, 100]]}), 422, "invalid-event")
     assert problem["errors"][0]["pointer"] == "/games/1"
@@ -312,17 +373,24 @@ def test_the_loser_of_each_game_deals_first_in_the_next(client: FlaskClient) -> 
     winners = [g["winner"] for g in state["games"]]
     assert [g["first_dealer"] for g in state["games"]] == [0, *(1 - w for w in winners[:-1])]
     assert state["next_first_dealer"] == 1 - winners[-1] and state["points"] == [2, 2]
-    by_winner = post(client, "match", {"games": games, "first_dealer": 0,
-                                       "match": {"length": 5, "next_first_dealer": "winner"}}).json
+    by_winner = post(
+        client, "match", {"games": games, "first_dealer": 0, "match": {"length": 5, "next_first_dealer": "winner"}}
+    ).json
     assert [g["first_dealer"] for g in by_winner["games"]] == [0, *winners[:-1]]
 
 
 def test_match_points_from_a_scheme_and_refusals(client: FlaskClient) -> None:
-    state = post(client, "match", {"games": [[121, 55], [121, 70]], "match": {
-        "format": "first_to", "length": 7, "scheme": "match_1_2_4"}}).json
+    state = post(
+        client,
+        "match",
+        {"games": [[121, 55], [121, 70]], "match": {"format": "first_to", "length": 7, "scheme": "match_1_2_4"}},
+    ).json
     assert state["points"] == [6, 0] and state["rules"]["target"] == 7 and state["rules"]["double_skunk_points"] == 4
-    expect_problem(post(client, "match", {"games": [], "match": {"scheme": "match_1_2_3", "skunk_points": 2}}),
-                   422, "invalid-rules")
+    expect_problem(
+        post(client, "match", {"games": [], "match": {"scheme": "match_1_2_3", "skunk_points": 2}}),
+        422,
+        "invalid-rules",
+    )
     expect_problem(post(client, "match", {"games": [], "match": {"format": "best_of", "length": 4}}), 422)
     expect_problem(post(client, "match", {"games": [[121, 90]], "variant": "three_player"}), 422)
     bad = expect_problem(post(client, "match", {"games": [[100, 90], [121, 121]]}), 422)
@@ -330,21 +398,31 @@ def test_match_points_from_a_scheme_and_refusals(client: FlaskClient) -> None:
 
 
 def test_match_standings_in_three_formats(client: FlaskClient) -> None:
-    body = {"match": {"length": 3}, "matches": [
-        {"players": ["ann", "bob"], "games": [[121, 100], [121, 85]]},
-        {"players": ["bob", "=cy"], "games": [[121, 110], [95, 121], [121, 60]]},
-        {"players": ["=cy", "ann"], "games": [[121, 119], [121, 101]]}]}
+    body = {
+        "match": {"length": 3},
+        "matches": [
+            {"players": ["ann", "bob"], "games": [[121, 100], [121, 85]]},
+            {"players": ["bob", "=cy"], "games": [[121, 110], [95, 121], [121, 60]]},
+            {"players": ["=cy", "ann"], "games": [[121, 119], [121, 101]]},
+        ],
+    }
     rows = post(client, "match-standings", body).json["standings"]
     # One match each, 3 match points each (ann 1+2, bob 1+2 with a double skunk, cy 1 then 1+1): spread decides.
     assert [(r["rank"], r["player"], r["matches_won"], r["match_points"], r["spread"]) for r in rows] == [
-        (1, "ann", 1, 3, 35), (2, "bob", 1, 3, -11), (3, "=cy", 1, 3, -24)]
+        (1, "ann", 1, 3, 35),
+        (2, "bob", 1, 3, -11),
+        (3, "=cy", 1, 3, -24),
+    ]
     header, cells = as_table(post(client, "match-standings", body, "text/csv"))
     assert sorted(header) == sorted(rows[0]) and [line[1] for line in cells] == ["ann", "bob", "'=cy"]
     assert [{k: int(v) for k, v in zip(header, line) if k != "player"} for line in cells] == [
-        {k: v for k, v in r.items() if k != "player"} for r in rows]
+        {k: v for k, v in r.items() if k != "player"} for r in rows
+    ]
     assert len(as_page(post(client, "match-standings", body, "text/html")).cells) == 4
     unfinished = {"matches": [{"players": ["ann", "bob"], "games": [[121, 100]]}]}
-    assert expect_problem(post(client, "match-standings", unfinished), 422)["errors"][0]["pointer"] == "/matches/0/games"
+    assert (
+        expect_problem(post(client, "match-standings", unfinished), 422)["errors"][0]["pointer"] == "/matches/0/games"
+    )
 
 
 # --- elimination brackets ----------------------------------------------------------------------------------
@@ -387,25 +465,33 @@ def test_single_elimination_byes_to_the_top_seeds(client: FlaskClient, entrants:
 
 def test_a_bracket_of_matches_in_three_formats(client: FlaskClient) -> None:
     players = ["ann", "bob", "=cy", "dee"]
-    body = {"players": players, "match": {"length": 3}, "results": {
-        "1": {"games": [[121, 100], [121, 110]]}, "2": {"games": [[100, 121], [121, 95], [121, 119]]}}}
+    body = {
+        "players": players,
+        "match": {"length": 3},
+        "results": {"1": {"games": [[121, 100], [121, 110]]}, "2": {"games": [[100, 121], [121, 95], [121, 119]]}},
+    }
     state = post(client, "elimination", body).json
     assert state["ready"] == [3] and state["matches"][2]["slots"] == [
         {"seed": 1, "player": "ann", "source": "winner", "match": 1},
-        {"seed": 2, "player": "bob", "source": "winner", "match": 2}]
+        {"seed": 2, "player": "bob", "source": "winner", "match": 2},
+    ]
     header, cells = as_table(post(client, "elimination", body, "text/csv"))
     assert header == ["match", "bracket", "round", "slot_1", "slot_2", "status", "winner"]
     assert cells[1] == ["2", "winners", "1", "bob", "'=cy", "played", "bob"]
     assert len(as_page(post(client, "elimination", body, "text/html")).cells) == 4
     # A match not decided by its games, a result for a match not ready, an unknown match: each a 422 there.
-    for results, pointer in [({"1": {"games": [[121, 100]]}}, "/results/1/games"),
-                             ({"3": {"games": [[121, 100], [121, 100]]}}, "/results/3"),
-                             ({"9": {"games": [[121, 100]]}}, "/results/9")]:
+    for results, pointer in [
+        ({"1": {"games": [[121, 100]]}}, "/results/1/games"),
+        ({"3": {"games": [[121, 100], [121, 100]]}}, "/results/3"),
+        ({"9": {"games": [[121, 100]]}}, "/results/9"),
+    ]:
         problem = expect_problem(post(client, "elimination", {**body, "results": results}), 422)
         assert problem["errors"][0]["pointer"] == pointer
     # Names that do not fit the bracket are the event's data, not a score.
-    for wrong, pointer in [({"players": ["a", "a", "b"]}, "/players/1"),
-                           ({"players": ["a", "b", "c"], "entrants": 4}, "/players")]:
+    for wrong, pointer in [
+        ({"players": ["a", "a", "b"]}, "/players/1"),
+        ({"players": ["a", "b", "c"], "entrants": 4}, "/players"),
+    ]:
         problem = expect_problem(post(client, "elimination", wrong), 422, "invalid-event")
         assert problem["errors"][0]["pointer"] == pointer
 
@@ -420,8 +506,10 @@ def test_an_event_has_at_most_4096_players(client: FlaskClient) -> None:
 def test_an_answer_holds_at_most_100000_log_lines(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     assert events_api.MAX_LOG_ENTRIES == 100_000
     monkeypatch.setattr(events_api, "MAX_LOG_ENTRIES", 100)  # the same check, on a smaller event
-    tables = [{"players": [f"a{i % 10}", f"b{i % 10}", f"c{i % 10}", f"d{i % 7}"], "scores": [121, 100, 90, 80]}
-              for i in range(26)]
+    tables = [
+        {"players": [f"a{i % 10}", f"b{i % 10}", f"c{i % 10}", f"d{i % 7}"], "scores": [121, 100, 90, 80]}
+        for i in range(26)
+    ]
     problem = expect_problem(post(client, "game-logs", {"games": tables}), 422, "answer-too-large")
     assert "104 lines" in problem["detail"] and problem["errors"][0]["pointer"] == "/players"
     few = post(client, "game-logs", {"games": tables, "players": ["a0", "d0"]}).json["logs"]

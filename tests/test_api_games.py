@@ -120,8 +120,12 @@ def test_view_endpoint(client: FlaskClient) -> None:
         assert answer["view"]["seat"] == seat
         assert (answer["view"]["hand"] is None) == (seat is None)
         assert len(answer["legal_actions"]) == (0 if seat is None else 15)
-    assert client.post("/v1/games/view", json={"state": game["state"], "seat": 2,
-                                               "credential": game["credentials"]["table"]}).status_code == 422
+    assert (
+        client.post(
+            "/v1/games/view", json={"state": game["state"], "seat": 2, "credential": game["credentials"]["table"]}
+        ).status_code
+        == 422
+    )
 
 
 def test_the_acting_seat_sees_its_discard_and_the_other_only_a_count(client: FlaskClient) -> None:
@@ -240,8 +244,11 @@ def test_changed_truncated_and_made_up_tokens_are_400(client: FlaskClient) -> No
     raw[len(raw) // 2] ^= 0x20
     changed = base64.urlsafe_b64encode(bytes(raw)).decode()
     for bad in (changed, token[:-10], token[:40], "gAAAAAB" + "A" * 100, "bm90IGEgdG9rZW4="):
-        for path, body in (("/v1/games/act", {"state": bad, "action": {"type": "auto", "seat": 0}}),
-                           ("/v1/games/view", {"state": bad}), ("/v1/games/record", {"state": bad})):
+        for path, body in (
+            ("/v1/games/act", {"state": bad, "action": {"type": "auto", "seat": 0}}),
+            ("/v1/games/view", {"state": bad}),
+            ("/v1/games/record", {"state": bad}),
+        ):
             response = client.post(path, json=body)
             assert response.status_code == 400, (path, bad[:20], response.get_json())
             assert response.mimetype == "application/problem+json"
@@ -289,18 +296,21 @@ def test_a_counted_hand_in_a_game_names_its_combinations_as_the_hand_score_does(
         while game["view"]["phase"] != "over":
             seat = game["view"]["to_act"][0]
             action = {"type": "auto", "seat": seat}
-            game = client.post("/v1/games/act", json={"state": game["state"], "action": action, "seat": seat,
-                                                      "credential": table}).get_json()
+            game = client.post(
+                "/v1/games/act", json={"state": game["state"], "action": action, "seat": seat, "credential": table}
+            ).get_json()
             for event in game["events"]:
                 if event["type"] == "starter":
                     starter = event["card"]
                 elif event["type"] == "show":
                     shown = event
-                elif (event["type"] == "score" and event["kind"] in ("hand", "crib") and "claimed" not in event) \
-                        or event["type"] == "settled":
+                elif (
+                    event["type"] == "score" and event["kind"] in ("hand", "crib") and "claimed" not in event
+                ) or event["type"] == "settled":
                     assert shown is not None and starter is not None
-                    scored = client.post("/v1/hands/score", json={"hand": shown["cards"], "starter": starter,
-                                                                  "crib": shown["crib"]}).get_json()
+                    scored = client.post(
+                        "/v1/hands/score", json={"hand": shown["cards"], "starter": starter, "crib": shown["crib"]}
+                    ).get_json()
                     assert event["combinations"] == scored["combinations"]
                     assert sum(c["points"] for c in event["combinations"]) == scored["total"]
                     checked[event["type"]] += 1

@@ -100,23 +100,31 @@ def test_not_json_is_415(client: FlaskClient) -> None:
 @pytest.mark.parametrize("content_type", ["application/json; charset=latin-1", 'application/json; Charset="UTF-16"'])
 def test_a_charset_other_than_utf8_is_415(client: FlaskClient, content_type: str) -> None:
     body = '{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
-    problem = expect_problem(client.post("/v1/hands/score", data=body.encode("latin-1"), content_type=content_type), 415)
+    problem = expect_problem(
+        client.post("/v1/hands/score", data=body.encode("latin-1"), content_type=content_type), 415
+    )
     assert "UTF-8" in problem["detail"]
-    for fine in ("application/json; charset=utf-8", "application/json; charset=UTF8", "application/json; foo=1",
-                 "application/json; charset=us-ascii"):
+    for fine in (
+        "application/json; charset=utf-8",
+        "application/json; charset=UTF8",
+        "application/json; foo=1",
+        "application/json; charset=us-ascii",
+    ):
         assert client.post("/v1/hands/score", data=body, content_type=fine).json["total"] == 29
 
 
 @pytest.mark.parametrize("coding", ["gzip", "deflate", "br"])
 def test_a_body_with_a_content_coding_is_415_naming_identity(client: FlaskClient, coding: str) -> None:
     body = b'{"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}'
-    response = client.post("/v1/hands/score", data=body, content_type="application/json",
-                           headers={"Content-Encoding": coding})
+    response = client.post(
+        "/v1/hands/score", data=body, content_type="application/json", headers={"Content-Encoding": coding}
+    )
     problem = expect_problem(response, 415)
     assert "Content-Encoding" in problem["detail"] and response.headers["Accept-Encoding"] == "identity"
     for identity in ("identity", "IDENTITY", "", "identity, identity"):
-        answer = client.post("/v1/hands/score", data=body, content_type="application/json",
-                             headers={"Content-Encoding": identity})
+        answer = client.post(
+            "/v1/hands/score", data=body, content_type="application/json", headers={"Content-Encoding": identity}
+        )
         assert answer.json["total"] == 29, identity
 
 
@@ -188,8 +196,12 @@ def test_contract_errors_are_bounded(client: FlaskClient) -> None:
 def test_muggins_comes_from_the_flag_or_else_from_the_options(client: FlaskClient) -> None:
     # The 29 hand claimed as 27: 2 points missed, which an opponent may take only under muggins.
     claim = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27}
-    cases = [({}, 0), ({"muggins": True}, 2), ({"options": {"muggins": True}}, 2),
-             ({"options": {"muggins": True}, "muggins": False}, 0)]
+    cases = [
+        ({}, 0),
+        ({"muggins": True}, 2),
+        ({"options": {"muggins": True}}, 2),
+        ({"options": {"muggins": True}, "muggins": False}, 0),
+    ]
     for extra, takes in cases:
         answer = client.post("/v1/hands/score", json={**claim, **extra}).get_json()
         assert answer["claim"]["muggins_points"] == takes, extra
@@ -200,7 +212,9 @@ def test_texts_follow_accept_language_and_the_lang_override(client: FlaskClient)
     hand = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
     english = client.post("/v1/hands/score", json=hand)
     assert english.headers["Content-Language"] == "en" and "Accept-Language" in english.headers["Vary"]
-    assert english.json["spoken"].startswith("fifteen two, fifteen four") and english.json["spoken"].endswith("twenty-nine")
+    assert english.json["spoken"].startswith("fifteen two, fifteen four") and english.json["spoken"].endswith(
+        "twenty-nine"
+    )
     swedish = client.post("/v1/hands/score", json=hand, headers={"Accept-Language": "sv-SE, en;q=0.5"})
     assert swedish.headers["Content-Language"] == "sv" and swedish.json["spoken"].startswith("femton två")
     german = client.post("/v1/hands/score?lang=de", json=hand, headers={"Accept-Language": "sv"})

@@ -73,7 +73,13 @@ def test_readyz_says_whether_the_state_key_was_configured_or_generated(client: F
 
     # The shared test app has a configured key; one made without keys generates its own.
     assert client.get("/readyz").json["checks"]["state_key"] == "configured (1 key)"
-    assert create_app(Config(testing=True)).test_client().get("/readyz").json["checks"]["state_key"].startswith("generated")
+    assert (
+        create_app(Config(testing=True))
+        .test_client()
+        .get("/readyz")
+        .json["checks"]["state_key"]
+        .startswith("generated")
+    )
 
 
 def test_a_failing_readiness_check_is_a_503_problem() -> None:

@@ -38,16 +38,20 @@ Post = Callable[[str, dict[str, Any]], tuple[int, Any]]
 def play_match(post: Post, match: dict[str, Any], seed: int = 5) -> list[dict[str, Any]]:
     """Seat 0 (moves by ``auto``) against the computer on seat 1, game after game, until the
     match is over; the last answer of each game."""
-    status, game = post("/v1/games", {"variant": "six_card", "seed": seed, "dealer": 0, "seat": 0,
-                                      "computer": [{"seat": 1}], "match": match})
+    status, game = post(
+        "/v1/games",
+        {"variant": "six_card", "seed": seed, "dealer": 0, "seat": 0, "computer": [{"seat": 1}], "match": match},
+    )
     assert status == 201, game
     finished = []
     while True:
         table = game["credentials"]["table"]
         game["table"] = table
         while game["view"]["phase"] != "over":
-            status, game = post("/v1/games/act", {"state": game["state"], "seat": 0, "credential": table,
-                                                  "action": {"type": "auto", "seat": 0}})
+            status, game = post(
+                "/v1/games/act",
+                {"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": 0}},
+            )
             assert status == 200, game
             game["table"] = table
         finished.append(game)
@@ -83,11 +87,21 @@ def check_match(finished: list[dict[str, Any]], post: Post) -> None:
 
 
 def test_a_best_of_5_played_to_its_end_over_http() -> None:
-    with Gunicorn(workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "CRIBBAGE_STATE_KEYS": TEST_STATE_KEY.decode()
-                                  if isinstance(TEST_STATE_KEY, bytes) else TEST_STATE_KEY}) as server:
+    with Gunicorn(
+        workers=1,
+        env={
+            "CRIBBAGE_ACCESS_LOG": "false",
+            "CRIBBAGE_STATE_KEYS": TEST_STATE_KEY.decode() if isinstance(TEST_STATE_KEY, bytes) else TEST_STATE_KEY,
+        },
+    ) as server:
+
         def post(path: str, body: dict[str, Any]) -> tuple[int, Any]:
-            request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
-                                             headers={"Content-Type": "application/json"})
+            request = urllib.request.Request(
+                server.url + path,
+                data=json.dumps(body).encode(),
+                method="POST",
+                headers={"Content-Type": "application/json"},
+            )
             try:
                 with urllib.request.urlopen(request, timeout=10) as response:
                     return response.status, json.loads(response.read())
@@ -109,14 +123,22 @@ def test_a_match_in_process(client: FlaskClient) -> None:
 
 
 def finished_game(client: FlaskClient, match: dict[str, Any] | None = BEST_OF_5, **options: Any) -> dict[str, Any]:
-    body = {"variant": "six_card", "seed": 9, "dealer": 1, "seat": 0, "computer": [{"seat": 1}],
-            "options": {"target": 31, **options}}
+    body = {
+        "variant": "six_card",
+        "seed": 9,
+        "dealer": 1,
+        "seat": 0,
+        "computer": [{"seat": 1}],
+        "options": {"target": 31, **options},
+    }
     game = client.post("/v1/games", json=body | ({"match": match} if match else {})).json
     table = game["credentials"]["table"]
     seat_key = game["credentials"]["seats"][0]["credential"]
     while game["view"]["phase"] != "over":
-        game = client.post("/v1/games/act", json={"state": game["state"], "seat": 0, "credential": table,
-                                                 "action": {"type": "auto", "seat": 0}}).json
+        game = client.post(
+            "/v1/games/act",
+            json={"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": 0}},
+        ).json
     game["table"], game["seat_key"] = table, seat_key
     return game
 
@@ -124,8 +146,7 @@ def finished_game(client: FlaskClient, match: dict[str, Any] | None = BEST_OF_5,
 def test_the_credentials_a_next_game_hands_out(client: FlaskClient) -> None:
     game = finished_game(client)
     seat_key = game["seat_key"]
-    by_table = client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0,
-                                                        "credential": game["table"]})
+    by_table = client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0, "credential": game["table"]})
     assert by_table.status_code == 201
     issued = by_table.json["credentials"]
     assert issued["table"] and [s["seat"] for s in issued["seats"]] == [0]  # seat 1 is the computer's
@@ -141,23 +162,32 @@ def test_the_credentials_a_next_game_hands_out(client: FlaskClient) -> None:
     # The new credentials act in the new game; the old ones do not.
     state = by_seat["state"]
     move = by_seat["legal_actions"][0]
-    assert client.post("/v1/games/act", json={"state": state, "seat": 0, "credential": issued["seats"][0]["credential"],
-                                              "action": move}).status_code == 200
-    expect_problem(client.post("/v1/games/act", json={"state": state, "seat": 0, "credential": seat_key,
-                                                      "action": move}), 403)
-    expect_problem(client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0,
-                                                            "credential": "x" * 24}), 403)
+    assert (
+        client.post(
+            "/v1/games/act",
+            json={"state": state, "seat": 0, "credential": issued["seats"][0]["credential"], "action": move},
+        ).status_code
+        == 200
+    )
+    expect_problem(
+        client.post("/v1/games/act", json={"state": state, "seat": 0, "credential": seat_key, "action": move}), 403
+    )
+    expect_problem(
+        client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0, "credential": "x" * 24}), 403
+    )
     expect_problem(client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0}), 403)
 
 
 def test_next_game_refusals(client: FlaskClient) -> None:
     started = client.post("/v1/games", json={"seat": 0, "match": BEST_OF_5}).json
     table = started["credentials"]["table"]
-    expect_problem(client.post("/v1/games/next-game", json={"state": started["state"], "seat": 0,
-                                                            "credential": table}), 422, "game-not-over")
+    expect_problem(
+        client.post("/v1/games/next-game", json={"state": started["state"], "seat": 0, "credential": table}),
+        422,
+        "game-not-over",
+    )
     single = finished_game(client, match=None)
-    problem = expect_problem(client.post("/v1/games/next-game", json={"state": single["state"]}), 422,
-                             "illegal-action")
+    problem = expect_problem(client.post("/v1/games/next-game", json={"state": single["state"]}), 422, "illegal-action")
     assert "not part of a match" in problem["detail"]
     assert single["view"]["match"] is None
     for body in ({"variant": "three_player"}, {"variant": "four_player"}):
@@ -170,8 +200,9 @@ def test_a_match_game_has_its_record_and_history(client: FlaskClient) -> None:
     game = finished_game(client)
     record = client.post("/v1/games/record", json={"state": game["state"]})
     assert record.status_code == 200 and record.json["outcome"] == game["view"]["outcome"]
-    following = client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0,
-                                                         "credential": game["table"]}).json
+    following = client.post(
+        "/v1/games/next-game", json={"state": game["state"], "seat": 0, "credential": game["table"]}
+    ).json
     # The second game has no cut: its dealer is the first game's loser.
     assert not any(event["type"] == "cut_for_deal" for event in following["events"])
     assert following["view"]["dealer"] == 1 - game["view"]["winner"]
@@ -181,8 +212,9 @@ def test_a_later_game_of_a_match_replays_for_its_events_history_record_and_revie
     # A later game has no cut: the match names its first dealer, and the replay behind the events
     # since a move, the history, the record and the review must deal it the same way.
     first = finished_game(client)
-    game = client.post("/v1/games/next-game", json={"state": first["state"], "seat": 0,
-                                                    "credential": first["table"]}).json
+    game = client.post(
+        "/v1/games/next-game", json={"state": first["state"], "seat": 0, "credential": first["table"]}
+    ).json
     table = game["credentials"]["table"]
     seat_key = game["credentials"]["seats"][0]["credential"]
     happened = list(game["events"])
@@ -198,8 +230,10 @@ def test_a_later_game_of_a_match_replays_for_its_events_history_record_and_revie
         game = client.post("/v1/games/act", json=body | {"action": {"type": "auto", "seat": 0}}).json
         happened += game["events"]
     while game["view"]["phase"] != "over":
-        game = client.post("/v1/games/act", json={"state": game["state"], "seat": 0, "credential": table,
-                                                 "action": {"type": "auto", "seat": 0}}).json
+        game = client.post(
+            "/v1/games/act",
+            json={"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": 0}},
+        ).json
     record = client.post("/v1/games/record", json={"state": game["state"]})
     assert record.status_code == 200, record.json
     assert record.json["outcome"] == game["view"]["outcome"]
@@ -257,16 +291,19 @@ def test_the_token_carries_the_match_in_a_few_bytes() -> None:
     assert len(sealer.seal(encode_state(fourth))) - len(sealer.seal(encode_state(state))) <= 64
 
 
-@pytest.mark.parametrize(("codes", "why"), [
-    ([0, 3, 2, 2, 0, 0, 0, 121], "list of its numbers"),             # half a game
-    ([9, 3, 2, 2, 0, 0, 0], "no such rule"),
-    ([0, 4, 2, 2, 0, 0, 0], "rules are not valid"),                  # a best of 4
-    ([0, 3, 2, 2, 0, 0, 0, 121, 80], "over before this game"),       # a skunk: 2 points of 2
-    ([0, 3, 2, 2, 0, 0, 0, 121, 121], "match is not valid"),
-    ([0, 3, 2, 2, 0, 0, 0, 100, 121], "who deals first"),            # side 1 won: side 0 deals, not 1
-    ([0, 3, 2, 2, 0, 0, 0], "first dealer is this game's"),
-    ("0,3", "list of its numbers"),
-])
+@pytest.mark.parametrize(
+    ("codes", "why"),
+    [
+        ([0, 3, 2, 2, 0, 0, 0, 121], "list of its numbers"),  # half a game
+        ([9, 3, 2, 2, 0, 0, 0], "no such rule"),
+        ([0, 4, 2, 2, 0, 0, 0], "rules are not valid"),  # a best of 4
+        ([0, 3, 2, 2, 0, 0, 0, 121, 80], "over before this game"),  # a skunk: 2 points of 2
+        ([0, 3, 2, 2, 0, 0, 0, 121, 121], "match is not valid"),
+        ([0, 3, 2, 2, 0, 0, 0, 100, 121], "who deals first"),  # side 1 won: side 0 deals, not 1
+        ([0, 3, 2, 2, 0, 0, 0], "first dealer is this game's"),
+        ("0,3", "list of its numbers"),
+    ],
+)
 def test_a_tampered_match_is_refused(codes: Any, why: str) -> None:
     state, _ = new_game(STANDARD, 11, 1, match=MatchRules())
     data = encode_state(state)

@@ -31,8 +31,9 @@ def plays_json(text: str) -> list[dict[str, Any]]:
     return out
 
 
-def sequence_body(variant: str, options: dict[str, str] | None, leader: int, hands: str | None,
-                  plays: str) -> dict[str, Any]:
+def sequence_body(
+    variant: str, options: dict[str, str] | None, leader: int, hands: str | None, plays: str
+) -> dict[str, Any]:
     players = resolve(variant).players
     body: dict[str, Any] = {"players": players, "leader": leader, "plays": plays_json(plays)}
     if variant != DEFAULT_FOR[players]:
@@ -49,8 +50,9 @@ def sequence_body(variant: str, options: dict[str, str] | None, leader: int, han
 
 
 @pytest.mark.parametrize(("case", "pile", "card", "points", "kinds"), CARD_CASES, ids=[c[0] for c in CARD_CASES])
-def test_card_cases_through_the_api(client: FlaskClient, case: str, pile: str, card: str, points: int,
-                                    kinds: list[str]) -> None:
+def test_card_cases_through_the_api(
+    client: FlaskClient, case: str, pile: str, card: str, points: int, kinds: list[str]
+) -> None:
     response = client.post("/v1/pegging/score", json={"pile": pile.split(), "card": card})
     assert response.status_code == 200, response.json
     body = response.json
@@ -61,7 +63,7 @@ def test_card_cases_through_the_api(client: FlaskClient, case: str, pile: str, c
     values = {"A": 1, "J": 10, "Q": 10, "K": 10}
     assert body["count"] == sum(values.get(c[:-1], 0) or int(c[:-1]) for c in body["pile"])
     for item in body["items"]:
-        assert item["cards"] == body["pile"][-len(item["cards"]):]
+        assert item["cards"] == body["pile"][-len(item["cards"]) :]
 
 
 def test_spellings_are_accepted_and_answers_are_canonical(client: FlaskClient) -> None:
@@ -73,11 +75,11 @@ def test_spellings_are_accepted_and_answers_are_canonical(client: FlaskClient) -
 @pytest.mark.parametrize(
     ("body", "pointer", "slug"),
     [
-        ({"pile": ["10S", "10D", "5C"], "card": "7H"}, "/card", "illegal-play"),          # past 31
-        ({"pile": ["10S", "5C"], "card": "5c"}, "/card", "duplicate-card"),               # already in the pile
-        ({"pile": ["10S", "10D", "10C", "5H"], "card": "AH"}, "/pile", "illegal-play"),   # a pile of 35
-        ({"pile": ["10S", "5C", "5C"], "card": "AH"}, "/pile/2", "duplicate-card"),       # a pile repeats a card
-        ({"pile": ["10S", "10D", "10C", "AH"], "card": "AS"}, "/pile", "illegal-play"),   # that count is over
+        ({"pile": ["10S", "10D", "5C"], "card": "7H"}, "/card", "illegal-play"),  # past 31
+        ({"pile": ["10S", "5C"], "card": "5c"}, "/card", "duplicate-card"),  # already in the pile
+        ({"pile": ["10S", "10D", "10C", "5H"], "card": "AH"}, "/pile", "illegal-play"),  # a pile of 35
+        ({"pile": ["10S", "5C", "5C"], "card": "AH"}, "/pile/2", "duplicate-card"),  # a pile repeats a card
+        ({"pile": ["10S", "10D", "10C", "AH"], "card": "AS"}, "/pile", "illegal-play"),  # that count is over
     ],
 )
 def test_score_rejections(client: FlaskClient, body: dict[str, Any], pointer: str, slug: str) -> None:
@@ -116,8 +118,17 @@ def test_not_json_is_415(client: FlaskClient) -> None:
     ids=[c[0] for c in SEQUENCE_CASES],
 )
 def test_sequence_cases_through_the_api(
-    client: FlaskClient, case: str, variant: str, options: dict[str, str] | None, leader: int, hands: str | None,
-    plays: str, totals: list[int], points: dict[int, int], complete: bool, turn: int | None,
+    client: FlaskClient,
+    case: str,
+    variant: str,
+    options: dict[str, str] | None,
+    leader: int,
+    hands: str | None,
+    plays: str,
+    totals: list[int],
+    points: dict[int, int],
+    complete: bool,
+    turn: int | None,
 ) -> None:
     response = client.post("/v1/pegging/sequence", json=sequence_body(variant, options, leader, hands, plays))
     assert response.status_code == 200, response.json
@@ -144,8 +155,10 @@ def test_sequence_cases_through_the_api(
 
 def test_the_go_point_names_the_seat_that_played_the_last_card(client: FlaskClient) -> None:
     # P12: K, Q, 4, 5 (29); the pone says go, then the dealer: the point is the dealer's, for his 5.
-    body = client.post("/v1/pegging/sequence", json=sequence_body(
-        "six_card", None, 0, "KS 4D 6C 7H|QH 5C 8S 9D", "0:KS 1:QH 0:4D 1:5C 0:go 1:go")).json
+    body = client.post(
+        "/v1/pegging/sequence",
+        json=sequence_body("six_card", None, 0, "KS 4D 6C 7H|QH 5C 8S 9D", "0:KS 1:QH 0:4D 1:5C 0:go 1:go"),
+    ).json
     go = body["plays"][5]
     assert go["go"] is True and go["card"] is None and go["seat"] == 1 and go["reset"] is True
     assert go["items"] == [{"seat": 1, "kind": "go", "name": "a go", "cards": ["5C"], "points": 1}]
@@ -155,18 +168,25 @@ def test_the_go_point_names_the_seat_that_played_the_last_card(client: FlaskClie
 
 
 def test_the_last_card_is_named(client: FlaskClient) -> None:
-    body = client.post("/v1/pegging/sequence", json=sequence_body(
-        "six_card", None, 0, P8_HANDS, "0:KS 1:10H 0:KD 1:go 0:go 1:7C 0:2S 1:2H 0:2D 1:2C")).json
+    body = client.post(
+        "/v1/pegging/sequence",
+        json=sequence_body("six_card", None, 0, P8_HANDS, "0:KS 1:10H 0:KD 1:go 0:go 1:7C 0:2S 1:2H 0:2D 1:2C"),
+    ).json
     last = body["plays"][-1]
-    assert {(i["kind"], i["points"]) for i in last["items"]} == {("fifteen", 2), ("double_pair_royal", 12),
-                                                                  ("last_card", 1)}
+    assert {(i["kind"], i["points"]) for i in last["items"]} == {
+        ("fifteen", 2),
+        ("double_pair_royal", 12),
+        ("last_card", 1),
+    }
     dpr = next(i for i in last["items"] if i["kind"] == "double_pair_royal")
     assert dpr["cards"] == ["2S", "2H", "2D", "2C"] and dpr["seat"] == 1
     assert last["play_over"] is True and body["complete"] is True and body["turn"] is None
 
 
 def test_partial_play_without_hands(client: FlaskClient) -> None:
-    body = client.post("/v1/pegging/sequence", json={"players": 2, "leader": 1, "plays": [{"seat": 1, "card": "5h"}]}).json
+    body = client.post(
+        "/v1/pegging/sequence", json={"players": 2, "leader": 1, "plays": [{"seat": 1, "card": "5h"}]}
+    ).json
     assert body["hands"] is None and body["held"] == [4, 3] and body["turn"] == 0
     assert body["pile"] == ["5H"] and body["count"] == 5 and body["complete"] is False
 
@@ -182,25 +202,61 @@ def test_empty_play(client: FlaskClient) -> None:
         ("out-of-turn", {"players": 2, "leader": 0, "plays": plays_json("0:KS 0:KD")}, "/plays/1/seat"),
         ("past-31", {"players": 2, "leader": 0, "plays": plays_json("0:KS 1:10H 0:KD 1:2H")}, "/plays/3/card"),
         ("already-played", {"players": 2, "leader": 0, "plays": plays_json("0:KS 1:KS")}, "/plays/1/card"),
-        ("not-in-hand", {"players": 2, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")],
-                         "plays": plays_json("0:KS 1:9H")}, "/plays/1/card"),
-        ("go-while-able", {"players": 2, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")],
-                           "plays": plays_json("0:KS 1:10H 0:KD 1:go 0:go 1:7C 0:go")}, "/plays/6/go"),
+        (
+            "not-in-hand",
+            {
+                "players": 2,
+                "leader": 0,
+                "hands": [h.split() for h in P8_HANDS.split("|")],
+                "plays": plays_json("0:KS 1:9H"),
+            },
+            "/plays/1/card",
+        ),
+        (
+            "go-while-able",
+            {
+                "players": 2,
+                "leader": 0,
+                "hands": [h.split() for h in P8_HANDS.split("|")],
+                "plays": plays_json("0:KS 1:10H 0:KD 1:go 0:go 1:7C 0:go"),
+            },
+            "/plays/6/go",
+        ),
         ("seat-out-of-range", {"players": 2, "leader": 0, "plays": plays_json("0:KS 3:10H")}, "/plays/1/seat"),
-        ("seat-out-of-range-3p", {"players": 3, "leader": 0, "plays": plays_json("0:KS 1:QH 2:9C 3:go")},
-         "/plays/3/seat"),
+        (
+            "seat-out-of-range-3p",
+            {"players": 3, "leader": 0, "plays": plays_json("0:KS 1:QH 2:9C 3:go")},
+            "/plays/3/seat",
+        ),
         ("leader-out-of-range", {"players": 2, "leader": 2, "plays": []}, "/leader"),
         ("variant-for-other-players", {"players": 3, "leader": 0, "variant": "five_card", "plays": []}, "/variant"),
         ("four-for-two", {"players": 2, "leader": 0, "variant": "four_player", "plays": []}, "/variant"),
-        ("hand-size", {"players": 2, "leader": 0, "hands": [["KS", "KD", "2S"], ["10H", "7C", "2H", "2C"]],
-                       "plays": []}, "/hands/0"),
-        ("hands-per-seat", {"players": 3, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")],
-                            "plays": []}, "/hands"),
-        ("dealt-twice", {"players": 2, "leader": 0, "hands": [["KS", "KD", "2S", "2D"], ["10H", "7C", "2H", "KS"]],
-                         "plays": []}, "/hands/1/3"),
+        (
+            "hand-size",
+            {"players": 2, "leader": 0, "hands": [["KS", "KD", "2S"], ["10H", "7C", "2H", "2C"]], "plays": []},
+            "/hands/0",
+        ),
+        (
+            "hands-per-seat",
+            {"players": 3, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")], "plays": []},
+            "/hands",
+        ),
+        (
+            "dealt-twice",
+            {"players": 2, "leader": 0, "hands": [["KS", "KD", "2S", "2D"], ["10H", "7C", "2H", "KS"]], "plays": []},
+            "/hands/1/3",
+        ),
         ("go-on-an-empty-count", {"players": 2, "leader": 0, "plays": plays_json("0:go")}, "/plays/0/go"),
-        ("after-the-play", {"players": 2, "leader": 0, "variant": "five_card",
-                            "plays": plays_json("0:AS 1:AH 0:2S 1:2H 0:3S 1:3H 0:4S")}, "/plays/6"),
+        (
+            "after-the-play",
+            {
+                "players": 2,
+                "leader": 0,
+                "variant": "five_card",
+                "plays": plays_json("0:AS 1:AH 0:2S 1:2H 0:3S 1:3H 0:4S"),
+            },
+            "/plays/6",
+        ),
     ],
 )
 def test_sequence_rejections(client: FlaskClient, case: str, body: dict[str, Any], pointer: str) -> None:
@@ -210,8 +266,12 @@ def test_sequence_rejections(client: FlaskClient, case: str, body: dict[str, Any
 
 
 def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> None:
-    body = {"players": 2, "leader": 0, "hands": [h.split() for h in P8_HANDS.split("|")],
-            "plays": plays_json("0:KS 1:go")}
+    body = {
+        "players": 2,
+        "leader": 0,
+        "hands": [h.split() for h in P8_HANDS.split("|")],
+        "plays": plays_json("0:KS 1:go"),
+    }
     answer = expect_problem(client.post("/v1/pegging/sequence", json=body), 422)
     assert sorted(a["card"] for a in answer["legal_actions"]) == ["10H", "2C", "2H", "7C"]
     assert all(a["seat"] == 1 for a in answer["legal_actions"])
@@ -247,10 +307,11 @@ def test_sequence_contract_violations(client: FlaskClient, body: dict[str, Any],
     deck=st.permutations(REF_DECK),
     data=st.data(),
 )
-def test_random_plays_through_the_api(client: FlaskClient, variant: str, bicycle: bool, deck: list[str],
-                                      data: st.DataObject) -> None:
+def test_random_plays_through_the_api(
+    client: FlaskClient, variant: str, bicycle: bool, deck: list[str], data: st.DataObject
+) -> None:
     rules = resolve(variant)
-    hands = [deck[s * rules.hand_size:(s + 1) * rules.hand_size] for s in range(rules.players)]
+    hands = [deck[s * rules.hand_size : (s + 1) * rules.hand_size] for s in range(rules.players)]
     leader = data.draw(st.integers(0, rules.players - 1))
     ref = RefPlay([[ref_card(c) for c in h] for h in hands], leader, rules.single_count_play, bicycle)
     names = {ref_card(c): c for c in REF_DECK}

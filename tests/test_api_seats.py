@@ -74,7 +74,10 @@ def test_a_seats_cards_are_never_shown_without_its_credential(client: FlaskClien
         views: dict[int, Json] = {}
         for seat in range(players):
             # no credential, the wrong seat's, or another seat's: refused, with no card in the answer
-            for credential, slug in ((None, "seat-credential-missing"), (own[(seat + 1) % players], "seat-credential-wrong")):
+            for credential, slug in (
+                (None, "seat-credential-missing"),
+                (own[(seat + 1) % players], "seat-credential-wrong"),
+            ):
                 body: Json = {"state": state, "seat": seat}
                 if credential is not None:
                     body["credential"] = credential
@@ -98,16 +101,29 @@ def test_a_seats_cards_are_never_shown_without_its_credential(client: FlaskClien
         post(client, "/v1/games/act", {"state": state, "action": action, "credential": other}, 403)
         post(client, "/v1/games/act", {"state": state, "action": action}, 403)
         # a refused move's problem shows that seat's moves, and nothing it may not see
-        unheld = next(c for c in (f"{rank}{suit}" for suit in "SHDC" for rank in sorted(RANKS))
-                      if c not in dealt[seat] and c not in public)
-        refused = post(client, "/v1/games/act", {"state": state, "seat": seat, "credential": own[seat],
-                                                 "action": {"type": "play", "seat": seat, "card": unheld}}, 422)
+        unheld = next(
+            c
+            for c in (f"{rank}{suit}" for suit in "SHDC" for rank in sorted(RANKS))
+            if c not in dealt[seat] and c not in public
+        )
+        refused = post(
+            client,
+            "/v1/games/act",
+            {
+                "state": state,
+                "seat": seat,
+                "credential": own[seat],
+                "action": {"type": "play", "seat": seat, "card": unheld},
+            },
+            422,
+        )
         assert cards_in(refused) - {unheld} <= public | dealt[seat]
         # a spectator's answer to a move shows no card that is not public
         game = post(client, "/v1/games/act", {"state": state, "action": action, "credential": own[seat]})
         assert game["view"]["hand"] is None
-        public |= {c for e in game["events"] if e["type"] in ("cut_for_deal", "starter", "play", "show")
-                   for c in cards_in(e)}
+        public |= {
+            c for e in game["events"] if e["type"] in ("cut_for_deal", "starter", "play", "show") for c in cards_in(e)
+        }
         assert cards_in(game["events"]) | cards_in(game["view"]) <= public
         steps += 1
 
@@ -124,7 +140,11 @@ def test_a_credential_is_bound_to_its_game_and_its_seat(client: FlaskClient) -> 
     post(client, "/v1/games/view", {"state": first["state"], "seat": 0, "credential": "A" * 24}, 403)
     # the table credential is good for every seat of its own game
     for seat in (0, 1):
-        post(client, "/v1/games/view", {"state": first["state"], "seat": seat, "credential": first["credentials"]["table"]})
+        post(
+            client,
+            "/v1/games/view",
+            {"state": first["state"], "seat": seat, "credential": first["credentials"]["table"]},
+        )
 
 
 def test_credentials_survive_key_rotation_and_fail_under_another_key() -> None:
@@ -141,7 +161,10 @@ def test_the_same_seed_deals_the_same_game_with_the_same_key_and_another_with_an
     def hands(key: str) -> list[Json]:
         client = create_app(Config(testing=True, state_keys=(key,))).test_client()
         game = post(client, "/v1/games", {"seed": 42, "dealer": 0, "seat": 0}, 201)
-        return [game["view"]["hand"], post(client, "/v1/games", {"seed": 42, "dealer": 0, "seat": 1}, 201)["view"]["hand"]]
+        return [
+            game["view"]["hand"],
+            post(client, "/v1/games", {"seed": 42, "dealer": 0, "seat": 1}, 201)["view"]["hand"],
+        ]
 
     assert hands(TEST_STATE_KEY) == hands(TEST_STATE_KEY)
     assert hands(TEST_STATE_KEY) != hands(OTHER_KEY)
@@ -159,8 +182,11 @@ def test_views_carry_the_game_id_and_a_rising_move_number(client: FlaskClient) -
     ids, moves = {game["view"]["game_id"]}, [game["view"]["move"]]
     for _ in range(6):
         seat = game["view"]["to_act"][0]
-        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 1, "credential": table,
-                                              "action": {"type": "auto", "seat": seat}})
+        game = post(
+            client,
+            "/v1/games/act",
+            {"state": game["state"], "seat": 1, "credential": table, "action": {"type": "auto", "seat": seat}},
+        )
         ids.add(game["view"]["game_id"])
         moves.append(game["view"]["move"])
     assert len(ids) == 1 and moves == list(range(7))
@@ -188,8 +214,11 @@ def test_a_seat_reviews_the_finished_deals_and_nothing_of_the_one_in_progress(cl
     own = credentials_of(game)[0]
     deals_done = 0
     while game["view"]["deal"] < 3 and game["view"]["phase"] != "over":
-        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 0, "credential": own,
-                                              "action": game["legal_actions"][0]})
+        game = post(
+            client,
+            "/v1/games/act",
+            {"state": game["state"], "seat": 0, "credential": own, "action": game["legal_actions"][0]},
+        )
     deals_done = game["view"]["deal"] - 1
     mine = post(client, "/v1/games/history", {"state": game["state"], "seat": 0, "credential": own})
     assert [d["deal"] for d in mine["deals"]] == list(range(1, deals_done + 1))
@@ -206,8 +235,9 @@ def test_a_seat_reviews_the_finished_deals_and_nothing_of_the_one_in_progress(cl
 
 
 def test_no_credential_shows_the_computers_cards(client: FlaskClient) -> None:
-    game = post(client, "/v1/games", {"seed": 4, "dealer": 0, "seat": 0,
-                                      "computer": [{"seat": 1, "level": "standard"}]}, 201)
+    game = post(
+        client, "/v1/games", {"seed": 4, "dealer": 0, "seat": 0, "computer": [{"seat": 1, "level": "standard"}]}, 201
+    )
     assert [entry["seat"] for entry in game["credentials"]["seats"]] == [0]
     state, table = game["state"], game["credentials"]["table"]
     for credential in (table, credentials_of(game)[0]):
@@ -228,8 +258,9 @@ def test_a_computer_seat_listed_twice_is_refused(client: FlaskClient) -> None:
 
 
 def test_a_server_with_a_time_to_live_refuses_old_tokens_over_http(monkeypatch: pytest.MonkeyPatch) -> None:
-    config = Config.from_env({"CRIBBAGE_STATE_KEYS": TEST_STATE_KEY, "CRIBBAGE_STATE_TTL": "60",
-                              "CRIBBAGE_TESTING": "true"})
+    config = Config.from_env(
+        {"CRIBBAGE_STATE_KEYS": TEST_STATE_KEY, "CRIBBAGE_STATE_TTL": "60", "CRIBBAGE_TESTING": "true"}
+    )
     client = create_app(config).test_client()
     game = post(client, "/v1/games", {"seed": 2, "dealer": 0, "seat": 0}, 201)
     body = {"state": game["state"], "seat": 0, "credential": credentials_of(game)[0]}
@@ -257,8 +288,9 @@ def test_two_phones_each_see_every_move_of_the_other_in_order(client: FlaskClien
     shown: dict[int, list[Json]] = {0: [], 1: []}
     expected: dict[int, list[Json]] = {0: [], 1: []}
     for seat in (0, 1):  # neither phone has shown anything yet: from the opening
-        opening = post(client, "/v1/games/view", {"state": game["state"], "seat": seat, "credential": own[seat],
-                                                  "since_move": -1})
+        opening = post(
+            client, "/v1/games/view", {"state": game["state"], "seat": seat, "credential": own[seat], "since_move": -1}
+        )
         shown[seat] += opening["events"]
         expected[seat] += opening["events"]
         first = opening["events"][0]  # the dealer was named: no cut for the deal, the first deal
@@ -279,8 +311,11 @@ def test_two_phones_each_see_every_move_of_the_other_in_order(client: FlaskClien
         answer = post(client, "/v1/games/act", {**body, "credential": own[mover]})
         shown[mover] += answer["events"]
         state, last[mover] = answer["state"], answer["view"]["move"]
-        caught_up = post(client, "/v1/games/view", {"state": state, "seat": other, "credential": own[other],
-                                                    "since_move": last[other]})
+        caught_up = post(
+            client,
+            "/v1/games/view",
+            {"state": state, "seat": other, "credential": own[other], "since_move": last[other]},
+        )
         shown[other] += caught_up["events"]
         last[other] = caught_up["view"]["move"]
         assert last[other] == last[mover]

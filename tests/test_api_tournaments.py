@@ -19,15 +19,15 @@ def outcome(client: FlaskClient, **body: Any):
 @pytest.mark.parametrize(
     ("scores", "scheme", "skunk", "points", "spread"),
     [
-        ([121, 91], None, "none", [2, 0], [30, -30]),                  # G4
-        ([121, 90], None, "skunk", [3, 0], [31, -31]),                 # G5
+        ([121, 91], None, "none", [2, 0], [30, -30]),  # G4
+        ([121, 90], None, "skunk", [3, 0], [31, -31]),  # G5
         ([121, 90], "match_1_2_3", "skunk", [2, 0], [31, -31]),
-        ([60, 121], None, "double_skunk", [0, 3], [-61, 61]),          # G6
+        ([60, 121], None, "double_skunk", [0, 3], [-61, 61]),  # G6
         ([60, 121], "match_1_2_3", "double_skunk", [0, 3], [-61, 61]),
         ([60, 121], "match_1_2_4", "double_skunk", [0, 4], [-61, 61]),
         ([60, 121], "hoyle_lurch", "double_skunk", [0, 2], [-61, 61]),
-        ([121, 30], None, "triple_skunk", [3, 0], [91, -91]),          # G7
-        ([121, 95], None, "none", [2, 0], [26, -26]),                  # G8
+        ([121, 30], None, "triple_skunk", [3, 0], [91, -91]),  # G7
+        ([121, 95], None, "none", [2, 0], [26, -26]),  # G8
     ],
 )
 def test_outcomes(client: FlaskClient, scores, scheme, skunk, points, spread) -> None:
@@ -54,8 +54,8 @@ def test_outcome_variants(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status"),
     [
-        ({"scores": [120, 100]}, 422),              # no winner
-        ({"scores": [121, 125]}, 422),              # two winners
+        ({"scores": [120, 100]}, 422),  # no winner
+        ({"scores": [121, 125]}, 422),  # two winners
         ({"scores": [121]}, 400),
         ({"scores": [121, -3]}, 400),
         ({"scores": [121, 90], "scheme": "nope"}, 400),
@@ -69,18 +69,38 @@ def test_outcome_errors(client: FlaskClient, body: dict[str, Any], status: int) 
 
 
 def test_standings(client: FlaskClient) -> None:
-    response = client.post("/v1/tournaments/standings", json={"games": [
-        {"players": ["ann", "bob"], "scores": [121, 111]},
-        {"players": ["bob", "cy"], "scores": [121, 111]},
-        {"players": ["cy", "ann"], "scores": [121, 111]},
-        {"players": ["dee", "eve"], "scores": [121, 90]},
-    ]})
+    response = client.post(
+        "/v1/tournaments/standings",
+        json={
+            "games": [
+                {"players": ["ann", "bob"], "scores": [121, 111]},
+                {"players": ["bob", "cy"], "scores": [121, 111]},
+                {"players": ["cy", "ann"], "scores": [121, 111]},
+                {"players": ["dee", "eve"], "scores": [121, 90]},
+            ]
+        },
+    )
     assert response.status_code == 200, response.json
     rows = response.json["standings"]
     assert [(r["rank"], r["player"], r["game_points"]) for r in rows] == [
-        (1, "dee", 3), (2, "ann", 2), (2, "bob", 2), (2, "cy", 2), (5, "eve", 0)]
-    assert rows[0] == {"rank": 1, "player": "dee", "games": 1, "games_won": 1, "games_lost": 0, "games_drawn": 0,
-                       "game_points": 3, "skunks": 1, "spread": 31, "byes": 0}
+        (1, "dee", 3),
+        (2, "ann", 2),
+        (2, "bob", 2),
+        (2, "cy", 2),
+        (5, "eve", 0),
+    ]
+    assert rows[0] == {
+        "rank": 1,
+        "player": "dee",
+        "games": 1,
+        "games_won": 1,
+        "games_lost": 0,
+        "games_drawn": 0,
+        "game_points": 3,
+        "skunks": 1,
+        "spread": 31,
+        "byes": 0,
+    }
     assert response.json["ranking"] == ["game_points", "games_won", "spread"]
 
 
@@ -88,11 +108,15 @@ def test_standings(client: FlaskClient) -> None:
     ("games", "pointer"),
     [
         ([{"players": ["ann", "ann"], "scores": [121, 90]}], "/games/0/players/1"),
-        ([{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["ann", "bob"], "scores": [100, 90]}],
-         "/games/1/scores"),
+        (
+            [{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["ann", "bob"], "scores": [100, 90]}],
+            "/games/1/scores",
+        ),
         ([{"players": ["ann", "bob"], "scores": [121, 121]}], "/games/0/scores/1"),
-        ([{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["a", "b", "c"], "scores": [121, 9, 9]}],
-         "/games/1/players"),
+        (
+            [{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["a", "b", "c"], "scores": [121, 9, 9]}],
+            "/games/1/players",
+        ),
     ],
 )
 def test_standings_errors(client: FlaskClient, games, pointer: str) -> None:
@@ -102,14 +126,18 @@ def test_standings_errors(client: FlaskClient, games, pointer: str) -> None:
 
 
 def test_standings_contract_errors(client: FlaskClient) -> None:
-    for body in ({"games": []}, {"games": [{"players": ["a"], "scores": [121]}]},
-                 {"games": [{"players": ["a", ""], "scores": [121, 0]}]},
-                 {"games": [{"players": ["a", "b"], "scores": [121, 0]}], "tiebreakers": ["spread", "spread"]}):
+    for body in (
+        {"games": []},
+        {"games": [{"players": ["a"], "scores": [121]}]},
+        {"games": [{"players": ["a", ""], "scores": [121, 0]}]},
+        {"games": [{"players": ["a", "b"], "scores": [121, 0]}], "tiebreakers": ["spread", "spread"]},
+    ):
         assert client.post("/v1/tournaments/standings", json=body).status_code == 400
 
 
-@pytest.mark.parametrize(("entrants", "qualifiers", "size", "byes"),
-                         [(5, 2, 2, 0), (16, 4, 4, 0), (31, 8, 8, 0), (121, 31, 32, 1)])
+@pytest.mark.parametrize(
+    ("entrants", "qualifiers", "size", "byes"), [(5, 2, 2, 0), (16, 4, 4, 0), (31, 8, 8, 0), (121, 31, 32, 1)]
+)
 def test_brackets(client: FlaskClient, entrants: int, qualifiers: int, size: int, byes: int) -> None:
     response = client.post("/v1/tournaments/bracket", json={"entrants": entrants})
     assert response.status_code == 200, response.json
@@ -145,17 +173,18 @@ FOURTEEN = {"hand": ["4H", "5S", "6D", "6C"], "starter": "10S"}
 @pytest.mark.parametrize(
     ("claimed", "muggins", "policy", "pegged", "muggins_points", "opponent_points"),
     [
-        (12, True, None, 12, 2, 0),                             # G9: the opponent may take 2
-        (12, False, None, 12, 0, 0),                            # without muggins the 2 are simply lost
-        (16, False, None, 14, 0, 0),                            # G10: corrected to 14
-        (16, False, "correct_and_award_excess", 14, 0, 2),      # Foster: the opponent scores the excess
+        (12, True, None, 12, 2, 0),  # G9: the opponent may take 2
+        (12, False, None, 12, 0, 0),  # without muggins the 2 are simply lost
+        (16, False, None, 14, 0, 0),  # G10: corrected to 14
+        (16, False, "correct_and_award_excess", 14, 0, 2),  # Foster: the opponent scores the excess
         (20, False, "correct_and_award_excess", 14, 0, 6),
-        (16, False, "correct_and_award_2", 14, 0, 2),           # Hoyle-BSD: a flat 2
+        (16, False, "correct_and_award_2", 14, 0, 2),  # Hoyle-BSD: a flat 2
         (14, True, None, 14, 0, 0),
     ],
 )
-def test_g9_g10_count_checking(client: FlaskClient, claimed, muggins, policy, pegged, muggins_points,
-                               opponent_points) -> None:
+def test_g9_g10_count_checking(
+    client: FlaskClient, claimed, muggins, policy, pegged, muggins_points, opponent_points
+) -> None:
     body: dict[str, Any] = FOURTEEN | {"claimed": claimed, "muggins": muggins}
     if policy:
         body["options"] = {"overclaim_policy": policy}
@@ -164,7 +193,11 @@ def test_g9_g10_count_checking(client: FlaskClient, claimed, muggins, policy, pe
     assert response.json["total"] == 14
     claim = response.json["claim"]
     assert (claim["actual"], claim["pegged"], claim["muggins_points"], claim["opponent_points"]) == (
-        14, pegged, muggins_points, opponent_points)
+        14,
+        pegged,
+        muggins_points,
+        opponent_points,
+    )
     assert claim["correct"] == (claimed == 14)
 
 

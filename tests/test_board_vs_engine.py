@@ -23,20 +23,21 @@ from tests.support.wire import outcome_dict, wire
 
 # The engine's score kinds, as a board pegs them. Three for last is pegged by the board
 # itself (at the start of the game, or of each deal), so it is checked, not fed.
-BOARD_KIND = {"play": "pegging", "go": "go", "last_card": "last_card", "heels": "heels", "hand": "hand",
-              "crib": "crib"}
+BOARD_KIND = {"play": "pegging", "go": "go", "last_card": "last_card", "heels": "heels", "hand": "hand", "crib": "crib"}
 
-VARIANTS = st.sampled_from([
-    ("six_card", {}),
-    ("six_card", {"target": 61}),
-    ("five_card", {}),
-    ("five_card", {"three_for_last": "every_deal"}),
-    ("three_player", {}),
-    ("four_player", {}),
-    ("four_player_individual", {"target": 61}),
-    ("six_card", {"fixed_deals": 4}),
-    ("three_player", {"fixed_deals": 3, "game_point_scheme": "match_1_2_4"}),
-])
+VARIANTS = st.sampled_from(
+    [
+        ("six_card", {}),
+        ("six_card", {"target": 61}),
+        ("five_card", {}),
+        ("five_card", {"three_for_last": "every_deal"}),
+        ("three_player", {}),
+        ("four_player", {}),
+        ("four_player_individual", {"target": 61}),
+        ("six_card", {"fixed_deals": 4}),
+        ("three_player", {"fixed_deals": 3, "game_point_scheme": "match_1_2_4"}),
+    ]
+)
 
 
 def play_random_game(variant: str, options: dict[str, Any], seed: int, dealer: int):

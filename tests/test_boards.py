@@ -28,17 +28,35 @@ from service.core.errors import AmbiguousDeal, GameOver, IllegalAction, InvalidB
 from service.core.rules import STANDARD, preset, resolve
 
 
-def board_at(pegs: list[tuple[int, int]], *, deal: int = 3, first_dealer: int = 0, variant: str = "six_card",
-             options: dict[str, Any] | None = None, stage: str = "cut", shown: int = 0) -> Board:
+def board_at(
+    pegs: list[tuple[int, int]],
+    *,
+    deal: int = 3,
+    first_dealer: int = 0,
+    variant: str = "six_card",
+    options: dict[str, Any] | None = None,
+    stage: str = "cut",
+    shown: int = 0,
+) -> Board:
     """A board in the middle of a game, built as a client would send it (so it is checked)."""
     rules = resolve(variant, options or {})
     data = {
-        "variant": variant, "options": options or {}, "players": rules.players,
-        "partnerships": rules.partnerships, "sides": rules.sides,
-        "target": None if rules.fixed_deals else rules.target, "fixed_deals": rules.fixed_deals,
-        "first_dealer": first_dealer, "dealer": (first_dealer + deal - 1) % rules.players, "deal": deal,
-        "stage": stage, "shown": shown, "pegs": [{"front": f, "back": b} for f, b in pegs],
-        "over": False, "winner": None, "outcome": None,
+        "variant": variant,
+        "options": options or {},
+        "players": rules.players,
+        "partnerships": rules.partnerships,
+        "sides": rules.sides,
+        "target": None if rules.fixed_deals else rules.target,
+        "fixed_deals": rules.fixed_deals,
+        "first_dealer": first_dealer,
+        "dealer": (first_dealer + deal - 1) % rules.players,
+        "deal": deal,
+        "stage": stage,
+        "shown": shown,
+        "pegs": [{"front": f, "back": b} for f, b in pegs],
+        "over": False,
+        "winner": None,
+        "outcome": None,
     }
     return board_from_dict(data)
 
@@ -68,8 +86,7 @@ def test_g1_itemised_the_dealers_hand_and_crib_are_never_counted():
     update = score_deal(board, DealItems(heels=0, pegging=(3, 5), hands=(6, 29), crib=12))
     assert update.board.winner == 1
     assert fronts(update.board) == [120, 121]
-    assert [(m.side, m.kind, m.points) for m in update.moves] == [
-        (0, "pegging", 3), (1, "pegging", 5), (1, "hand", 6)]
+    assert [(m.side, m.kind, m.points) for m in update.moves] == [(0, "pegging", 3), (1, "pegging", 5), (1, "hand", 6)]
     assert update.board.deal == 3  # the game ended inside the deal
 
 
@@ -118,8 +135,16 @@ def test_a_whole_deal_pegged_one_score_at_a_time():
     update = new_board(STANDARD, dealer=1)
     board = update.board
     assert update.moves == () and board.dealer == 1
-    steps = [(1, 2, "heels"), (0, 2, "fifteen"), (1, 2, "pair"), (0, 1, "go"), (1, 1, "last_card"),
-             (0, 7, "hand"), (1, 12, "hand"), (1, 4, "crib")]
+    steps = [
+        (1, 2, "heels"),
+        (0, 2, "fifteen"),
+        (1, 2, "pair"),
+        (0, 1, "go"),
+        (1, 1, "last_card"),
+        (0, 7, "hand"),
+        (1, 12, "hand"),
+        (1, 4, "crib"),
+    ]
     for side, points, kind in steps:
         board = peg(board, side, points, kind).board
     # reference: heels 2 + pair 2 + last 1 + hand 12 + crib 4 = 21 for the dealer; 2 + 1 + 7 = 10 for the pone
@@ -131,7 +156,7 @@ def test_a_whole_deal_pegged_one_score_at_a_time():
 @pytest.mark.parametrize(
     ("steps", "error", "match"),
     [
-        ([(0, 12, "hand")], IllegalAction, "next hand"),             # the dealer's hand before the pone's
+        ([(0, 12, "hand")], IllegalAction, "next hand"),  # the dealer's hand before the pone's
         ([(0, 4, "crib")], IllegalAction, "counted last"),
         ([(0, 2, "fifteen"), (0, 2, "heels")], IllegalAction, "at the cut"),
         ([(1, 2, "heels")], IllegalAction, "dealer's side"),
@@ -211,9 +236,25 @@ def test_a_dealer_that_is_not_a_seat():
 
 @pytest.mark.parametrize(
     ("kind", "points"),
-    [("pair", 20), ("pair", 0), ("pair_royal", 2), ("run", 8), ("run", 2), ("fifteen", 3), ("go", 2),
-     ("heels", 1), ("pegging", 16), ("hand", 19), ("hand", 25), ("hand", 26), ("hand", 27), ("hand", 30),
-     ("fifteen", 0), ("other", 0), ("other", 30)],
+    [
+        ("pair", 20),
+        ("pair", 0),
+        ("pair_royal", 2),
+        ("run", 8),
+        ("run", 2),
+        ("fifteen", 3),
+        ("go", 2),
+        ("heels", 1),
+        ("pegging", 16),
+        ("hand", 19),
+        ("hand", 25),
+        ("hand", 26),
+        ("hand", 27),
+        ("hand", 30),
+        ("fifteen", 0),
+        ("other", 0),
+        ("other", 30),
+    ],
 )
 def test_impossible_single_scores(kind, points):
     board = new_board(STANDARD, dealer=0).board
@@ -348,9 +389,13 @@ def good() -> dict[str, Any]:
         (lambda d: d.update(shown=1), "/board/shown"),
         (lambda d: d.update(shown=3, stage="show"), "/board/shown"),
         (lambda d: d.update(outcome=good_outcome()), "/board/outcome"),
-        (lambda d: d["pegs"][0].update(front=600, back=0) or d.update(target=None, fixed_deals=4,
-                                                                        options={"fixed_deals": 4}),
-         "/board/pegs/0/front"),
+        (
+            lambda d: (
+                d["pegs"][0].update(front=600, back=0)
+                or d.update(target=None, fixed_deals=4, options={"fixed_deals": 4})
+            ),
+            "/board/pegs/0/front",
+        ),
     ],
 )
 def test_inconsistent_boards_are_refused(change, pointer):
@@ -362,16 +407,31 @@ def test_inconsistent_boards_are_refused(change, pointer):
 
 
 def good_outcome() -> dict[str, Any]:
-    return {"scores": [121, 25], "winner": 0, "draw": False, "margin": 96, "skunk": "triple_skunk",
-            "skunk_level": 3, "skunked": [0, 3], "game_points": [3, 0], "spread": [96, -96], "scheme": "acc",
-            "skunk_lines": [91, 61, 31], "fixed_deals": False}
+    return {
+        "scores": [121, 25],
+        "winner": 0,
+        "draw": False,
+        "margin": 96,
+        "skunk": "triple_skunk",
+        "skunk_level": 3,
+        "skunked": [0, 3],
+        "game_points": [3, 0],
+        "spread": [96, -96],
+        "scheme": "acc",
+        "skunk_lines": [91, 61, 31],
+        "fixed_deals": False,
+    }
 
 
 def test_a_finished_board_with_a_forged_result_is_refused():
     finished = board_dict(score_deal(board_at([(110, 100), (25, 24)]), DealTotals((11, 0))).board)
     assert board_from_dict(finished).winner == 0
-    for forge in (lambda d: d.update(winner=1), lambda d: d["outcome"].update(game_points=[2, 0]),
-                  lambda d: d.update(outcome=None), lambda d: d["pegs"][1].update(front=121)):
+    for forge in (
+        lambda d: d.update(winner=1),
+        lambda d: d["outcome"].update(game_points=[2, 0]),
+        lambda d: d.update(outcome=None),
+        lambda d: d["pegs"][1].update(front=121),
+    ):
         data = finished | {"pegs": [dict(p) for p in finished["pegs"]], "outcome": dict(finished["outcome"])}
         forge(data)
         with pytest.raises(InvalidBoard):
@@ -399,8 +459,14 @@ def reference_game(first_dealer: int, deals: list[tuple[int, tuple[int, int], tu
         pone = 1 - dealer
         after_heels = [score[0] + heels * (dealer == 0), score[1] + heels * (dealer == 1)]
         play = sorted((0, 1), key=lambda s: after_heels[s] + pegging[s] >= 121)
-        steps = [(dealer, heels), (play[0], pegging[play[0]]), (play[1], pegging[play[1]]), (pone, hands[0]),
-                 (dealer, hands[1]), (dealer, crib)]
+        steps = [
+            (dealer, heels),
+            (play[0], pegging[play[0]]),
+            (play[1], pegging[play[1]]),
+            (pone, hands[0]),
+            (dealer, hands[1]),
+            (dealer, crib),
+        ]
         for side, points in steps:
             if points:
                 back[side] = score[side]
@@ -412,8 +478,9 @@ def reference_game(first_dealer: int, deals: list[tuple[int, tuple[int, int], tu
 
 
 HANDS = st.sampled_from(sorted(set(range(30)) - {19, 25, 26, 27}))
-DEALS = st.tuples(st.sampled_from([0, 2]), st.tuples(st.integers(0, 12), st.integers(0, 12)),
-                  st.tuples(HANDS, HANDS), HANDS)
+DEALS = st.tuples(
+    st.sampled_from([0, 2]), st.tuples(st.integers(0, 12), st.integers(0, 12)), st.tuples(HANDS, HANDS), HANDS
+)
 
 
 @given(first_dealer=st.integers(0, 1), deals=st.lists(DEALS, min_size=1, max_size=25))
@@ -443,8 +510,10 @@ def test_itemised_deals_match_the_reference(first_dealer, deals):
         assert board.outcome.skunk_level == (loser < 91) + (loser < 61) + (loser < 31)
 
 
-@given(first_dealer=st.integers(0, 1), deals=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)),
-                                                      min_size=1, max_size=20))
+@given(
+    first_dealer=st.integers(0, 1),
+    deals=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=20),
+)
 def test_one_number_deals_and_peg_by_peg_agree(first_dealer, deals):
     """A deal given as one number per side equals the same points pegged one at a time as
     'other' scores and a zero show (when neither goes out, the order does not matter)."""

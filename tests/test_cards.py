@@ -16,8 +16,18 @@ def test_the_deck_has_52_distinct_cards_with_dense_indices() -> None:
 
 @pytest.mark.parametrize(
     ("text", "canonical", "value"),
-    [("AS", "AS", 1), ("as", "AS", 1), ("10h", "10H", 10), ("TH", "10H", 10), ("tc", "10C", 10),
-     ("JD", "JD", 10), ("qc", "QC", 10), ("KS", "KS", 10), ("9d", "9D", 9), ("2C", "2C", 2)],
+    [
+        ("AS", "AS", 1),
+        ("as", "AS", 1),
+        ("10h", "10H", 10),
+        ("TH", "10H", 10),
+        ("tc", "10C", 10),
+        ("JD", "JD", 10),
+        ("qc", "QC", 10),
+        ("KS", "KS", 10),
+        ("9d", "9D", 9),
+        ("2C", "2C", 2),
+    ],
 )
 def test_spellings(text: str, canonical: str, value: int) -> None:
     card = parse_card(text)

@@ -28,8 +28,9 @@ from tests.support.reference import reference_total
 from tests.support.reference_play import ref_card, ref_peg
 
 
-def scripted(hands: list[str], starter: str, dealer: int = 0, variant: str = "six_card",
-             options: dict[str, object] | None = None) -> GameState:
+def scripted(
+    hands: list[str], starter: str, dealer: int = 0, variant: str = "six_card", options: dict[str, object] | None = None
+) -> GameState:
     rules = resolve(variant, options or {})
     deck = arrange_deck(rules, dealer, [parse_cards(h) for h in hands], parse_card(starter))
     state, _ = new_game(rules, 1, dealer, deck=deck)
@@ -61,21 +62,25 @@ def test_the_advised_five_five_five_jack_keep_is_hinted_first(extra: str, dealer
     assert best.discard.hand == Fraction(383, 23) if extra == "2H 7S" else True
 
 
-@pytest.mark.parametrize(("cards", "variant", "seat", "dealer"), [
-    ("7H 8D 9C KS 2H 3D", "six_card", 1, 0),  # the API's pone example
-    ("5S 6H 4D JC 9S", "five_card", 1, 0),
-    ("4H 5H 6C 10D KS", "four_player", 1, 3),  # the partner deals
-])
-def test_discard_hints_are_the_advice_in_its_order_with_pegging_beside(cards: str, variant: str, seat: int,
-                                                                       dealer: int) -> None:
+@pytest.mark.parametrize(
+    ("cards", "variant", "seat", "dealer"),
+    [
+        ("7H 8D 9C KS 2H 3D", "six_card", 1, 0),  # the API's pone example
+        ("5S 6H 4D JC 9S", "five_card", 1, 0),
+        ("4H 5H 6C 10D KS", "four_player", 1, 3),  # the partner deals
+    ],
+)
+def test_discard_hints_are_the_advice_in_its_order_with_pegging_beside(
+    cards: str, variant: str, seat: int, dealer: int
+) -> None:
     rules = preset(variant)
     mine = parse_cards(cards)
     rest = [c for c in DECK if c not in mine]
     hands = []
     for s in range(rules.players):
-        hands.append(cards if s == seat else " ".join(str(c) for c in rest[:rules.cards_dealt]))
+        hands.append(cards if s == seat else " ".join(str(c) for c in rest[: rules.cards_dealt]))
         if s != seat:
-            rest = rest[rules.cards_dealt:]
+            rest = rest[rules.cards_dealt :]
     state = scripted(hands, str(rest[0]), dealer, variant)
     partner = rules.partnerships and rules.side_of(seat) == rules.side_of(dealer) and seat != dealer
     advice = discard_advice(mine, seat == dealer, rules, partner_deals=partner)

@@ -46,8 +46,19 @@ KEYWORDS = {
     "discriminator", "xml", "externalDocs", "example",
 }  # fmt: skip
 SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
-SUBSCHEMAS = ("not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames",
-              "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+SUBSCHEMAS = (
+    "not",
+    "if",
+    "then",
+    "else",
+    "items",
+    "contains",
+    "additionalProperties",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+)
 SUBSCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas", "$defs")
 
 
@@ -88,8 +99,12 @@ def test_the_document_is_valid_openapi_3_1() -> None:
 
 
 def test_every_schema_key_is_a_keyword() -> None:
-    junk = [(where, key) for where, schema in all_schemas() for key in schema
-            if key not in KEYWORDS and not key.startswith("x-")]
+    junk = [
+        (where, key)
+        for where, schema in all_schemas()
+        for key in schema
+        if key not in KEYWORDS and not key.startswith("x-")
+    ]
     assert not junk, junk
 
 
@@ -115,18 +130,25 @@ def response_components() -> set[str]:
 
 
 def test_no_object_in_an_answer_is_inline() -> None:
-    inline = [where for name in sorted(response_components())
-              for where, schema in walk(COMPONENTS[name], name)
-              if where != name and ("properties" in schema or schema.get("type") == "object")
-              and not ("properties" not in schema and isinstance(schema.get("additionalProperties"), dict))]
+    inline = [
+        where
+        for name in sorted(response_components())
+        for where, schema in walk(COMPONENTS[name], name)
+        if where != name
+        and ("properties" in schema or schema.get("type") == "object")
+        and not ("properties" not in schema and isinstance(schema.get("additionalProperties"), dict))
+    ]
     assert not inline, inline
 
 
 def test_every_property_of_an_answer_has_a_description() -> None:
-    missing = [f"{name}.{prop}" for name in sorted(response_components())
-               for branch in [COMPONENTS[name], *COMPONENTS[name].get("allOf", [])]
-               for prop, schema in branch.get("properties", {}).items()
-               if "description" not in schema]
+    missing = [
+        f"{name}.{prop}"
+        for name in sorted(response_components())
+        for branch in [COMPONENTS[name], *COMPONENTS[name].get("allOf", [])]
+        for prop, schema in branch.get("properties", {}).items()
+        if "description" not in schema
+    ]
     assert not missing, missing
 
 
@@ -182,4 +204,5 @@ def test_the_answer_examples_are_what_the_service_answers_now() -> None:
     from tests.support.openapi_examples import SPEC_FILE, block, current_block
 
     assert current_block(SPEC_FILE.read_text()) == block(), (
-        "the answers changed: run `python -m tests.support.openapi_examples --write`")
+        "the answers changed: run `python -m tests.support.openapi_examples --write`"
+    )

@@ -14,16 +14,18 @@ from tests.support.reference_standings import reference_standings as standings
 
 
 def cells(table) -> dict[str, dict[str, tuple[int, int, int, int, int]]]:
-    return {row.player: {c.opponent: (c.games, c.games_won, c.games_lost, c.games_drawn, c.spread) for c in row.cells}
-            for row in table.rows}
+    return {
+        row.player: {c.opponent: (c.games, c.games_won, c.games_lost, c.games_drawn, c.spread) for c in row.cells}
+        for row in table.rows
+    }
 
 
 def test_crosstable_worked_by_hand() -> None:
     games = [
-        GameResult(("ann", "bob"), (121, 95)),    # ann by 26
-        GameResult(("bob", "cy"), (121, 88)),     # bob by 33
-        GameResult(("cy", "ann"), (121, 119)),    # cy by 2
-        GameResult(("ann", "bob"), (101, 121)),   # bob by 20: ann and bob met twice
+        GameResult(("ann", "bob"), (121, 95)),  # ann by 26
+        GameResult(("bob", "cy"), (121, 88)),  # bob by 33
+        GameResult(("cy", "ann"), (121, 119)),  # cy by 2
+        GameResult(("ann", "bob"), (101, 121)),  # bob by 20: ann and bob met twice
     ]
     table = crosstable(games, STANDARD)
     # standings: bob 2+3 = 5 points, ann 2, cy 2 (ann spread 26-2-20 = 4, cy -33+2 = -31)
@@ -34,14 +36,14 @@ def test_crosstable_worked_by_hand() -> None:
         "ann": {"bob": (2, 1, 1, 0, 6), "cy": (1, 0, 1, 0, -2)},
         "cy": {"bob": (1, 0, 1, 0, -33), "ann": (1, 1, 0, 0, 2)},
     }
-    assert [c.opponent for c in table.rows[2].cells] == ["bob", "ann"]   # columns in table order
+    assert [c.opponent for c in table.rows[2].cells] == ["bob", "ann"]  # columns in table order
 
 
 def test_games_of_three_and_drawn_games() -> None:
     three = crosstable([GameResult(("ann", "bob", "cy"), (121, 100, 50))], preset("three_player"))
     assert cells(three) == {
         "ann": {"bob": (1, 1, 0, 0, 21), "cy": (1, 1, 0, 0, 71)},
-        "bob": {"ann": (1, 0, 1, 0, -21), "cy": (1, 0, 0, 0, 0)},   # two losers: neither beat the other
+        "bob": {"ann": (1, 0, 1, 0, -21), "cy": (1, 0, 0, 0, 0)},  # two losers: neither beat the other
         "cy": {"ann": (1, 0, 1, 0, -71), "bob": (1, 0, 0, 0, 0)},
     }
     drawn = crosstable([GameResult(("ann", "bob"), (80, 80))], resolve("six_card", {"fixed_deals": 2}))
@@ -61,37 +63,62 @@ def test_crosstable_and_logs_add_up_to_the_standings(seed: int) -> None:
         assert sum(c[2] for c in row.values()) == reference[player].games_lost
         assert sum(c[4] for c in row.values()) == reference[player].spread
         for opponent, (n, won, lost, drawn, spread) in row.items():
-            assert grid[opponent][player] == (n, lost, won, drawn, -spread)   # the mirror cell
+            assert grid[opponent][player] == (n, lost, won, drawn, -spread)  # the mirror cell
     for log in game_logs(games, STANDARD):
         mine = [i for i, g in enumerate(games) if log.player in g.players]
-        assert [e.game for e in log.entries] == mine                            # in order, all of them
+        assert [e.game for e in log.entries] == mine  # in order, all of them
         last = log.entries[-1]
-        assert (last.total_game_points, last.total_spread) == (reference[log.player].game_points,
-                                                               reference[log.player].spread)
+        assert (last.total_game_points, last.total_spread) == (
+            reference[log.player].game_points,
+            reference[log.player].spread,
+        )
         assert [e.result for e in log.entries].count("win") == reference[log.player].games_won
 
 
 def test_a_game_log_worked_by_hand() -> None:
-    games = [GameResult(("ann", "bob"), (121, 60)), GameResult(("cy", "ann"), (121, 118)),
-             GameResult(("ann", "cy"), (130, 95))]
+    games = [
+        GameResult(("ann", "bob"), (121, 60)),
+        GameResult(("cy", "ann"), (121, 118)),
+        GameResult(("ann", "cy"), (130, 95)),
+    ]
     (ann,) = [log for log in game_logs(games, STANDARD) if log.player == "ann"]
-    assert [(e.game, e.opponents, e.score, e.opponent_scores, e.result, e.skunk_level, e.game_points,
-             e.spread, e.total_game_points, e.total_spread) for e in ann.entries] == [
-        (0, ("bob",), 121, (60,), "win", 2, 3, 61, 3, 61),       # a double skunk is 3 under ACC
+    assert [
+        (
+            e.game,
+            e.opponents,
+            e.score,
+            e.opponent_scores,
+            e.result,
+            e.skunk_level,
+            e.game_points,
+            e.spread,
+            e.total_game_points,
+            e.total_spread,
+        )
+        for e in ann.entries
+    ] == [
+        (0, ("bob",), 121, (60,), "win", 2, 3, 61, 3, 61),  # a double skunk is 3 under ACC
         (1, ("cy",), 118, (121,), "loss", 0, 0, -3, 3, 58),
-        (2, ("cy",), 121, (95,), "win", 0, 2, 26, 5, 84),        # 130 is pegged out at 121
+        (2, ("cy",), 121, (95,), "win", 0, 2, 26, 5, 84),  # 130 is pegged out at 121
     ]
     (bob,) = [log for log in game_logs(games, STANDARD) if log.player == "bob"]
     assert bob.entries[0].skunk_level == 2 and bob.entries[0].result == "loss"
 
 
 def test_every_invalid_game_is_reported_together() -> None:
-    games = [GameResult(("ann", "bob"), (121, 60)), GameResult(("ann", "ann"), (121, 60)),
-             GameResult(("cy", "bob"), (100, 60)), GameResult(("cy", "dee"), (121, 125))]
+    games = [
+        GameResult(("ann", "bob"), (121, 60)),
+        GameResult(("ann", "ann"), (121, 60)),
+        GameResult(("cy", "bob"), (100, 60)),
+        GameResult(("cy", "dee"), (121, 125)),
+    ]
     with pytest.raises(InvalidScore) as info:
         crosstable(games, STANDARD)
     assert [e["pointer"] for e in info.value.extra["errors"]] == [
-        "/games/1/players/1", "/games/2/scores", "/games/3/scores/1"]
+        "/games/1/players/1",
+        "/games/2/scores",
+        "/games/3/scores/1",
+    ]
 
 
 def test_game_logs_for_some_players_only() -> None:

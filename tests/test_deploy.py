@@ -97,5 +97,10 @@ def test_the_proxy_body_limits_are_the_services() -> None:
     assert directives("client_max_body_size") == ["64k", "4m"]
     assert default.max_body_bytes == 64 * 1024 and default.max_event_body_bytes == 4 * 1024 * 1024
     [pattern] = re.findall(r"location ~ (\S+) \{\n\s+client_max_body_size 4m;", PROXY_CONF)
-    assert sorted(f"/v1/tournaments/{name}" for name in re.fullmatch(
-        r"\^/v1/tournaments/\(([a-z|-]+)\)\$", pattern)[1].split("|")) == EVENT_PATHS
+    assert (
+        sorted(
+            f"/v1/tournaments/{name}"
+            for name in re.fullmatch(r"\^/v1/tournaments/\(([a-z|-]+)\)\$", pattern)[1].split("|")
+        )
+        == EVENT_PATHS
+    )

@@ -89,8 +89,10 @@ def line_of(text: str, index: int) -> int:
         ("See docs/rules.md section 11 for sources.", ["11"]),
         ("(docs/rules.md 8.2: `acc` by default)", ["8.2"]),
         ("What one score may be worth (docs/rules.md 2, 3, 4.2). One card", ["2", "3", "4.2"]),
-        ("docs/rules.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed number of deals).",
-         ["7", "8", "9.4"]),
+        (
+            "docs/rules.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed number of deals).",
+            ["7", "8", "9.4"],
+        ),
         ("a fixed-deals game (docs/rules.md\n9.4) ends after its last deal", ["9.4"]),
         ("# heels (docs/rules.md\n    # 3 and 9.1)", ["3", "9.1"]),
         ("never counted (docs/rules.md 5, case G1).", ["5"]),
@@ -134,9 +136,7 @@ def test_no_tracked_file_cites_the_old_rules_file_or_the_shared_documents() -> N
         for text in (text_of(name),)
         for match in re.finditer(re.escape(OLD_NAME) + "|" + re.escape(SHARED) + "|" + re.escape(OUTSIDE), text)
     ]
-    assert not offenders, (
-        "cite docs/rules.md (and keep data in the repository) instead of:\n" + "\n".join(offenders)
-    )
+    assert not offenders, "cite docs/rules.md (and keep data in the repository) instead of:\n" + "\n".join(offenders)
 
 
 # --- (c) every cited case id is a worked case of section 12 ------------------------------------
@@ -146,8 +146,11 @@ def test_the_worked_cases_keep_their_ids() -> None:
     cases = documented_cases()
     assert len(cases) == len(set(cases)), "a case id is defined twice"
     expected = (
-        [f"H{n}" for n in range(1, 25)] + [f"P{n}" for n in range(1, 17)] + [f"M{n}" for n in range(1, 5)]
-        + ["F1", "F2"] + [f"G{n}" for n in range(1, 11)]
+        [f"H{n}" for n in range(1, 25)]
+        + [f"P{n}" for n in range(1, 17)]
+        + [f"M{n}" for n in range(1, 5)]
+        + ["F1", "F2"]
+        + [f"G{n}" for n in range(1, 11)]
     )
     assert list(cases) == expected
 

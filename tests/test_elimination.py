@@ -38,8 +38,9 @@ def play_out(entrants: int, seed: int, **options: bool) -> tuple[EliminationStat
 
 @pytest.mark.parametrize("reset", [True, False])
 @pytest.mark.parametrize("entrants", range(5, 65))
-def test_double_elimination_played_out_has_one_champion_and_nobody_loses_three_times(entrants: int,
-                                                                                      reset: bool) -> None:
+def test_double_elimination_played_out_has_one_champion_and_nobody_loses_three_times(
+    entrants: int, reset: bool
+) -> None:
     state, played = play_out(entrants, entrants * 7 + reset, double=True, bracket_reset=reset)
     losses = [0] * (entrants + 1)
     for _, winner, loser in played:
@@ -63,36 +64,39 @@ def test_double_elimination_played_out_has_one_champion_and_nobody_loses_three_t
 @pytest.mark.parametrize("entrants", range(2, 65))
 def test_single_elimination_played_out(entrants: int) -> None:
     state, played = play_out(entrants, entrants)
-    assert len(played) == entrants - 1                      # each match puts one player out
+    assert len(played) == entrants - 1  # each match puts one player out
     losers = [loser for _, _, loser in played]
     assert len(set(losers)) == entrants - 1 and state.champion not in losers
     size = 1 << (entrants - 1).bit_length()
     byes = [m.seeds[0] for m in state.matches if m.status == "bye"]
-    assert sorted(byes) == list(range(1, size - entrants + 1))   # byes to the top seeds
+    assert sorted(byes) == list(range(1, size - entrants + 1))  # byes to the top seeds
 
 
 def test_four_player_double_elimination_with_the_reset_played() -> None:
     results = {
-        1: [(121, 100)],   # W1: seed 1 beats 4
-        2: [(121, 110)],   # W1: seed 2 beats 3
-        4: [(90, 121)],    # L1: 4 v 3, seed 3 wins; 4 is out
-        3: [(121, 111)],   # W final: 1 beats 2, who drops to the losers' final
-        5: [(100, 121)],   # L final: 3 v 2, seed 2 wins; 3 is out
-        6: [(99, 121)],    # grand final: 1 v 2, seed 2 wins: both have one loss
+        1: [(121, 100)],  # W1: seed 1 beats 4
+        2: [(121, 110)],  # W1: seed 2 beats 3
+        4: [(90, 121)],  # L1: 4 v 3, seed 3 wins; 4 is out
+        3: [(121, 111)],  # W final: 1 beats 2, who drops to the losers' final
+        5: [(100, 121)],  # L final: 3 v 2, seed 2 wins; 3 is out
+        6: [(99, 121)],  # grand final: 1 v 2, seed 2 wins: both have one loss
     }
     state = elimination(4, players=["ann", "bob", "cy", "dee"], double=True, results=results)
     final, reset = state.matches[5], state.matches[6]
     assert (final.seeds, final.winner) == ((1, 2), 2)
     assert (reset.status, reset.seeds, state.ready, state.champion) == ("ready", (1, 2), (7,), None)
     assert [(e.player, e.matches_lost, e.eliminated) for e in state.standing] == [
-        ("ann", 1, False), ("bob", 1, False), ("cy", 2, True), ("dee", 2, True)]
+        ("ann", 1, False),
+        ("bob", 1, False),
+        ("cy", 2, True),
+        ("dee", 2, True),
+    ]
     done = elimination(4, double=True, results={**results, 7: [(121, 117)]})
     assert done.champion == 1 and done.standing[1].eliminated and done.ready == ()
 
 
 def test_no_reset_needed_when_the_winners_champion_wins_the_final() -> None:
-    results = {1: [(121, 100)], 2: [(121, 110)], 4: [(90, 121)], 3: [(121, 111)], 5: [(100, 121)],
-               6: [(121, 99)]}
+    results = {1: [(121, 100)], 2: [(121, 110)], 4: [(90, 121)], 3: [(121, 111)], 5: [(100, 121)], 6: [(121, 99)]}
     state = elimination(4, double=True, results=results)
     assert (state.matches[6].status, state.champion) == ("not_needed", 1)
     with pytest.raises(InvalidEvent, match="first final decided") as info:
@@ -101,8 +105,7 @@ def test_no_reset_needed_when_the_winners_champion_wins_the_final() -> None:
 
 
 def test_without_a_reset_the_first_final_decides() -> None:
-    results = {1: [(121, 100)], 2: [(121, 110)], 4: [(90, 121)], 3: [(121, 111)], 5: [(100, 121)],
-               6: [(99, 121)]}
+    results = {1: [(121, 100)], 2: [(121, 110)], 4: [(90, 121)], 3: [(121, 111)], 5: [(100, 121)], 6: [(99, 121)]}
     state = elimination(4, double=True, bracket_reset=False, results=results)
     assert len(state.matches) == 6 and state.champion == 2 and state.standing[0].eliminated
 
@@ -110,7 +113,10 @@ def test_without_a_reset_the_first_final_decides() -> None:
 def test_two_entrants_double_elimination_is_a_rematch() -> None:
     state = elimination(2, double=True, results={1: [(100, 121)]})
     assert [(m.id, m.bracket, m.seeds, m.status) for m in state.matches] == [
-        (1, "winners", (1, 2), "played"), (2, "final", (2, 1), "ready"), (3, "final", (2, 1), "waiting")]
+        (1, "winners", (1, 2), "played"),
+        (2, "final", (2, 1), "ready"),
+        (3, "final", (2, 1), "waiting"),
+    ]
 
 
 def test_byes_in_the_losers_bracket_are_byes_and_empty_matches_are_left_out() -> None:
@@ -133,10 +139,10 @@ def test_a_bracket_match_decided_by_a_best_of_three() -> None:
 @pytest.mark.parametrize(
     ("results", "error", "pointer"),
     [
-        ({9: [(121, 100)]}, InvalidEvent, "/results/9"),               # no such match
-        ({3: [(121, 100)]}, InvalidEvent, "/results/3"),               # players not known yet
+        ({9: [(121, 100)]}, InvalidEvent, "/results/9"),  # no such match
+        ({3: [(121, 100)]}, InvalidEvent, "/results/3"),  # players not known yet
         ({1: [(121, 100), (121, 90)]}, InvalidEvent, "/results/1/games"),  # two games, no match rules
-        ({1: [(120, 100)]}, InvalidScore, "/results/1/games/0/scores"),    # not a finished game
+        ({1: [(120, 100)]}, InvalidScore, "/results/1/games/0/scores"),  # not a finished game
     ],
 )
 def test_results_that_do_not_fit_are_refused(results, error, pointer) -> None:

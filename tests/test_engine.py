@@ -37,7 +37,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[dict[str, A
     return after, wire(events)
 
 
-def new_game(rules: Rules, seed: int, dealer: int | None = None, **kwargs: Any) -> tuple[GameState, list[dict[str, Any]]]:
+def new_game(
+    rules: Rules, seed: int, dealer: int | None = None, **kwargs: Any
+) -> tuple[GameState, list[dict[str, Any]]]:
     state, events = engine.new_game(rules, seed, dealer, **kwargs)
     return state, wire(events)
 
@@ -45,12 +47,21 @@ def new_game(rules: Rules, seed: int, dealer: int | None = None, **kwargs: Any) 
 def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     return view_dict(views.view(state, seat))
 
+
 PEGGING = {"play", "go", "last_card"}
 
 
-def deal(variant: str, dealer: int, kept: list[str], thrown: list[str], starter: str, *,
-         crib: str = "", options: dict[str, Any] | None = None,
-         scores: tuple[int, ...] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+def deal(
+    variant: str,
+    dealer: int,
+    kept: list[str],
+    thrown: list[str],
+    starter: str,
+    *,
+    crib: str = "",
+    options: dict[str, Any] | None = None,
+    scores: tuple[int, ...] | None = None,
+) -> tuple[GameState, list[dict[str, Any]]]:
     """A game whose first deal gives each seat ``kept`` plus ``thrown`` (seat order), turns
     ``starter``; everyone discards ``thrown``. ``scores`` sets the pegs before the deal."""
     rules = resolve(variant, options)
@@ -149,7 +160,9 @@ def test_the_show_follows_the_play_in_counting_order_and_the_deal_passes() -> No
     # Pone 10S 9D 5C 4H | 3D (values 10 9 5 4 3): one fifteen, 10+5 (2); run 3-4-5 (3) = 5.
     # Dealer KH 8C 7D 6S | 3D (values 10 8 7 6 3): one fifteen, 8+7 (2); run 6-7-8 (3) = 5.
     # Crib AS 2S AH 2H | 3D: no fifteen (all five make 9); pairs A-A, 2-2 (4); A-2-3 four ways (12) = 16.
-    hand_scores = [(e["seat"], e["kind"], e["points"]) for e in events if e["type"] == "score" and e["kind"] in ("hand", "crib")]
+    hand_scores = [
+        (e["seat"], e["kind"], e["points"]) for e in events if e["type"] == "score" and e["kind"] in ("hand", "crib")
+    ]
     assert hand_scores == [(0, "hand", 5), (1, "hand", 5), (1, "crib", 16)]
     deals = [e for e in events if e["type"] == "deal"]
     assert [(e["deal"], e["dealer"]) for e in deals] == [(2, 0)]  # the deal passes to the left
@@ -183,12 +196,26 @@ def test_g2_the_dealer_pegs_out_with_his_heels() -> None:
 
 
 def test_g2_heels_not_counted_near_the_end_when_the_house_says_so() -> None:
-    state, events = deal("six_card", 0, ["AS 2S 3S 4S", "AH 2H 3H 4H"], ["9C 8C", "9D 8D"], "JD",
-                         scores=(119, 50), options={"no_heels_at_or_above": 115})
+    state, events = deal(
+        "six_card",
+        0,
+        ["AS 2S 3S 4S", "AH 2H 3H 4H"],
+        ["9C 8C", "9D 8D"],
+        "JD",
+        scores=(119, 50),
+        options={"no_heels_at_or_above": 115},
+    )
     assert not any(e["type"] == "score" for e in events)
     assert not is_terminal(state) and state.phase == "play" and state.scores == (119, 50)
-    state, events = deal("six_card", 0, ["AS 2S 3S 4S", "AH 2H 3H 4H"], ["9C 8C", "9D 8D"], "JD",
-                         scores=(119, 50), options={"heels_can_peg_out": False})
+    state, events = deal(
+        "six_card",
+        0,
+        ["AS 2S 3S 4S", "AH 2H 3H 4H"],
+        ["9C 8C", "9D 8D"],
+        "JD",
+        scores=(119, 50),
+        options={"heels_can_peg_out": False},
+    )
     assert not is_terminal(state) and state.scores == (119, 50)
     state, events = deal("six_card", 0, ["AS 2S 3S 4S", "AH 2H 3H 4H"], ["9C 8C", "9D 8D"], "JD", scores=(100, 50))
     assert scores_of(events) == [(0, "heels", 2)] and state.scores == (102, 50)
@@ -248,10 +275,13 @@ def test_f1_f2_five_card_single_count_and_three_for_last() -> None:
 
 
 def test_five_card_three_for_last_every_deal_option() -> None:
-    state, _start = deal("five_card", 1, ["10S 9D 2C", "KH 5C 7D"], ["AS 3S", "AH 3H"], "4D",
-                        options={"three_for_last": "every_deal"})
+    state, _start = deal(
+        "five_card", 1, ["10S 9D 2C", "KH 5C 7D"], ["AS 3S", "AH 3H"], "4D", options={"three_for_last": "every_deal"}
+    )
     state, events = play(state, "10S KH 9D 2C")
-    assert [(e["seat"], e["points"]) for e in events if e["type"] == "score" and e["kind"] == "three_for_last"] == [(1, 3)]
+    assert [(e["seat"], e["points"]) for e in events if e["type"] == "score" and e["kind"] == "three_for_last"] == [
+        (1, 3)
+    ]
 
 
 # --- three and four players ------------------------------------------------------------------------
@@ -259,8 +289,9 @@ def test_five_card_three_for_last_every_deal_option() -> None:
 
 def test_m1_three_players_thirty_one_after_a_go() -> None:
     # A (seat 0, left of the dealer), B (1), C (2, dealer). K, Q, 9 = 29; A go; B must play 2: 31 = 2 to B.
-    state, _ = deal("three_player", 2, ["KS 5S 6S 7S", "QH 2H 9H 8H", "9C AC 3C 4C"], ["10D", "JD", "QD"], "6D",
-                    crib="KD")
+    state, _ = deal(
+        "three_player", 2, ["KS 5S 6S 7S", "QH 2H 9H 8H", "9C AC 3C 4C"], ["10D", "JD", "QD"], "6D", crib="KD"
+    )
     assert len(state.crib) == 4 and parse_card("KD") in state.crib
     state, events = play(state, "KS QH 9C")
     assert [e["seat"] for e in events if e["type"] == "go"] == [0]
@@ -274,8 +305,15 @@ def test_m1_three_players_thirty_one_after_a_go() -> None:
 def test_m2_the_go_rule_for_three(rule: str, expect_c_plays: bool) -> None:
     # B holds 3H, C holds 2C: after 29, A go, B go. Default: C plays on (the ace, 30) and takes 1 for
     # last. Bicycle: C does not play; C takes 1 for the go on 29 and keeps the ace.
-    state, _ = deal("three_player", 2, ["KS 5S 6S 7S", "QH 3H 9H 8H", "9C AC 2C 4C"], ["10D", "JD", "QD"], "6D",
-                    crib="KD", options={"multi_go_rule": rule})
+    state, _ = deal(
+        "three_player",
+        2,
+        ["KS 5S 6S 7S", "QH 3H 9H 8H", "9C AC 2C 4C"],
+        ["10D", "JD", "QD"],
+        "6D",
+        crib="KD",
+        options={"multi_go_rule": rule},
+    )
     state, events = play(state, "KS QH 9C")
     assert [e["seat"] for e in events if e["type"] == "go"] == [0, 1]
     if expect_c_plays:
@@ -292,8 +330,9 @@ def test_m2_the_go_rule_for_three(rule: str, expect_c_plays: bool) -> None:
 def test_m3_four_players_in_partnerships() -> None:
     # Partners A (0) & C (2) against B (1) & D (3, dealer): 4 (A), 6 (B), 5 (C), 3 (D), 7 (A); B and C
     # go; D 2 (27). C 5 (15 + run 3), D 4 (run 3..6), A 5 (run 3..7), D 6 (run 2..7) + 1 for the go.
-    state, _ = deal("four_player", 3, ["4S 7S 8S KS", "6H 9H 10H KH", "5D 8D 9D QD", "3C 2C JC QC"],
-                    ["AS", "AH", "AD", "AC"], "2D")
+    state, _ = deal(
+        "four_player", 3, ["4S 7S 8S KS", "6H 9H 10H KH", "5D 8D 9D QD", "3C 2C JC QC"], ["AS", "AH", "AD", "AC"], "2D"
+    )
     state, events = play(state, "4S 6H 5D 3C 7S 2C")
     assert scores_of(events) == [(2, "play", 5), (3, "play", 4), (0, "play", 5), (3, "play", 6), (3, "go", 1)]
     assert [e["side"] for e in events if e["type"] == "score"] == [0, 1, 0, 1, 1]
@@ -304,8 +343,9 @@ def test_m3_four_players_in_partnerships() -> None:
 def test_m4_a_seat_with_no_cards_is_skipped_and_the_cards_around_it_pair() -> None:
     # A plays out early (10, 31 with the ace twice); in the third count D plays J (20), A holds
     # nothing and is skipped, B plays J (30): a pair, 2 for B & D.
-    state, _ = deal("four_player", 3, ["KS AS AH AD", "KH 10H 4H JH", "KD 10D 6D 8D", "9C JC QC KC"],
-                    ["2S", "2H", "2D", "2C"], "3D")
+    state, _ = deal(
+        "four_player", 3, ["KS AS AH AD", "KH 10H 4H JH", "KD 10D 6D 8D", "9C JC QC KC"], ["2S", "2H", "2D", "2C"], "3D"
+    )
     state, events = play(state, "KS KH KD AS 10H 10D 9C AH AD 4H 6D JC")
     assert state.play is not None and state.play.held[0] == 0
     assert current_player(state) == 1
@@ -320,8 +360,9 @@ def test_m4_a_seat_with_no_cards_is_skipped_and_the_cards_around_it_pair() -> No
 
 def to_show(options: dict[str, Any]) -> GameState:
     """P13's deal with manual counting, played out to the show (pone's hand 5, dealer's 5, crib 16)."""
-    state, _ = deal("six_card", 1, ["10S 9D 5C 4H", "KH 8C 7D 6S"], ["AS 2S", "AH 2H"], "3D",
-                    options={"muggins": True, **options})
+    state, _ = deal(
+        "six_card", 1, ["10S 9D 5C 4H", "KH 8C 7D 6S"], ["AS 2S", "AH 2H"], "3D", options={"muggins": True, **options}
+    )
     state, _ = play(state, "10S KH 9D 8C 5C 7D 4H 6S")
     assert state.phase == "show" and state.scores == (1, 6)
     return state
@@ -341,7 +382,7 @@ def test_manual_counting_waits_for_each_owner_in_counting_order() -> None:
     assert [e["type"] for e in events] == ["settled"] and events[0]["actual"] == 5
     state, events = apply(state, Action("count", 1, claimed=5))
     state, events = apply(state, Action("accept", 0))
-    state, events = apply(state, Action("count", 1, claimed=16))   # the crib
+    state, events = apply(state, Action("count", 1, claimed=16))  # the crib
     state, events = apply(state, Action("accept", 0))
     assert state.phase == "discard" and state.deal_no == 2 and state.scores == (6, 27)
 
@@ -369,7 +410,9 @@ def test_a_wrong_muggins_call_gives_the_points_to_the_claimant() -> None:
     assert state.scores == (1 + 5 + 3, 6)
 
 
-@pytest.mark.parametrize("policy, opponent", [("correct", 0), ("correct_and_award_excess", 4), ("correct_and_award_2", 2)])
+@pytest.mark.parametrize(
+    "policy, opponent", [("correct", 0), ("correct_and_award_excess", 4), ("correct_and_award_2", 2)]
+)
 def test_g10_an_over_claim_is_corrected(policy: str, opponent: int) -> None:
     # Worth 5, claimed 9: pegged 5; the policy may also give the opponent the excess (4) or 2.
     state = to_show({"overclaim_policy": policy})
@@ -401,8 +444,14 @@ def test_a_claim_that_reaches_the_target_wins_at_once() -> None:
 
 
 def test_fixed_deals_compare_totals_and_a_tie_is_a_draw() -> None:
-    state, _ = deal("six_card", 1, ["10S 9D 5C 4H", "KH 8C 7D 6S"], ["AS 2S", "AH 2H"], "3D",
-                    options={"fixed_deals": 2, "muggins": True})
+    state, _ = deal(
+        "six_card",
+        1,
+        ["10S 9D 5C 4H", "KH 8C 7D 6S"],
+        ["AS 2S", "AH 2H"],
+        "3D",
+        options={"fixed_deals": 2, "muggins": True},
+    )
     state, _ = play(state, "10S KH 9D 8C 5C 7D 4H 6S")
     for seat, claimed, answer in ((0, 5, 1), (1, 5, 0), (1, 16, 0)):
         state, _ = apply(state, Action("count", seat, claimed=claimed))

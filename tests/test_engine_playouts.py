@@ -81,7 +81,7 @@ def an_illegal_action(state: GameState, rng: random.Random) -> Action:
         if rng.random() < 0.5:
             return Action("discard", seat, cards=hand[: rules.discards + 1])  # one card too many
         stranger = next(c for c in DECK if c not in hand)
-        return Action("discard", seat, cards=(stranger, *hand[:rules.discards - 1]))
+        return Action("discard", seat, cards=(stranger, *hand[: rules.discards - 1]))
     if state.phase == "play":
         assert state.play is not None and state.play.hands is not None
         choice = rng.random()
@@ -145,8 +145,9 @@ def playout(rules: Rules, seed: int, chooser: int, *, auto: float = 0.0) -> Game
 def test_random_playouts(variant: str, options: dict[str, Any]) -> None:
     rules = resolve(variant, options)
 
-    @settings(max_examples=GAMES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=GAMES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    )
     @given(seed=st.integers(0, 2**63 - 1), chooser=st.integers(0, 2**32))
     def run(seed: int, chooser: int) -> None:
         state = playout(rules, seed, chooser)
@@ -161,8 +162,13 @@ def test_random_playouts(variant: str, options: dict[str, Any]) -> None:
 def test_random_playouts_with_options(variant: str, options: dict[str, Any]) -> None:
     rules = resolve(variant, options)
 
-    @settings(max_examples=EXTRA_GAMES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXTRA_GAMES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(seed=st.integers(0, 2**63 - 1), chooser=st.integers(0, 2**32))
     def run(seed: int, chooser: int) -> None:
         playout(rules, seed, chooser)

@@ -19,9 +19,20 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_example_client_plays_a_game_to_the_end(tmp_path: Path) -> None:
     with Gunicorn(workers=1, log_dir=tmp_path) as server:
         result = subprocess.run(
-            [sys.executable, str(ROOT / "examples" / "play_against_the_computer.py"), "--url", server.url,
-             "--seed", "7", "--lang", "sv"],
-            capture_output=True, text=True, timeout=120, check=True,
+            [
+                sys.executable,
+                str(ROOT / "examples" / "play_against_the_computer.py"),
+                "--url",
+                server.url,
+                "--seed",
+                "7",
+                "--lang",
+                "sv",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
         )
     lines = result.stdout.splitlines()
     assert lines[-2].startswith("the game is over")

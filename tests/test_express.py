@@ -33,17 +33,36 @@ JSON = "application/json"
 @pytest.fixture(scope="module")
 def apps() -> Iterator[tuple[Flask, Flask]]:
     with deterministic_games():
-        config = Config(testing=True, state_keys=(TEST_STATE_KEY,), cors_origins=("https://app.example",),
-                        access_log=False, metrics=False)
+        config = Config(
+            testing=True,
+            state_keys=(TEST_STATE_KEY,),
+            cors_origins=("https://app.example",),
+            access_log=False,
+            metrics=False,
+        )
         yield create_app(config), create_app(Config(**{**config.__dict__, "express": False}))
 
 
-def environ(method: str, path: str, body: bytes = b"", content_type: str | None = JSON,
-            query: str = "", headers: dict[str, str] | None = None, length: bool = True) -> dict[str, Any]:
+def environ(
+    method: str,
+    path: str,
+    body: bytes = b"",
+    content_type: str | None = JSON,
+    query: str = "",
+    headers: dict[str, str] | None = None,
+    length: bool = True,
+) -> dict[str, Any]:
     env: dict[str, Any] = {
-        "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query, "SERVER_NAME": "127.0.0.1",
-        "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr, "REMOTE_ADDR": "127.0.0.1",
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "REMOTE_ADDR": "127.0.0.1",
         "HTTP_X_REQUEST_ID": "fixed-request-id",
     }
     if length:
@@ -184,8 +203,9 @@ UNUSUAL = {
     "a bad query": environ("POST", "/v1/hands/score", HAND, query="lang=xx"),
     "Accept: text/csv": environ("POST", "/v1/hands/score", HAND, headers={"Accept": "text/csv"}),
     "Accept: application/*": environ("POST", "/v1/hands/score", HAND, headers={"Accept": "application/*"}),
-    "Accept: text/html, application/json;q=0.1": environ("POST", "/v1/hands/score", HAND,
-                                                         headers={"Accept": "text/html, application/json;q=0.1"}),
+    "Accept: text/html, application/json;q=0.1": environ(
+        "POST", "/v1/hands/score", HAND, headers={"Accept": "text/html, application/json;q=0.1"}
+    ),
     "a charset": environ("POST", "/v1/hands/score", HAND, content_type="application/json; charset=utf-8"),
     "a latin-1 charset": environ("POST", "/v1/hands/score", HAND, content_type="application/json; charset=latin-1"),
     "a content coding": environ("POST", "/v1/hands/score", HAND, headers={"Content-Encoding": "gzip"}),
@@ -203,14 +223,20 @@ UNUSUAL = {
     "a repeated card": environ("POST", "/v1/hands/score", dumps({"hand": ["5S", "5S", "5D", "JC"], "starter": "5C"})),
     "a CORS origin": environ("POST", "/v1/hands/score", HAND, headers={"Origin": "https://app.example"}),
     "a foreign origin": environ("POST", "/v1/hands/score", HAND, headers={"Origin": "https://evil.example"}),
-    "a preflight": environ("OPTIONS", "/v1/hands/score", b"", content_type=None,
-                           headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"}),
+    "a preflight": environ(
+        "OPTIONS",
+        "/v1/hands/score",
+        b"",
+        content_type=None,
+        headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
+    ),
     "GET": environ("GET", "/v1/hands/score", b"", content_type=None),
     "HEAD": environ("HEAD", "/v1/pegging/score", b"", content_type=None),
     "a trailing slash": environ("POST", "/v1/hands/score/", HAND),
     "a pegging count over 31": environ("POST", "/v1/pegging/score", dumps({"pile": ["KS", "KH", "KD"], "card": "2C"})),
-    "a game token not ours": environ("POST", "/v1/games/act", dumps({"state": "bm90IG91cnM", "action": {
-        "type": "auto", "seat": 0}, "seat": 0})),
+    "a game token not ours": environ(
+        "POST", "/v1/games/act", dumps({"state": "bm90IG91cnM", "action": {"type": "auto", "seat": 0}, "seat": 0})
+    ),
     "an unknown action": environ("POST", "/v1/games/act", dumps({"state": "x", "action": {"type": "fly"}})),
 }
 
@@ -235,8 +261,9 @@ def test_a_failing_read_is_flasks_to_answer(apps: tuple[Flask, Flask]) -> None:
     assert answers[0][0].startswith("400")
 
 
-def test_the_lanes_requests_are_logged_and_counted_under_their_route(apps: tuple[Flask, Flask],
-                                                                      capfd: pytest.CaptureFixture[str]) -> None:
+def test_the_lanes_requests_are_logged_and_counted_under_their_route(
+    apps: tuple[Flask, Flask], capfd: pytest.CaptureFixture[str]
+) -> None:
     from service.api.config import Config as Settings
 
     app = create_app(Settings(state_keys=(TEST_STATE_KEY,)))

@@ -33,19 +33,43 @@ from service.core.tournaments.schedules import round_robin
 from service.core.tournaments.standings import standings
 from tests.support.formats import TRIGGERS, Page, read_csv
 
-HOSTILE = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)", "\tTAB", "\rCR", "  =HYPERLINK(\"x\")",
-           'Ann "the Peg" Lee', "Bob, Jr.", "Cy\nNewline", "Åsa Öberg", "<script>alert(1)</script>", "plain"]
+HOSTILE = [
+    "=cmd|' /C calc'!A0",
+    "+1+1",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\tTAB",
+    "\rCR",
+    '  =HYPERLINK("x")',
+    'Ann "the Peg" Lee',
+    "Bob, Jr.",
+    "Cy\nNewline",
+    "Åsa Öberg",
+    "<script>alert(1)</script>",
+    "plain",
+]
 
 
 @pytest.mark.parametrize(
     ("accept", "expected"),
     [
-        (None, JSON), ("", JSON), ("*/*", JSON), ("application/json", JSON), ("application/*", JSON),
-        ("text/csv", CSV), ("text/csv; charset=utf-8", CSV), ("TEXT/CSV", CSV), ("text/*", CSV),
-        ("text/html", HTML), ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", HTML),
-        ("text/csv;q=0.5, text/html;q=0.9", HTML), ("application/json;q=0, */*", CSV),
+        (None, JSON),
+        ("", JSON),
+        ("*/*", JSON),
+        ("application/json", JSON),
+        ("application/*", JSON),
+        ("text/csv", CSV),
+        ("text/csv; charset=utf-8", CSV),
+        ("TEXT/CSV", CSV),
+        ("text/*", CSV),
+        ("text/html", HTML),
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", HTML),
+        ("text/csv;q=0.5, text/html;q=0.9", HTML),
+        ("application/json;q=0, */*", CSV),
         ("text/csv;q=0, text/*", HTML),
-        ("image/png", None), ("*/*;q=0", None), ("application/xml", None),
+        ("image/png", None),
+        ("*/*;q=0", None),
+        ("application/xml", None),
     ],
 )
 def test_negotiation_follows_q_values_and_specificity(accept: str | None, expected: str | None) -> None:
@@ -63,8 +87,13 @@ def test_an_operation_that_cannot_answer_says_what_it_can() -> None:
 
 def event() -> list[GameResult]:
     names = HOSTILE
-    return [GameResult((names[i], names[(i + j) % len(names)]), (121, 60 + (7 * i + j) % 60) if (i + j) % 2 else
-                       (70 + 3 * i, 121)) for i in range(len(names)) for j in (1, 3)]
+    return [
+        GameResult(
+            (names[i], names[(i + j) % len(names)]), (121, 60 + (7 * i + j) % 60) if (i + j) % 2 else (70 + 3 * i, 121)
+        )
+        for i in range(len(names))
+        for j in (1, 3)
+    ]
 
 
 def test_standings_csv_reads_back_to_the_same_numbers_and_names_stay_text() -> None:
@@ -78,9 +107,9 @@ def test_standings_csv_reads_back_to_the_same_numbers_and_names_stay_text() -> N
     for parsed, row in zip(rows, table.rows):
         expected = dataclasses.asdict(row)
         numbers = {name: int(value) for name, value in zip(header, parsed) if name != "player"}
-        assert numbers == {k: v for k, v in expected.items() if k != "player"}   # same numbers as the JSON
+        assert numbers == {k: v for k, v in expected.items() if k != "player"}  # same numbers as the JSON
         name = parsed[header.index("player")]
-        assert not name.startswith(TRIGGERS)                                    # never a formula
+        assert not name.startswith(TRIGGERS)  # never a formula
         is_formula = row.player.startswith(TRIGGERS) or row.player.lstrip(" ").startswith(TRIGGERS)
         assert name == ("'" + row.player if is_formula else row.player)
     assert b"\r\n" in body and body.count(b"\r\n") >= len(rows) + 1
@@ -107,13 +136,13 @@ def test_standings_page_is_one_table_with_no_script_and_nothing_from_outside() -
     page = Page()
     page.feed(body.decode("utf-8"))
     page.close()
-    assert page.decl.lower() == "doctype html" and page.open == []            # well formed, all closed
+    assert page.decl.lower() == "doctype html" and page.open == []  # well formed, all closed
     assert page.tags.count("table") == 1 and page.title == "Club <Championship> & Co"
     assert not {"script", "iframe", "object", "embed", "link", "img", "form", "base"} & set(page.tags)
     assert not [name for name, _ in page.attrs if name in ("src", "href", "action") or name.startswith("on")]
     header, *rows = page.cells
     assert header == [f.name for f in dataclasses.fields(table.rows[0])]
-    assert [r[1] for r in rows] == [row.player for row in table.rows]         # names shown as text, unescaped
+    assert [r[1] for r in rows] == [row.player for row in table.rows]  # names shown as text, unescaped
     assert [int(r[header.index("spread")]) for r in rows] == [row.spread for row in table.rows]
     # the policy the view sends allows exactly this style, by its hash
     digest = base64.b64encode(hashlib.sha256(page.style.encode("utf-8")).digest()).decode()
@@ -128,8 +157,11 @@ def test_page_notes_and_caption_are_escaped() -> None:
 
 
 def test_other_tables_have_one_row_per_item() -> None:
-    games = [GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "ann"), (121, 111)),
-             GameResult(("cy", "ann"), (121, 101))]
+    games = [
+        GameResult(("ann", "bob"), (121, 90)),
+        GameResult(("bob", "ann"), (121, 111)),
+        GameResult(("cy", "ann"), (121, 101)),
+    ]
     cross = crosstable_table(crosstable(games, STANDARD))
     # ann 3 points (a skunk); bob and cy 2 each, cy ahead on spread (+20 against -31 + 10)
     assert cross.header == ("rank", "player", "1 ann", "2 cy", "3 bob")
@@ -137,8 +169,10 @@ def test_other_tables_have_one_row_per_item() -> None:
     sched = schedule_table(round_robin(["a", "b", "c"]).rounds)
     assert sched.rows[:2] == ((1, 1, "b", "c"), (1, None, "a", "bye")) and len(sched.rows) == 6
     bracket = elimination_table(elimination(3, players=["ann", "bob", "cy"], results={2: [(121, 100)]}))
-    assert bracket.rows == ((1, "winners", 1, "ann", "bye", "bye", "ann"),
-                            (2, "winners", 1, "bob", "cy", "played", "bob"),
-                            (3, "winners", 2, "ann", "bob", "ready", None))
+    assert bracket.rows == (
+        (1, "winners", 1, "ann", "bye", "bye", "ann"),
+        (2, "winners", 1, "bob", "cy", "played", "bob"),
+        (3, "winners", 2, "ann", "bob", "ready", None),
+    )
     with pytest.raises(ValueError):
         render(Table("t", ("a",), ()), JSON)

@@ -35,9 +35,21 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     tool = Path(sys.executable).parent / "openapi-python-client"
     bin_dir = str(Path(sys.executable).parent)
     result = subprocess.run(
-        [str(tool), "generate", "--path", str(ROOT / "openapi.yaml"), "--meta", "none",
-         "--output-path", str(out / "cribbage_client")],
-        capture_output=True, text=True, env={"PATH": bin_dir + ":/usr/bin:/bin"}, timeout=120, check=True,
+        [
+            str(tool),
+            "generate",
+            "--path",
+            str(ROOT / "openapi.yaml"),
+            "--meta",
+            "none",
+            "--output-path",
+            str(out / "cribbage_client"),
+        ],
+        capture_output=True,
+        text=True,
+        env={"PATH": bin_dir + ":/usr/bin:/bin"},
+        timeout=120,
+        check=True,
     )
     output = result.stdout + result.stderr
     warnings = [line for line in output.splitlines() if line.startswith(("WARNING", "Cannot parse"))]
@@ -71,8 +83,9 @@ def test_the_generated_client_scores_the_29_hand(client: Any) -> None:
 
 def test_the_generated_client_reads_a_422_as_a_problem(client: Any) -> None:
     models, score_hand = module("models"), module("api.hands.score_hand")
-    detailed = score_hand.sync_detailed(client=client,
-                                        body=models.HandRequest(hand=["5S", "5S", "5D", "JC"], starter="5C"))
+    detailed = score_hand.sync_detailed(
+        client=client, body=models.HandRequest(hand=["5S", "5S", "5D", "JC"], starter="5C")
+    )
     assert detailed.status_code == 422
     assert isinstance(detailed.parsed, models.Problem)
     assert detailed.parsed.type_.endswith("duplicate-card") and detailed.parsed.errors[0].pointer == "/hand/1"
@@ -81,15 +94,21 @@ def test_the_generated_client_reads_a_422_as_a_problem(client: Any) -> None:
 def test_the_generated_client_plays_a_whole_game_against_the_computer(client: Any) -> None:
     models = module("models")
     create, act = module("api.games.create_game"), module("api.games.act_game")
-    game = create.sync(client=client, body=models.NewGameRequest(
-        variant=models.VariantName.SIX_CARD, seed=7, seat=0, computer=[models.ComputerSeat(seat=1)]))
+    game = create.sync(
+        client=client,
+        body=models.NewGameRequest(
+            variant=models.VariantName.SIX_CARD, seed=7, seat=0, computer=[models.ComputerSeat(seat=1)]
+        ),
+    )
     assert isinstance(game, models.GameResponse)
     credential = game.credentials.seats[0].credential
     requests = 1
     while game.view.phase != models.GameViewPhase.OVER:
         assert game.view.to_act == [0] and game.legal_actions  # the computer never keeps us waiting
-        game = act.sync(client=client, body=models.ActRequest(
-            state=game.state, action=game.legal_actions[0], seat=0, credential=credential))
+        game = act.sync(
+            client=client,
+            body=models.ActRequest(state=game.state, action=game.legal_actions[0], seat=0, credential=credential),
+        )
         assert isinstance(game, models.GameResponse), game
         requests += 1
         assert requests < 200

@@ -91,7 +91,7 @@ def test_the_opponents_positions_are_rebuilt_from_the_seats_view() -> None:
                 assert card is not None and rank == card.rank
                 assert pile == tuple(c.rank for c in then.pile) and count == then.count
                 assert holds == standard_level.next_holds(then)
-                assert list(later) == [c.rank for c in seen.played_by[opp][len(then.played_by[opp]) + 1:]]
+                assert list(later) == [c.rank for c in seen.played_by[opp][len(then.played_by[opp]) + 1 :]]
                 truth = _counts(then.unseen())
                 # What it alone knew: its discards, and the cards it still holds now.
                 assert [unseen[r] - still[r] - discards[r] for r in range(14)] == list(truth), seed
@@ -120,8 +120,11 @@ def _empty_caches() -> None:
 
 
 def test_hards_card_does_not_depend_on_its_caches() -> None:
-    positions = [(seat, seen) for _, seat, seen in _first_plays(range(100, 116))
-                 if len({c.rank for c in seen.hand if seen.count + c.value <= 31}) > 1]
+    positions = [
+        (seat, seen)
+        for _, seat, seen in _first_plays(range(100, 116))
+        if len({c.rank for c in seen.hand if seen.count + c.value <= 31}) > 1
+    ]
     assert len(positions) > 60
     _empty_caches()
     warm = [choose_card(seen) for _, seen in positions]

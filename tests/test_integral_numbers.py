@@ -121,7 +121,7 @@ def contract_paths(body: Any, schema: dict[str, Any]) -> set[str]:
     for path, _ in integers_in(body):
         for body_path in sorted(renamed, key=len, reverse=True):
             if path == body_path or path.startswith(body_path + "/"):
-                path = renamed[body_path] + path[len(body_path):]
+                path = renamed[body_path] + path[len(body_path) :]
                 break
         out.add(path)
     return out
@@ -153,8 +153,10 @@ def with_defaults(body: Any, schema: dict[str, Any]) -> Any:
 OPTIONS = {"options": {"target": 121, "fixed_deals": 3, "no_heels_at_or_above": 119, "skunk_lines": [91, 61, 31]}}
 EXTRA: dict[str, list[dict[str, Any]]] = {
     "viewGame": [{"since_move": 0}],
-    "actGame": [{"action": {"type": "count", "seat": 1, "claimed": 4}},
-                {"action": {"type": "muggins", "seat": 1, "points": 4}}],
+    "actGame": [
+        {"action": {"type": "count", "seat": 1, "claimed": 4}},
+        {"action": {"type": "muggins", "seat": 1, "points": 4}},
+    ],
     "tournamentBracket": [{"one_in": 2}],
     "gameOutcome": [{"target": 121}],
     "tournamentStandings": [{"target": 121}],
@@ -217,7 +219,9 @@ def test_no_request_takes_a_number_that_is_not_an_integer() -> None:
     assert {op: paths for op, _, content in OPERATIONS if (paths := sorted(number_paths(content["schema"])))} == {}
 
 
-@pytest.mark.parametrize(("operation_id", "content"), [(o, c) for o, _, c in OPERATIONS], ids=[o for o, _, _ in OPERATIONS])
+@pytest.mark.parametrize(
+    ("operation_id", "content"), [(o, c) for o, _, c in OPERATIONS], ids=[o for o, _, _ in OPERATIONS]
+)
 def test_every_integer_field_of_the_contract_is_sent(operation_id: str, content: dict[str, Any]) -> None:
     wanted = set(integer_paths(content["schema"]))
     sent = set().union(*(contract_paths(body, content["schema"]) for body in bodies(operation_id, content)))
@@ -253,8 +257,9 @@ def app() -> Iterator[Flask]:
 
 @pytest.mark.parametrize("lane", ["express", "flask"])
 @pytest.mark.parametrize(("operation_id", "path", "content"), OPERATIONS, ids=[o for o, _, _ in OPERATIONS])
-def test_an_integral_number_gets_the_integer_s_answer(app: Flask, lane: str, operation_id: str, path: str,
-                                                      content: dict[str, Any]) -> None:
+def test_an_integral_number_gets_the_integer_s_answer(
+    app: Flask, lane: str, operation_id: str, path: str, content: dict[str, Any]
+) -> None:
     # The express lane takes exactly "application/json"; a charset sends the same body to Flask.
     content_type = "application/json" if lane == "express" else "application/json; charset=utf-8"
     client = app.test_client()
@@ -285,12 +290,18 @@ def test_an_integral_number_gets_the_integer_s_answer(app: Flask, lane: str, ope
 
 def test_a_fraction_stays_a_fraction_for_the_contract_to_refuse(app: Flask) -> None:
     client = app.test_client()
-    refused = client.post("/v1/hands/score", data=b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 28.5}',
-                          content_type="application/json")
+    refused = client.post(
+        "/v1/hands/score",
+        data=b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 28.5}',
+        content_type="application/json",
+    )
     assert refused.status_code == 400 and refused.get_json()["errors"][0]["pointer"] == "/claimed"
-    batch = client.post("/v1/hands/score-batch", content_type="application/json",
-                        data=b'{"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 28.5},'
-                             b' {"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 29.0}]}')
+    batch = client.post(
+        "/v1/hands/score-batch",
+        content_type="application/json",
+        data=b'{"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 28.5},'
+        b' {"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": 29.0}]}',
+    )
     first, second = batch.get_json()["results"]
     assert first["problem"]["errors"][0]["pointer"] == "/hands/0/claimed"
     assert second["score"]["total"] == 29
@@ -299,10 +310,15 @@ def test_a_fraction_stays_a_fraction_for_the_contract_to_refuse(app: Flask) -> N
 def test_a_huge_integral_number_is_refused_by_the_contract_not_a_500(app: Flask) -> None:
     client = app.test_client()
     for number in (b"1e300", b"-1e300", b"9.3e18", b"100000000000000000000000"):
-        answer = client.post("/v1/hands/score", content_type="application/json",
-                             data=b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": ' + number + b"}")
+        answer = client.post(
+            "/v1/hands/score",
+            content_type="application/json",
+            data=b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": ' + number + b"}",
+        )
         assert answer.status_code == 400 and answer.get_json()["errors"][0]["pointer"] == "/claimed", number
-        batch = client.post("/v1/hands/score-batch", content_type="application/json",
-                            data=b'{"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": '
-                                 + number + b"}]}")
+        batch = client.post(
+            "/v1/hands/score-batch",
+            content_type="application/json",
+            data=b'{"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C", "claimed": ' + number + b"}]}",
+        )
         assert batch.status_code == 200 and batch.get_json()["results"][0]["problem"]["status"] == 400, number

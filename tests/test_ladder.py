@@ -90,8 +90,9 @@ def broken_pegging(state: GameState, seat: int) -> Action:
         from service.core.scoring.pegging import score_play
 
         legal = [c for c in seen.hand if seen.count + c.value <= 31]
-        return Action("play", seat, card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile, c)),
-                                                                   -c.rank)))
+        return Action(
+            "play", seat, card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile, c)), -c.rank))
+        )
     return hard.choose(seen)
 
 

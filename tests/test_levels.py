@@ -81,17 +81,21 @@ def test_standard_keeps_its_token_code() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_the_api_starts_a_game_at_a_level_and_shows_it(client: FlaskClient, level: str) -> None:
-    game = client.post("/v1/games", json={"variant": "six_card", "seed": 9, "seat": 0,
-                                          "computer": [{"seat": 1, "level": level}]}).get_json()
+    game = client.post(
+        "/v1/games", json={"variant": "six_card", "seed": 9, "seat": 0, "computer": [{"seat": 1, "level": level}]}
+    ).get_json()
     assert game["view"]["computer"] == [{"seat": 1, "level": level}]
     answer: dict[str, Any] = game
     credential = game["credentials"]["seats"][0]["credential"]
     while answer["view"]["phase"] != "over":
-        answer = client.post("/v1/games/act", json={"state": answer["state"], "action": {"type": "auto", "seat": 0},
-                                                    "seat": 0, "credential": credential}).get_json()
+        answer = client.post(
+            "/v1/games/act",
+            json={"state": answer["state"], "action": {"type": "auto", "seat": 0}, "seat": 0, "credential": credential},
+        ).get_json()
         assert answer["view"]["computer"] == [{"seat": 1, "level": level}]
     assert client.post("/v1/games/record", json={"state": answer["state"]}).get_json()["computer"] == [
-        {"seat": 1, "level": level}]
+        {"seat": 1, "level": level}
+    ]
 
 
 def test_an_unknown_level_is_a_400(client: FlaskClient) -> None:
@@ -121,9 +125,22 @@ def test_easy_keeps_the_most_points_on_their_own() -> None:
 
 def play_seen(hand: str, pile: str, rules: str = "six_card") -> Seen:
     cards = tuple(parse_cards(pile))
-    return Seen(preset(rules), 0, 1, "play", (0, 0), (), tuple(parse_cards(hand)), parse_card("KS"),
-                tuple(parse_cards(hand)), cards, sum(c.value for c in cards), ((), cards), (len(hand.split()), 3),
-                (False, False))
+    return Seen(
+        preset(rules),
+        0,
+        1,
+        "play",
+        (0, 0),
+        (),
+        tuple(parse_cards(hand)),
+        parse_card("KS"),
+        tuple(parse_cards(hand)),
+        cards,
+        sum(c.value for c in cards),
+        ((), cards),
+        (len(hand.split()), 3),
+        (False, False),
+    )
 
 
 def test_easy_takes_the_points_on_offer() -> None:
@@ -136,8 +153,19 @@ def test_easy_takes_the_points_on_offer() -> None:
 
 
 def test_easy_counts_exactly_and_never_calls_muggins() -> None:
-    base = Seen(preset("six_card", ), 0, 1, "show", (0, 0), (), (), parse_card("5C"), shown=tuple(
-        parse_cards("5S 5H 5D JC")))
+    base = Seen(
+        preset(
+            "six_card",
+        ),
+        0,
+        1,
+        "show",
+        (0, 0),
+        (),
+        (),
+        parse_card("5C"),
+        shown=tuple(parse_cards("5S 5H 5D JC")),
+    )
     assert easy.choose(base) == Action("count", 0, claimed=29)
     assert easy.choose(base._replace(claim=12)) == Action("accept", 0)
     assert standard.choose(base._replace(claim=12)) == Action("muggins", 0, points=17)
@@ -153,9 +181,22 @@ def partner_position(variant: str) -> Seen:
     Neither scores for seat 0 now."""
     rules = preset(variant)
     played = (parse_cards("9H JD"), parse_cards("4D 7C 9C KH"), parse_cards("10S 5D QC"), parse_cards("6D 7D 9S 2C"))
-    return Seen(rules, 0, 3, "play", (0, 0, 0, 0)[: rules.sides], tuple(parse_cards("3C 8D 9H JD AS")),
-                tuple(parse_cards("3C 8D 9H JD")), parse_card("10H"), tuple(parse_cards("3C 8D")),
-                tuple(parse_cards("KH QC 2C")), 22, played, (2, 0, 1, 0), (False,) * 4)
+    return Seen(
+        rules,
+        0,
+        3,
+        "play",
+        (0, 0, 0, 0)[: rules.sides],
+        tuple(parse_cards("3C 8D 9H JD AS")),
+        tuple(parse_cards("3C 8D 9H JD")),
+        parse_card("10H"),
+        tuple(parse_cards("3C 8D")),
+        tuple(parse_cards("KH QC 2C")),
+        22,
+        played,
+        (2, 0, 1, 0),
+        (False,) * 4,
+    )
 
 
 def test_hard_feeds_its_partner_and_starves_an_opponent() -> None:

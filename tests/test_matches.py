@@ -63,10 +63,15 @@ def test_the_loser_of_each_game_deals_first_in_the_next() -> None:
     state = match_state(games, STANDARD, MatchRules("fixed", 5, 1, 1), first_dealer=0)
     assert [g.first_dealer for g in state.games] == [0, 1, 0, 0, 1]
     partial = match_state(games[:3], STANDARD, MatchRules("fixed", 5, 1, 1), first_dealer=0)
-    assert partial.next_first_dealer == 0          # side 0 lost game 3
+    assert partial.next_first_dealer == 0  # side 0 lost game 3
     # a first deal that was cut for and not recorded: game 2 on still follows from the results
-    assert [g.first_dealer for g in match_state(games, STANDARD, MatchRules("fixed", 5, 1, 1)).games] == \
-        [None, 1, 0, 0, 1]
+    assert [g.first_dealer for g in match_state(games, STANDARD, MatchRules("fixed", 5, 1, 1)).games] == [
+        None,
+        1,
+        0,
+        0,
+        1,
+    ]
 
 
 def test_other_first_dealer_conventions() -> None:
@@ -86,7 +91,7 @@ def test_a_drawn_fixed_deal_game_scores_nothing_and_the_deal_alternates() -> Non
     rules = resolve("six_card", {"fixed_deals": 2})
     state = match_state([(80, 80), (70, 90)], rules, MatchRules("best_of", 3), first_dealer=1)
     assert state.points == (0, 1) and [g.first_dealer for g in state.games] == [1, 0]
-    assert state.next_first_dealer == 0   # side 0 lost game 2
+    assert state.next_first_dealer == 0  # side 0 lost game 2
 
 
 def test_every_invalid_game_of_a_match_is_reported() -> None:
@@ -98,9 +103,13 @@ def test_every_invalid_game_of_a_match_is_reported() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "field"),
-    [({"format": "best_of", "length": 4}, "length"), ({"format": "sudden"}, "format"),
-     ({"skunk_points": 3, "double_skunk_points": 2}, "double_skunk_points"), ({"length": 0}, "length"),
-     ({"next_first_dealer": "cut"}, "next_first_dealer")],
+    [
+        ({"format": "best_of", "length": 4}, "length"),
+        ({"format": "sudden"}, "format"),
+        ({"skunk_points": 3, "double_skunk_points": 2}, "double_skunk_points"),
+        ({"length": 0}, "length"),
+        ({"next_first_dealer": "cut"}, "next_first_dealer"),
+    ],
 )
 def test_match_rules_are_checked(kwargs: dict[str, object], field: str) -> None:
     with pytest.raises(InvalidRules) as info:
@@ -145,15 +154,32 @@ def test_a_best_of_five_played_through_the_game_engine_to_its_end() -> None:
 
 
 def test_match_standings_worked_by_hand() -> None:
-    rules = MatchRules("best_of", 3)   # 1 a game, 2 a skunk; first to 2 match points
-    table = match_standings([
-        MatchResult(("ann", "bob"), ((121, 100), (110, 121), (121, 95))),  # ann 2-1 in points; spread 21-11+26
-        MatchResult(("bob", "cy"), ((121, 80),)),                         # bob's skunk is 2 points at once
-        MatchResult(("cy", "ann"), ((121, 119), (121, 101))),             # cy 2-0; spread 2+20
-    ], STANDARD, rules)
+    rules = MatchRules("best_of", 3)  # 1 a game, 2 a skunk; first to 2 match points
+    table = match_standings(
+        [
+            MatchResult(("ann", "bob"), ((121, 100), (110, 121), (121, 95))),  # ann 2-1 in points; spread 21-11+26
+            MatchResult(("bob", "cy"), ((121, 80),)),  # bob's skunk is 2 points at once
+            MatchResult(("cy", "ann"), ((121, 119), (121, 101))),  # cy 2-0; spread 2+20
+        ],
+        STANDARD,
+        rules,
+    )
     # All won one match. Match points: bob 1+2, ann 2+0, cy 0+2; spread: ann 36-22, cy -41+22.
-    assert [(r.rank, r.player, r.matches, r.matches_won, r.matches_lost, r.match_points,
-             r.match_points_against, r.games_won, r.games_lost, r.spread) for r in table.rows] == [
+    assert [
+        (
+            r.rank,
+            r.player,
+            r.matches,
+            r.matches_won,
+            r.matches_lost,
+            r.match_points,
+            r.match_points_against,
+            r.games_won,
+            r.games_lost,
+            r.spread,
+        )
+        for r in table.rows
+    ] == [
         (1, "bob", 2, 1, 1, 3, 2, 2, 2, 5),
         (2, "ann", 2, 1, 1, 2, 3, 2, 3, 14),
         (3, "cy", 2, 1, 1, 2, 2, 2, 1, -19),
@@ -163,8 +189,9 @@ def test_match_standings_worked_by_hand() -> None:
 
 def test_match_standings_share_a_rank_when_all_is_equal() -> None:
     same = ((121, 100), (121, 100))
-    table = match_standings([MatchResult(("dee", "eve"), same), MatchResult(("fay", "gus"), same)],
-                            STANDARD, MatchRules("best_of", 3))
+    table = match_standings(
+        [MatchResult(("dee", "eve"), same), MatchResult(("fay", "gus"), same)], STANDARD, MatchRules("best_of", 3)
+    )
     assert [(r.rank, r.player) for r in table.rows] == [(1, "dee"), (1, "fay"), (3, "eve"), (3, "gus")]
 
 
@@ -173,20 +200,28 @@ def test_match_standings_refuse_an_unfinished_match_and_point_into_bad_games() -
         match_standings([MatchResult(("ann", "bob"), ((121, 100),))], STANDARD, MatchRules("best_of", 3))
     assert info.value.pointer == "/matches/0/games"
     with pytest.raises(InvalidScore) as bad:
-        match_standings([MatchResult(("ann", "bob"), ((121, 80),)), MatchResult(("ann", "cy"), ((100, 90),))],
-                        STANDARD, MatchRules("best_of", 3))
+        match_standings(
+            [MatchResult(("ann", "bob"), ((121, 80),)), MatchResult(("ann", "cy"), ((100, 90),))],
+            STANDARD,
+            MatchRules("best_of", 3),
+        )
     assert bad.value.pointer == "/matches/1/games/0/scores"
 
 
 def test_match_standings_report_every_bad_match_at_once() -> None:
     # Match 0 is fine; 1 names one player twice, 2 is not over (one game of a best of 3), 3 has a game
     # nobody won: three problems, each pointed at its match.
-    matches = [MatchResult(("ann", "bob"), ((121, 100), (121, 90))),
-               MatchResult(("cy", "cy"), ((121, 100), (121, 90))),
-               MatchResult(("ann", "cy"), ((121, 100),)),
-               MatchResult(("bob", "cy"), ((121, 100), (110, 100)))]
+    matches = [
+        MatchResult(("ann", "bob"), ((121, 100), (121, 90))),
+        MatchResult(("cy", "cy"), ((121, 100), (121, 90))),
+        MatchResult(("ann", "cy"), ((121, 100),)),
+        MatchResult(("bob", "cy"), ((121, 100), (110, 100))),
+    ]
     with pytest.raises(InvalidEvent) as info:
         match_standings(matches, STANDARD, MatchRules())
     assert [e["pointer"] for e in info.value.extra["errors"]] == [
-        "/matches/1/players", "/matches/2/games", "/matches/3/games/1/scores"]
+        "/matches/1/players",
+        "/matches/2/games",
+        "/matches/3/games/1/scores",
+    ]
     assert str(info.value) == "3 matches are not valid (3 problems)"

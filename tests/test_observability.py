@@ -70,7 +70,7 @@ def test_without_a_request_id_each_request_gets_a_fresh_one(client: FlaskClient)
     assert all(HEX_ID.fullmatch(i) for i in ids)
 
 
-@pytest.mark.parametrize("bad", ["has space", "x" * 201, "-leading-dash", "quote\"d", "semi;colon"])
+@pytest.mark.parametrize("bad", ["has space", "x" * 201, "-leading-dash", 'quote"d', "semi;colon"])
 def test_an_unsafe_request_id_is_replaced(client: FlaskClient, bad: str) -> None:
     assert HEX_ID.fullmatch(client.get("/healthz", headers={"X-Request-ID": bad}).headers["X-Request-ID"])
 
@@ -92,8 +92,9 @@ def test_forked_workers_draw_different_request_ids() -> None:
 
 
 def test_errors_carry_the_request_id_too(client: FlaskClient) -> None:
-    response = client.post("/v1/hands/score", data="{not json", content_type="application/json",
-                           headers={"X-Request-ID": "bad-body-1"})
+    response = client.post(
+        "/v1/hands/score", data="{not json", content_type="application/json", headers={"X-Request-ID": "bad-body-1"}
+    )
     assert response.status_code == 400
     assert response.headers["X-Request-ID"] == "bad-body-1"
 
@@ -110,7 +111,11 @@ def test_each_request_writes_one_json_access_line(client: FlaskClient, capfd: py
     scored, missing = lines
     assert scored["request_id"] == "log-me"
     assert (scored["method"], scored["path"], scored["route"], scored["status"]) == (
-        "POST", "/v1/hands/score", "/v1/hands/score", 200)
+        "POST",
+        "/v1/hands/score",
+        "/v1/hands/score",
+        200,
+    )
     assert scored["user_agent"] == "t/1"
     assert scored["duration_ms"] >= 0 and scored["bytes_out"] > 0 and scored["pid"] == os.getpid()
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", scored["ts"])
@@ -208,17 +213,25 @@ def test_metrics_count_requests_per_route_not_per_path(client: FlaskClient) -> N
 def test_metrics_histogram_has_the_documented_buckets(client: FlaskClient) -> None:
     client.get("/healthz")
     page = samples(client.get("/metrics").get_data(as_text=True))
-    bounds = sorted(float(dict(labels)["le"]) for name, labels in page
-                    if name == "cribbage_http_request_duration_seconds_bucket" and dict(labels)["route"] == "/healthz")
+    bounds = sorted(
+        float(dict(labels)["le"])
+        for name, labels in page
+        if name == "cribbage_http_request_duration_seconds_bucket" and dict(labels)["route"] == "/healthz"
+    )
     assert bounds == [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 2.5, float("inf")]
     total = page["cribbage_http_request_duration_seconds_count", (("method", "GET"), ("route", "/healthz"))]
-    assert page["cribbage_http_request_duration_seconds_bucket",
-                (("le", "+Inf"), ("method", "GET"), ("route", "/healthz"))] == total
+    assert (
+        page[
+            "cribbage_http_request_duration_seconds_bucket", (("le", "+Inf"), ("method", "GET"), ("route", "/healthz"))
+        ]
+        == total
+    )
 
 
 @pytest.mark.parametrize("multiprocess", [False, True], ids=["in-process", "multiprocess-files"])
-def test_each_time_counts_in_every_bucket_at_or_above_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         multiprocess: bool) -> None:
+def test_each_time_counts_in_every_bucket_at_or_above_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, multiprocess: bool
+) -> None:
     """Prometheus buckets are cumulative and ``le`` means "less than or equal": a time equal
     to a bound counts in that bucket. Both stores (memory, the multiprocess files) agree."""
     if multiprocess:
@@ -232,20 +245,33 @@ def test_each_time_counts_in_every_bucket_at_or_above_it(tmp_path: Path, monkeyp
     store.observe("POST", "/x", "422", 0.002)
     page = samples(store.render().decode())
     labels = (("method", "POST"), ("route", "/x"))
-    cumulative = {"0.00025": 2, "0.0005": 3, "0.001": 4, "0.0025": 5, "0.005": 5, "0.01": 5, "0.025": 5,
-                  "0.1": 5, "0.5": 6, "2.5": 6, "+Inf": 8}
+    cumulative = {
+        "0.00025": 2,
+        "0.0005": 3,
+        "0.001": 4,
+        "0.0025": 5,
+        "0.005": 5,
+        "0.01": 5,
+        "0.025": 5,
+        "0.1": 5,
+        "0.5": 6,
+        "2.5": 6,
+        "+Inf": 8,
+    }
     for bound, expected in cumulative.items():
         assert page["cribbage_http_request_duration_seconds_bucket", (("le", bound), *labels)] == expected, bound
     assert page["cribbage_http_request_duration_seconds_count", labels] == 8
     assert page["cribbage_http_request_duration_seconds_sum", labels] == pytest.approx(sum(times) + 0.002)
     assert request_count(page, "POST", "/x", "200") == 7 and request_count(page, "POST", "/x", "422") == 1
     assert sorted(p.name for p in tmp_path.glob("*.db")) == (
-        [f"counter_cribbage_{os.getpid()}.db", f"histogram_cribbage_{os.getpid()}.db"] if multiprocess else [])
+        [f"counter_cribbage_{os.getpid()}.db", f"histogram_cribbage_{os.getpid()}.db"] if multiprocess else []
+    )
 
 
 @pytest.mark.parametrize("multiprocess", [False, True], ids=["in-process", "multiprocess-files"])
-def test_many_series_outgrow_the_first_block_and_keep_their_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                  multiprocess: bool) -> None:
+def test_many_series_outgrow_the_first_block_and_keep_their_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, multiprocess: bool
+) -> None:
     """A route's histogram takes about 2 KB of keys, so 100 routes outgrow the first 64 KiB:
     counts written before and after the store grows are all there. A second store in the same
     process (a test's second app) goes on from the first one's file rather than starting over."""
@@ -273,6 +299,7 @@ def test_a_threaded_server_loses_no_count() -> None:
     """A threaded server says so (``wsgi.multithread``) and its requests are counted under a
     lock: 4 threads answering 1,000 requests each, switching threads every 10 us, count
     exactly 4,000."""
+
     class Rule:
         rule = "/threads"
 
@@ -365,8 +392,12 @@ def test_retiring_a_worker_keeps_its_counts_and_drops_its_files(tmp_path: Path) 
     assert page["hits_total", (("route", "/healthz"),)] == 18
     assert page["lat_bucket", (("le", "0.005"), ("route", "/healthz"))] == 10
     assert sorted(p.name for p in tmp_path.glob("*.db")) == [
-        "counter_102.db", "counter_archive.db", "counter_cribbage_104.db",
-        "histogram_archive.db", "histogram_cribbage_104.db"]
+        "counter_102.db",
+        "counter_archive.db",
+        "counter_cribbage_104.db",
+        "histogram_archive.db",
+        "histogram_cribbage_104.db",
+    ]
 
 
 # ------------------------------------------------------------------ CORS
@@ -394,17 +425,21 @@ def test_a_listed_origin_may_read_responses_and_the_request_id() -> None:
 
 def test_an_unlisted_origin_gets_no_cors_headers() -> None:
     response = cors_client("https://cards.example").post(
-        "/v1/hands/score", json=HAND_29, headers={"Origin": "https://evil.example"})
+        "/v1/hands/score", json=HAND_29, headers={"Origin": "https://evil.example"}
+    )
     assert response.status_code == 200
     assert "Access-Control-Allow-Origin" not in response.headers
 
 
 def test_preflight_answers_methods_headers_and_max_age() -> None:
-    response = cors_client("https://cards.example").options("/v1/hands/score", headers={
-        "Origin": "https://cards.example",
-        "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type, x-request-id",
-    })
+    response = cors_client("https://cards.example").options(
+        "/v1/hands/score",
+        headers={
+            "Origin": "https://cards.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, x-request-id",
+        },
+    )
     assert response.status_code in (200, 204)
     assert response.headers["Access-Control-Allow-Origin"] == "https://cards.example"
     assert {m.strip() for m in response.headers["Access-Control-Allow-Methods"].split(",")} >= {"POST", "OPTIONS"}
@@ -418,12 +453,14 @@ def test_a_star_allows_any_origin() -> None:
 
 
 def test_config_reads_the_operations_variables() -> None:
-    config = Config.from_env({
-        "CRIBBAGE_CORS_ORIGINS": "https://a.example, https://b.example",
-        "CRIBBAGE_CORS_MAX_AGE": "60",
-        "CRIBBAGE_ACCESS_LOG": "false",
-        "CRIBBAGE_METRICS": "0",
-    })
+    config = Config.from_env(
+        {
+            "CRIBBAGE_CORS_ORIGINS": "https://a.example, https://b.example",
+            "CRIBBAGE_CORS_MAX_AGE": "60",
+            "CRIBBAGE_ACCESS_LOG": "false",
+            "CRIBBAGE_METRICS": "0",
+        }
+    )
     assert config.cors_origins == ("https://a.example", "https://b.example")
     assert (config.cors_max_age, config.access_log, config.metrics) == (60, False, False)
     default = Config.from_env({})
@@ -469,7 +506,7 @@ def test_metrics_stay_exact_across_gunicorn_workers_and_recycling(tmp_path: Path
             assert (metrics_dir / "counter_archive.db").exists()
             assert not list(server_tmp.iterdir())
         else:
-            assert [p.name[:len("cribbage-metrics-")] for p in server_tmp.iterdir()] == ["cribbage-metrics-"]
+            assert [p.name[: len("cribbage-metrics-")] for p in server_tmp.iterdir()] == ["cribbage-metrics-"]
     lines = access_lines(server.stdout_path.read_text())
     assert sum(1 for e in lines if e["route"] == "/v1/hands/score") == 120
     assert not list(server_tmp.iterdir()), "the server's own temporary directory is gone with it"
@@ -490,14 +527,14 @@ def test_importing_the_gunicorn_config_has_no_side_effect(tmp_path: Path, monkey
 
 
 @pytest.mark.parametrize("bound_mb, recycled", [(1, True), (100_000, False)], ids=["over-the-bound", "under-it"])
-def test_workers_over_the_memory_bound_are_recycled_and_others_are_not(tmp_path: Path, bound_mb: int,
-                                                                       recycled: bool) -> None:
+def test_workers_over_the_memory_bound_are_recycled_and_others_are_not(
+    tmp_path: Path, bound_mb: int, recycled: bool
+) -> None:
     """With the memory checked every 10 requests, a 1 MiB bound (every worker is over it)
     replaces the workers again and again without losing a request, a line or a count; a
     bound no worker reaches keeps the two first workers throughout (request-count recycling
     is off by default)."""
-    env = {"GUNICORN_MAX_WORKER_MEMORY_MB": str(bound_mb), "GUNICORN_MEMORY_CHECK_EVERY": "10",
-           "TMPDIR": str(tmp_path)}
+    env = {"GUNICORN_MAX_WORKER_MEMORY_MB": str(bound_mb), "GUNICORN_MEMORY_CHECK_EVERY": "10", "TMPDIR": str(tmp_path)}
     with Gunicorn(workers=2, env=env, log_dir=tmp_path / "logs") as server:
         for _ in range(60):
             assert _get(server.url + "/healthz")[0] == 200
@@ -525,7 +562,12 @@ def test_a_stop_signal_before_the_workers_own_handlers_still_stops_it(name: str)
         f"os.kill(os.getpid(), signal.{name})\n"
         "print('alive' if worker.alive else 'stopping')\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "stopping"

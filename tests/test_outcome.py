@@ -29,18 +29,23 @@ def rules(scheme: str = "acc", **options: object):
 @pytest.mark.parametrize(
     ("loser", "skunk", "acc", "match_1_2_3", "match_1_2_4", "hoyle"),
     [
-        (91, "none", 2, 1, 1, 1),            # G4
-        (90, "skunk", 3, 2, 2, 1),           # G5 (Hoyle has no 91 line)
+        (91, "none", 2, 1, 1, 1),  # G4
+        (90, "skunk", 3, 2, 2, 1),  # G5 (Hoyle has no 91 line)
         (61, "skunk", 3, 2, 2, 1),
-        (60, "double_skunk", 3, 3, 4, 2),    # G6 (Hoyle's lurch: a double game)
+        (60, "double_skunk", 3, 3, 4, 2),  # G6 (Hoyle's lurch: a double game)
         (31, "double_skunk", 3, 3, 4, 2),
-        (30, "triple_skunk", 3, 3, 4, 2),    # G7
+        (30, "triple_skunk", 3, 3, 4, 2),  # G7
         (0, "triple_skunk", 3, 3, 4, 2),
     ],
 )
 def test_skunk_lines_and_game_points(loser, skunk, acc, match_1_2_3, match_1_2_4, hoyle):
-    for scheme, points in (("acc", acc), ("match_1_2_3", match_1_2_3), ("match_1_2_4", match_1_2_4),
-                           ("hoyle_lurch", hoyle), ("bar_league", acc)):
+    for scheme, points in (
+        ("acc", acc),
+        ("match_1_2_3", match_1_2_3),
+        ("match_1_2_4", match_1_2_4),
+        ("hoyle_lurch", hoyle),
+        ("bar_league", acc),
+    ):
         result = outcome([121, loser], rules(scheme))
         assert result.winner == 0
         assert result.skunk == skunk
@@ -114,9 +119,18 @@ def test_three_sides_margin_and_skunk_against_the_runner_up():
 def test_the_wire_form_is_plain_json():
     data = outcome_dict(outcome([121, 90], STANDARD))
     assert data == {
-        "scores": [121, 90], "winner": 0, "draw": False, "margin": 31, "skunk": "skunk", "skunk_level": 1,
-        "skunked": [0, 1], "game_points": [3, 0], "spread": [31, -31], "scheme": "acc",
-        "skunk_lines": [91, 61, 31], "fixed_deals": False,
+        "scores": [121, 90],
+        "winner": 0,
+        "draw": False,
+        "margin": 31,
+        "skunk": "skunk",
+        "skunk_level": 1,
+        "skunked": [0, 1],
+        "game_points": [3, 0],
+        "spread": [31, -31],
+        "scheme": "acc",
+        "skunk_lines": [91, 61, 31],
+        "fixed_deals": False,
     }
 
 

@@ -62,8 +62,6 @@ def parse_plays(text: str) -> list[tuple[int, Card | None]]:
     return out
 
 
-
-
 def hands_of(text: str | None) -> list[tuple[Card, ...]] | None:
     return None if text is None else [cards(hand) for hand in text.split("|")]
 
@@ -79,8 +77,16 @@ def run_case(variant: str, options: dict[str, str] | None, leader: int, hands: s
     ids=[c[0] for c in SEQUENCE_CASES],
 )
 def test_whole_plays(
-    case: str, variant: str, options: dict[str, str] | None, leader: int, hands: str | None, plays: str,
-    totals: list[int], points: dict[int, int], complete: bool, turn: int | None,
+    case: str,
+    variant: str,
+    options: dict[str, str] | None,
+    leader: int,
+    hands: str | None,
+    plays: str,
+    totals: list[int],
+    points: dict[int, int],
+    complete: bool,
+    turn: int | None,
 ) -> None:
     result = run_case(variant, options, leader, hands, plays)
     assert list(result.seat_totals()) == totals
@@ -123,8 +129,7 @@ def test_resets_and_leaders() -> None:
 def test_last_card_making_31_scores_2_not_3() -> None:
     # K, K (pair 2), Q (30), dealer go, pone A = 31 (2). The dealer leads Q, pone 5 (15: 2) and
     # is out, dealer 6 (21), dealer J = 31 with the last card of the play: 2, not 3.
-    result = run_case("six_card", None, 0, "KS QS AS 5S|KD QD 6D JD",
-                      "0:KS 1:KD 0:QS 1:go 0:AS 1:QD 0:5S 1:6D 1:JD")
+    result = run_case("six_card", None, 0, "KS QS AS 5S|KD QD 6D JD", "0:KS 1:KD 0:QS 1:go 0:AS 1:QD 0:5S 1:6D 1:JD")
     assert result.seat_totals() == (4, 4) and result.complete
     last = result.steps[-1]
     assert [(seat, item.kind, item.points) for seat, item in last.scores] == [(1, "thirty_one", 2)]
@@ -132,17 +137,28 @@ def test_last_card_making_31_scores_2_not_3() -> None:
 
 
 def test_m2_leaves_different_cards() -> None:
-    default = run_case("three_player", None, 0, "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C",
-                       "0:KS 1:QH 2:9C 0:go 1:go 2:AC 2:go")
-    bicycle = run_case("three_player", {"multi_go_rule": "bicycle_three_hand"}, 0,
-                       "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C", "0:KS 1:QH 2:9C 0:go 1:go")
+    default = run_case(
+        "three_player", None, 0, "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C", "0:KS 1:QH 2:9C 0:go 1:go 2:AC 2:go"
+    )
+    bicycle = run_case(
+        "three_player",
+        {"multi_go_rule": "bicycle_three_hand"},
+        0,
+        "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C",
+        "0:KS 1:QH 2:9C 0:go 1:go",
+    )
     assert default.final.hands is not None and bicycle.final.hands is not None
     assert sorted(map(str, default.final.hands[2])) == ["2C", "4C"]
     assert sorted(map(str, bicycle.final.hands[2])) == ["2C", "4C", "AC"]
     # Under Bicycle's rule C may not play the ace after the second go: the count is over.
     with pytest.raises(IllegalPlay) as error:
-        run_case("three_player", {"multi_go_rule": "bicycle_three_hand"}, 0,
-                 "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C", "0:KS 1:QH 2:9C 0:go 1:go 2:AC")
+        run_case(
+            "three_player",
+            {"multi_go_rule": "bicycle_three_hand"},
+            0,
+            "KS 5S 6S 7S|QH 3H 9H 8H|9C AC 2C 4C",
+            "0:KS 1:QH 2:9C 0:go 1:go 2:AC",
+        )
     assert error.value.pointer == "/plays/5/seat"
 
 
@@ -156,8 +172,7 @@ def test_m1_b_must_play_the_two() -> None:
 def test_partnership_totals() -> None:
     result = run_case("four_player", None, 0, None, "0:4S 1:6H 2:5D 3:3C 0:7S 1:go 2:go 3:2C 0:go 3:go")
     assert result.side_totals() == (10, 11)
-    individual = run_case("four_player_individual", None, 0, None,
-                          "0:4S 1:6H 2:5D 3:3C 0:7S 1:go 2:go 3:2C 0:go 3:go")
+    individual = run_case("four_player_individual", None, 0, None, "0:4S 1:6H 2:5D 3:3C 0:7S 1:go 2:go 3:2C 0:go 3:go")
     assert individual.side_totals() == (5, 0, 5, 11)
     # M4 as a whole play: A&C 3 + 4, B&D 3 + 12.
     m4 = next(c for c in SEQUENCE_CASES if c[0] == "M4")
@@ -215,8 +230,6 @@ def test_score_card_rejections() -> None:
     assert full.value.pointer == "/pile"
 
 
-
-
 @pytest.mark.parametrize(
     ("case", "hands", "plays", "error", "pointer"),
     [
@@ -232,7 +245,9 @@ def test_score_card_rejections() -> None:
         ("after-the-play", None, "0:AS 1:AH 0:2S 1:2H 0:3S 1:3H 0:4S 1:4H 0:5S", IllegalPlay, "/plays/8"),
     ],
 )
-def test_sequence_rejections(case: str, hands: str | None, plays: str, error: type[CribbageError], pointer: str) -> None:
+def test_sequence_rejections(
+    case: str, hands: str | None, plays: str, error: type[CribbageError], pointer: str
+) -> None:
     with pytest.raises(error) as raised:
         score_sequence(rules_for_table(2), 0, parse_plays(plays), hands_of(hands))
     assert raised.value.pointer == pointer
@@ -273,7 +288,9 @@ def test_default_variants() -> None:
     assert rules_for_table(2).name == "six_card"
     assert rules_for_table(3).name == "three_player"
     assert rules_for_table(4).name == "four_player" and rules_for_table(4).partnerships
-    assert rules_for_table(2, "five_card", {"multi_go_rule": "bicycle_three_hand"}).multi_go_rule == "bicycle_three_hand"
+    assert (
+        rules_for_table(2, "five_card", {"multi_go_rule": "bicycle_three_hand"}).multi_go_rule == "bicycle_three_hand"
+    )
 
 
 VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
@@ -286,7 +303,7 @@ def deals(draw: st.DrawFn) -> tuple[str, str, int, list[list[str]]]:
     rules = resolve(variant, {"multi_go_rule": go_rule})
     deck = draw(st.permutations(REF_DECK))
     size = rules.hand_size
-    hands = [list(deck[seat * size:(seat + 1) * size]) for seat in range(rules.players)]
+    hands = [list(deck[seat * size : (seat + 1) * size]) for seat in range(rules.players)]
     leader = draw(st.integers(0, rules.players - 1))
     return variant, go_rule, leader, hands
 
@@ -295,8 +312,9 @@ def deals(draw: st.DrawFn) -> tuple[str, str, int, list[list[str]]]:
 def test_random_plays_match_the_reference(deal: tuple[str, str, int, list[list[str]]], data: st.DataObject) -> None:
     variant, go_rule, leader, hands = deal
     rules = resolve(variant, {"multi_go_rule": go_rule})
-    ref = RefPlay([[ref_card(c) for c in h] for h in hands], leader, rules.single_count_play,
-                  go_rule == "bicycle_three_hand")
+    ref = RefPlay(
+        [[ref_card(c) for c in h] for h in hands], leader, rules.single_count_play, go_rule == "bicycle_three_hand"
+    )
     play: Play = start_play(rules, leader, [[parse_card(c) for c in h] for h in hands])
     actions: list[tuple[int, Card | None]] = []
     expected_steps: list[dict[int, int]] = []
@@ -345,8 +363,10 @@ def test_random_plays_match_the_reference(deal: tuple[str, str, int, list[list[s
         assert step["points"] == sum(item["points"] for item in step["items"])
     assert sum(step["points"] for step in answer["plays"]) == sum(totals) == sum(answer["totals"]["sides"])
     if go_rule == "continue_until_none":
-        assert rules_44_totals([[ref_card(c) for c in h] for h in hands], leader, card_order,
-                               rules.single_count_play) == totals
+        assert (
+            rules_44_totals([[ref_card(c) for c in h] for h in hands], leader, card_order, rules.single_count_play)
+            == totals
+        )
     # Without hands (goes on trust) the same plays score the same.
     assert score_sequence(rules, leader, actions).seat_totals() == result.seat_totals()
 
@@ -363,7 +383,7 @@ def test_any_card_on_any_pile(pile: list[str], card: str) -> None:
     assert result.points == sum(item.points for item in result.items)
     assert result.points == ref_peg([ref_card(c) for c in (*pile, card)])
     for item in result.items:
-        assert tuple(result.pile[-len(item.cards):]) == item.cards  # the trailing cards made it
+        assert tuple(result.pile[-len(item.cards) :]) == item.cards  # the trailing cards made it
 
 
 def test_a_go_while_any_card_must_fit_is_refused_even_without_hands() -> None:

@@ -40,8 +40,11 @@ RULES = [
 ]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{r.game_point_scheme}-{'-'.join(r.tiebreakers)}"
-                         + ("-fixed" if r.fixed_deals else ""))
+@pytest.mark.parametrize(
+    "rules",
+    RULES,
+    ids=lambda r: f"{r.name}-{r.game_point_scheme}-{'-'.join(r.tiebreakers)}" + ("-fixed" if r.fixed_deals else ""),
+)
 @pytest.mark.parametrize("seed", range(4))
 def test_fast_standings_equal_the_reference(rules, seed: int) -> None:
     # few players and few distinct scores, so ties (and head-to-head among them) are common
@@ -52,12 +55,12 @@ def test_fast_standings_equal_the_reference(rules, seed: int) -> None:
 def test_every_invalid_game_of_several_is_reported() -> None:
     games = [
         GameResult(("ann", "bob"), (121, 90)),
-        GameResult(("ann", "ann"), (121, 90)),         # a name twice
-        GameResult(("cy", "dee"), (120, 100)),         # nobody out
+        GameResult(("ann", "ann"), (121, 90)),  # a name twice
+        GameResult(("cy", "dee"), (120, 100)),  # nobody out
         GameResult(("cy", "dee"), (121, 100)),
-        GameResult(("bob",), (121,)),                  # one side only
-        GameResult(("cy", "bob"), (121, 121)),         # two out
-        GameResult(("dee", "ann"), (121, 90, 3)),      # three scores for two players
+        GameResult(("bob",), (121,)),  # one side only
+        GameResult(("cy", "bob"), (121, 121)),  # two out
+        GameResult(("dee", "ann"), (121, 90, 3)),  # three scores for two players
     ]
     with pytest.raises(InvalidScore) as info:
         standings_of(games, STANDARD)
@@ -66,11 +69,14 @@ def test_every_invalid_game_of_several_is_reported() -> None:
         {"pointer": "/games/1/players/1", "detail": "'ann' is named twice in one game"},
         {"pointer": "/games/2/scores", "detail": "no side has reached the target of 121: the game is not over"},
         {"pointer": "/games/4/players", "detail": "a game here has 2 sides, one player each; this one names 1"},
-        {"pointer": "/games/5/scores/1", "detail": "sides 0 and 1 both reached the target of 121: "
-                                                   "a game has one winner (the first to reach the target)"},
+        {
+            "pointer": "/games/5/scores/1",
+            "detail": "sides 0 and 1 both reached the target of 121: "
+            "a game has one winner (the first to reach the target)",
+        },
         {"pointer": "/games/6/scores", "detail": "one score per player"},
     ]
-    assert error.pointer == "/games/1/players/1"           # the first, as the reference reports it
+    assert error.pointer == "/games/1/players/1"  # the first, as the reference reports it
     assert "truncated" not in error.extra and error.message.startswith("5 games are not valid results")
     with pytest.raises(InvalidScore) as reference:
         standings(games, STANDARD)
@@ -87,7 +93,7 @@ def test_problems_are_bounded_and_counted() -> None:
     games = [GameResult(("a", "b"), (100, 90))] * 120 + [GameResult(("a", "a"), (10, 20))]
     found = results.game_problems(games, STANDARD)
     assert len(found.problems) == results.MAX_PROBLEMS == 50 and found.truncated
-    assert (found.total, found.invalid_games) == (122, 121)   # the last game has two problems
+    assert (found.total, found.invalid_games) == (122, 121)  # the last game has two problems
     assert found.problems[-1].pointer == "/games/49/scores"
     with pytest.raises(InvalidScore) as info:
         results.outcomes(games, STANDARD)

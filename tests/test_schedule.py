@@ -32,10 +32,10 @@ def test_round_robin_meets_every_pair_exactly_once(n: int) -> None:
     byes = [r.bye for r in schedule.rounds]
     for r in schedule.rounds:
         seated = [name for p in r.pairings for name in p.players] + ([r.bye] if r.bye else [])
-        assert sorted(seated) == sorted(players)          # everyone once a round
+        assert sorted(seated) == sorted(players)  # everyone once a round
         assert [p.board for p in r.pairings] == list(range(1, n // 2 + 1))
     if n % 2:
-        assert sorted(byes) == sorted(players)           # each sits out exactly once
+        assert sorted(byes) == sorted(players)  # each sits out exactly once
     else:
         assert byes == [None] * (n - 1)
     assert [r.number for r in schedule.rounds] == list(range(1, len(schedule.rounds) + 1))
@@ -60,8 +60,12 @@ def test_swiss_first_round_is_top_half_against_bottom_half() -> None:
 
 
 def test_swiss_second_round_pairs_inside_score_groups() -> None:
-    r1 = [GameResult(("p1", "p5"), (121, 100)), GameResult(("p2", "p6"), (100, 121)),
-          GameResult(("p3", "p7"), (121, 100)), GameResult(("p4", "p8"), (100, 121))]
+    r1 = [
+        GameResult(("p1", "p5"), (121, 100)),
+        GameResult(("p2", "p6"), (100, 121)),
+        GameResult(("p3", "p7"), (121, 100)),
+        GameResult(("p4", "p8"), (100, 121)),
+    ]
     # Winners p1 p3 p6 p8 (2 points, 1 win, spread 21: ranked by seed), losers p2 p4 p5 p7.
     second = swiss_pairings(names(8), r1, STANDARD)
     assert pairs(second) == [("p1", "p6"), ("p3", "p8"), ("p2", "p5"), ("p4", "p7")]
@@ -71,8 +75,7 @@ def test_swiss_second_round_pairs_inside_score_groups() -> None:
 def test_swiss_looks_ahead_instead_of_painting_itself_into_a_repeat() -> None:
     # Fixed-deal games can be drawn: after three draws everyone is level and ranked by seed.
     rules = resolve("six_card", {"fixed_deals": 2})
-    r1 = [GameResult(("p1", "p4"), (80, 80)), GameResult(("p2", "p5"), (80, 80)),
-          GameResult(("p3", "p6"), (80, 80))]
+    r1 = [GameResult(("p1", "p4"), (80, 80)), GameResult(("p2", "p5"), (80, 80)), GameResult(("p3", "p6"), (80, 80))]
     # p1 wants p4 (met), takes p5. Then p2 wants p4, but that leaves p3-p6, a repeat:
     # p2 takes p6, and p3 meets p4. A greedy pairing would have stopped at p3-p6.
     assert pairs(swiss_pairings(names(6), r1, rules)) == [("p1", "p5"), ("p2", "p6"), ("p3", "p4")]
@@ -134,8 +137,10 @@ def perfect_pairing_exists(players: list[str], banned: set[frozenset[str]]) -> b
     if not players:
         return True
     first, rest = players[0], players[1:]
-    return any(frozenset((first, other)) not in banned
-               and perfect_pairing_exists([p for p in rest if p != other], banned) for other in rest)
+    return any(
+        frozenset((first, other)) not in banned and perfect_pairing_exists([p for p in rest if p != other], banned)
+        for other in rest
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -148,8 +153,9 @@ def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> N
     had_bye = data.draw(st.lists(st.sampled_from(players), unique=True), label="byes") if n % 2 else []
     games = [GameResult(pair, (121, 100) if i % 3 else (95, 121)) for i, pair in enumerate(met)]
     banned = {frozenset(pair) for pair in met}
-    feasible_byes = [p for p in players if perfect_pairing_exists([q for q in players if q != p], banned)] \
-        if n % 2 else [None]
+    feasible_byes = (
+        [p for p in players if perfect_pairing_exists([q for q in players if q != p], banned)] if n % 2 else [None]
+    )
     if (n % 2 == 0 and not perfect_pairing_exists(players, banned)) or not feasible_byes:
         with pytest.raises(InvalidEvent):
             swiss_pairings(players, games, STANDARD, byes=had_bye)
@@ -183,9 +189,23 @@ def test_swiss_second_bye_before_a_repeat() -> None:
     # Seven players, five of whom have sat out once; s2 and s5 have not, but with either of them out
     # the other six cannot all meet someone new (checked here by trying every pairing of them), so the
     # bye goes a second time, to the lowest-ranked player whose absence leaves a round without repeats.
-    played = [("s0", "s3"), ("s1", "s4"), ("s2", "s5"), ("s3", "s4"), ("s5", "s6"), ("s2", "s1"), ("s3", "s5"),
-              ("s4", "s6"), ("s2", "s0"), ("s3", "s2"), ("s5", "s1"), ("s6", "s0"), ("s5", "s4"), ("s2", "s6"),
-              ("s0", "s1")]
+    played = [
+        ("s0", "s3"),
+        ("s1", "s4"),
+        ("s2", "s5"),
+        ("s3", "s4"),
+        ("s5", "s6"),
+        ("s2", "s1"),
+        ("s3", "s5"),
+        ("s4", "s6"),
+        ("s2", "s0"),
+        ("s3", "s2"),
+        ("s5", "s1"),
+        ("s6", "s0"),
+        ("s5", "s4"),
+        ("s2", "s6"),
+        ("s0", "s1"),
+    ]
     games = [GameResult(pair, (121, 100)) for pair in played]
     players, byes = [f"s{i}" for i in range(7)], ["s6", "s0", "s1", "s4", "s3"]
     met = {frozenset(pair) for pair in played}
@@ -201,7 +221,7 @@ def test_swiss_second_bye_before_a_repeat() -> None:
     assert r.bye in byes and pairable([p for p in players if p != r.bye])
     assert not any(frozenset(p.players) in met for p in r.pairings)
     ranking = [s.player for s in swiss_ranking(players, games, STANDARD, byes=byes)]
-    lower = ranking[ranking.index(r.bye) + 1:]  # nobody ranked below the bye could have taken it
+    lower = ranking[ranking.index(r.bye) + 1 :]  # nobody ranked below the bye could have taken it
     assert not any(pairable([p for p in players if p != out]) for out in lower)
 
 
@@ -212,8 +232,11 @@ def test_swiss_pairs_each_stranded_player_with_the_one_they_have_not_met() -> No
     g = 8
     x, c, d = ([f"{t}{k}" for k in range(g)] for t in "xcd")
     high, low = [f"h{i:03d}" for i in range(500)], [f"l{i:03d}" for i in range(1024 - 3 * g - 500)]
-    games = [GameResult((p, x[k]), (121, 91 if p in high else 110 if p in low else 100))
-             for k in range(g) for p in [*high, *low, *d, *(c[j] for j in range(g) if j != k)]]
+    games = [
+        GameResult((p, x[k]), (121, 91 if p in high else 110 if p in low else 100))
+        for k in range(g)
+        for p in [*high, *low, *d, *(c[j] for j in range(g) if j != k)]
+    ]
     games += [GameResult((x[k], x[j]), (121, 100)) for k in range(g) for j in range(k + 1, g)]
     games += [GameResult((c[k], d[k]), (121, 100)) for k in range(g)]
     r = swiss_pairings([*high, *c, *low, *d, *x], games, STANDARD)

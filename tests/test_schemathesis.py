@@ -22,7 +22,12 @@ schema.app = create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,)))
 
 
 @schema.parametrize()
-@settings(max_examples=400 if LONG else 40, deadline=None, derandomize=not LONG, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=400 if LONG else 40,
+    deadline=None,
+    derandomize=not LONG,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 def test_every_operation(case: schemathesis.Case) -> None:
     case.call_and_validate()

@@ -31,6 +31,7 @@ schema.app = create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,)))
 # loaded (and so which literals) changes as a run goes on, which Hypothesis cannot replay.
 schema.config.analysis.constants.enabled = False
 
+
 class GameWorkflow(schema.as_state_machine()):  # type: ignore[misc]
     def before_call(self, case: schemathesis.Case) -> None:
         # Without a seed the server draws a secure random one, so the same scenario would play
@@ -44,12 +45,13 @@ class GameWorkflow(schema.as_state_machine()):  # type: ignore[misc]
 def test_game_workflows(monkeypatch: pytest.MonkeyPatch) -> None:
     # A fresh game id per game is random; scenarios replay, so here each game gets the same id.
     monkeypatch.setattr(seats, "new_game_id", lambda: "schemathesis-game")
-    GameWorkflow.run(settings=settings(
-        max_examples=200 if LONG else 30,
-        stateful_step_count=40 if LONG else 15,
-        deadline=None,
-        derandomize=not LONG,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    ))
-
+    GameWorkflow.run(
+        settings=settings(
+            max_examples=200 if LONG else 30,
+            stateful_step_count=40 if LONG else 15,
+            deadline=None,
+            derandomize=not LONG,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )

@@ -72,33 +72,36 @@ def broken(change: Any) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("name, change", [
-    ("version", lambda d: d.update(v=3)),
-    ("not an object", None),
-    ("unknown variant", lambda d: d.update(r={"n": "bridge"})),
-    ("bad option", lambda d: d.update(r={"n": "six_card", "o": {"target": -5}})),
-    ("unknown option", lambda d: d.update(r={"n": "six_card", "o": {"colour": "red"}})),
-    ("a card twice in the deck", lambda d: d.update(k=d["k"][:-1] + d["k"][0])),
-    ("a short deck", lambda d: d.update(k=d["k"][:51])),
-    ("not a card", lambda d: d.update(k=d["k"][:-1] + "?")),
-    ("discard not dealt", lambda d: d["x"].__setitem__(0, d["k"][-2:])),
-    ("discard of one card", lambda d: d["x"].__setitem__(0, d["x"][0][:1])),
-    ("a played card not held", lambda d: d.update(y=d["y"] + d["k"][-1])),
-    ("a card played twice", lambda d: d.update(y=d["y"][0] * 2)),
-    ("pile longer than played", lambda d: d.update(l=5)),
-    ("turn to a seat that does not exist", lambda d: d.update(u=2)),
-    ("turn to the seat that just played", lambda d: d.update(u=1 - d["u"])),
-    ("dealer out of turn", lambda d: d.update(d=0)),
-    ("scores over the target", lambda d: d.update(sc=[121, 3], bk=[100, 3])),
-    ("back peg ahead", lambda d: d.update(bk=[5, 0])),
-    ("a winner below the target", lambda d: d.update(win=0)),
-    ("negative score", lambda d: d.update(sc=[-1, 0])),
-    ("no starter after the cut", lambda d: d.pop("t")),
-    ("a show step in the play", lambda d: d.update(p=2)),
-    ("missing discards", lambda d: d.update(x=["", ""])),
-    ("seed not a number", lambda d: d.update(s="x")),
-    ("draw in a target game", lambda d: d.update(dr=1)),
-])
+@pytest.mark.parametrize(
+    "name, change",
+    [
+        ("version", lambda d: d.update(v=3)),
+        ("not an object", None),
+        ("unknown variant", lambda d: d.update(r={"n": "bridge"})),
+        ("bad option", lambda d: d.update(r={"n": "six_card", "o": {"target": -5}})),
+        ("unknown option", lambda d: d.update(r={"n": "six_card", "o": {"colour": "red"}})),
+        ("a card twice in the deck", lambda d: d.update(k=d["k"][:-1] + d["k"][0])),
+        ("a short deck", lambda d: d.update(k=d["k"][:51])),
+        ("not a card", lambda d: d.update(k=d["k"][:-1] + "?")),
+        ("discard not dealt", lambda d: d["x"].__setitem__(0, d["k"][-2:])),
+        ("discard of one card", lambda d: d["x"].__setitem__(0, d["x"][0][:1])),
+        ("a played card not held", lambda d: d.update(y=d["y"] + d["k"][-1])),
+        ("a card played twice", lambda d: d.update(y=d["y"][0] * 2)),
+        ("pile longer than played", lambda d: d.update(l=5)),
+        ("turn to a seat that does not exist", lambda d: d.update(u=2)),
+        ("turn to the seat that just played", lambda d: d.update(u=1 - d["u"])),
+        ("dealer out of turn", lambda d: d.update(d=0)),
+        ("scores over the target", lambda d: d.update(sc=[121, 3], bk=[100, 3])),
+        ("back peg ahead", lambda d: d.update(bk=[5, 0])),
+        ("a winner below the target", lambda d: d.update(win=0)),
+        ("negative score", lambda d: d.update(sc=[-1, 0])),
+        ("no starter after the cut", lambda d: d.pop("t")),
+        ("a show step in the play", lambda d: d.update(p=2)),
+        ("missing discards", lambda d: d.update(x=["", ""])),
+        ("seed not a number", lambda d: d.update(s="x")),
+        ("draw in a target game", lambda d: d.update(dr=1)),
+    ],
+)
 def test_invariants_are_checked(name: str, change: Any) -> None:
     data: Any = [] if change is None else broken(change)
     with pytest.raises(InvalidState):
@@ -141,9 +144,18 @@ def test_game_id_moves_and_computer_seats_survive() -> None:
     assert decode_state(json.loads(json.dumps(encode_state(state)))) == state
 
 
-@pytest.mark.parametrize("broken", [
-    {"k": 7}, {"x": None}, {"p": 9}, {"cp": [5, 0]}, {"k": "not a deck"}, {"d": None}, {"y": 5},
-])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"k": 7},
+        {"x": None},
+        {"p": 9},
+        {"cp": [5, 0]},
+        {"k": "not a deck"},
+        {"d": None},
+        {"y": 5},
+    ],
+)
 def test_a_sealed_dict_no_engine_wrote_is_refused_not_crashed_on(broken: dict[str, object]) -> None:
     """Trusting a sealed state skips its checks, but a dict the rebuild cannot read (only a
     leaked key could seal one) is still an InvalidState with its reason, never another error.

@@ -53,7 +53,7 @@ def test_any_changed_byte_is_refused() -> None:
         refused(sealer, base64.urlsafe_b64encode(bytes(changed)).decode())
     for position in range(0, len(token), 7):  # and any changed character of the text
         flipped = "A" if token[position] != "A" else "B"
-        refused(sealer, token[:position] + flipped + token[position + 1:])
+        refused(sealer, token[:position] + flipped + token[position + 1 :])
 
 
 def test_truncated_extended_and_made_up_tokens_are_refused() -> None:
@@ -128,7 +128,7 @@ def test_no_card_can_be_read_from_a_token() -> None:
     plain = orjson.dumps(data)  # what the token holds, encrypted
     assert sealer.open(token) == data
     deck = letters(state.deck).encode()
-    secrets = [deck[i:i + 8] for i in range(0, 52, 4)]  # any 8 cards of the deck, in order
+    secrets = [deck[i : i + 8] for i in range(0, 52, 4)]  # any 8 cards of the deck, in order
     secrets += ["".join(str(c) for c in hand).encode() for hand in hands]
     secrets += [orjson.dumps([str(c) for c in hand]) for hand in hands]
     # the plaintext holds the deck (so the search below means something) ...
@@ -164,9 +164,15 @@ def test_configured_keys_are_reported_and_shared_between_servers() -> None:
     two = create_app(Config(testing=True, state_keys=(KEY_B, KEY_A)))
     assert one.test_client().get("/readyz").get_json()["checks"]["state_key"] == "configured (1 key)"
     created = one.test_client().post("/v1/games", json={"seed": 5, "dealer": 0, "seat": 1}).get_json()
-    moved = two.test_client().post("/v1/games/act", json={"state": created["state"], "seat": 1,
-                                                          "action": {"type": "auto", "seat": 1},
-                                                          "credential": created["credentials"]["table"]})
+    moved = two.test_client().post(
+        "/v1/games/act",
+        json={
+            "state": created["state"],
+            "seat": 1,
+            "action": {"type": "auto", "seat": 1},
+            "credential": created["credentials"]["table"],
+        },
+    )
     assert moved.status_code == 200
 
 
@@ -240,7 +246,8 @@ def test_a_key_can_be_made_from_the_command_line() -> None:
     import subprocess
     import sys
 
-    made = subprocess.run([sys.executable, "-m", "service.api.state_token"], capture_output=True, text=True,
-                          check=True).stdout.strip()
+    made = subprocess.run(
+        [sys.executable, "-m", "service.api.state_token"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert StateSealer([made]).describe() == "configured (1 key)"
     assert len(base64.urlsafe_b64decode(made)) == 32

@@ -43,7 +43,9 @@ def fits(pile: tuple[Card, ...], card: Card) -> bool:
     return sum(min(c.rank, 10) for c in pile) + min(card.rank, 10) <= 31
 
 
-def ref_value(card: Card, hand: tuple[Card, ...], pile: tuple[Card, ...], unseen: tuple[Card, ...], holds: int) -> Fraction:
+def ref_value(
+    card: Card, hand: tuple[Card, ...], pile: tuple[Card, ...], unseen: tuple[Card, ...], holds: int
+) -> Fraction:
     """Points now minus the mean, over every hand the opponent could hold, of its reply net of
     the seat's best counter (or plus the go and the seat's next card when it cannot reply)."""
     now = ref_play(pile, card)

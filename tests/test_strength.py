@@ -61,7 +61,8 @@ def test_the_computer_beats_the_test_opponents(opponent: str, games: int, share:
 VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
 CONFIGS = [
     pytest.param(variant, {"muggins": muggins}, id=f"{variant}-muggins-{'on' if muggins else 'off'}")
-    for variant in VARIANTS for muggins in (False, True)
+    for variant in VARIANTS
+    for muggins in (False, True)
 ] + [pytest.param("three_player", {"multi_go_rule": "bicycle_three_hand", "muggins": True}, id="three_player-bicycle")]
 GAMES_PER_CONFIG = 8
 

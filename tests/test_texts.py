@@ -613,8 +613,10 @@ def test_a_scored_sequence_says_go_where_a_player_calls_it(
     (pone, dealer), moves = case
     hands = [[text.replace("T", "10") for text in hand.split()] for hand in (pone, dealer)]
     # In both worked counts the seats alternate: pone (0) leads, and after the two goes the dealer (1) leads.
-    plays = [{"seat": number % 2, "go": True} if move == "go" else {"seat": number % 2, "card": move.replace("T", "10")}
-             for number, move in enumerate(moves)]
+    plays = [
+        {"seat": number % 2, "go": True} if move == "go" else {"seat": number % 2, "card": move.replace("T", "10")}
+        for number, move in enumerate(moves)
+    ]
     body = {"players": 2, "leader": 0, "hands": hands, "plays": plays}
     answer = client.post(f"/v1/pegging/sequence?lang={lang}", json=body)
     assert answer.status_code == 200, answer.get_json()

@@ -21,16 +21,21 @@ def games(*rows: tuple[str, str, int, int]) -> list[GameResult]:
 
 
 def table(result):
-    return [(r.rank, r.player, r.games, r.games_won, r.games_lost, r.game_points, r.skunks, r.spread) for r in result.rows]
+    return [
+        (r.rank, r.player, r.games, r.games_won, r.games_lost, r.game_points, r.skunks, r.spread) for r in result.rows
+    ]
 
 
 def test_acc_standings_worked_by_hand():
-    result = standings(games(
-        ("ann", "bob", 121, 95),   # ann +2, spread +26
-        ("bob", "cy", 121, 88),    # bob +3 (skunk), spread +33
-        ("cy", "ann", 121, 119),   # cy +2, spread +2
-        ("dee", "ann", 121, 60),   # dee +3 (a double skunk is still 3 under ACC), spread +61
-    ), STANDARD)
+    result = standings(
+        games(
+            ("ann", "bob", 121, 95),  # ann +2, spread +26
+            ("bob", "cy", 121, 88),  # bob +3 (skunk), spread +33
+            ("cy", "ann", 121, 119),  # cy +2, spread +2
+            ("dee", "ann", 121, 60),  # dee +3 (a double skunk is still 3 under ACC), spread +61
+        ),
+        STANDARD,
+    )
     # bob and dee: 3 points, 1 win each; spread breaks it (dee 61 > bob 33 - 26 = 7).
     # ann and cy: 2 points, 1 win each; spread cy -33 + 2 = -31 > ann 26 - 2 - 61 = -37.
     assert table(result) == [
@@ -44,20 +49,24 @@ def test_acc_standings_worked_by_hand():
 
 def test_ties_share_a_rank():
     # a cycle: each wins once by 10, so all are equal on points, wins and spread
-    result = standings(games(("ann", "bob", 121, 111), ("bob", "cy", 121, 111), ("cy", "ann", 121, 111),
-                             ("dee", "eve", 121, 100)), STANDARD)
-    assert [(r.rank, r.player) for r in result.rows] == [
-        (1, "dee"), (2, "ann"), (2, "bob"), (2, "cy"), (5, "eve")]
+    result = standings(
+        games(("ann", "bob", 121, 111), ("bob", "cy", 121, 111), ("cy", "ann", 121, 111), ("dee", "eve", 121, 100)),
+        STANDARD,
+    )
+    assert [(r.rank, r.player) for r in result.rows] == [(1, "dee"), (2, "ann"), (2, "bob"), (2, "cy"), (5, "eve")]
 
 
 def test_games_won_breaks_ties_before_spread():
     rules = resolve("six_card", {"game_point_scheme": "match_1_2_3"})
-    result = standings(games(
-        ("ann", "x1", 121, 50),   # ann: double skunk = 3 points, 1 win, spread +71
-        ("bob", "x2", 121, 100),  # bob: 1 point each, 3 wins, spread +63
-        ("bob", "x3", 121, 100),
-        ("bob", "x4", 121, 100),
-    ), rules)
+    result = standings(
+        games(
+            ("ann", "x1", 121, 50),  # ann: double skunk = 3 points, 1 win, spread +71
+            ("bob", "x2", 121, 100),  # bob: 1 point each, 3 wins, spread +63
+            ("bob", "x3", 121, 100),
+            ("bob", "x4", 121, 100),
+        ),
+        rules,
+    )
     assert [(r.player, r.game_points, r.games_won) for r in result.rows[:2]] == [("bob", 3, 3), ("ann", 3, 1)]
 
 
@@ -66,16 +75,18 @@ def test_bar_league_tiebreakers():
     assert rules.tiebreakers == ("game_points", "games_won", "skunks", "spread")
     result = standings(games(("ann", "x1", 121, 119), ("bob", "x2", 121, 101)), rules)
     assert [(r.rank, r.player, r.spread) for r in result.rows] == [
-        (1, "bob", 20), (2, "ann", 2), (3, "x1", -2), (4, "x2", -20)]
+        (1, "bob", 20),
+        (2, "ann", 2),
+        (3, "x1", -2),
+        (4, "x2", -20),
+    ]
 
 
 def test_skunks_as_a_tiebreaker():
     # match_1_2_3: one skunk win (2) equals two plain wins (1 + 1)
     options = {"game_point_scheme": "match_1_2_3"}
-    rows = games(("ann", "x1", 121, 90), ("y1", "ann", 121, 100), ("bob", "x2", 121, 100),
-                 ("bob", "x3", 121, 100))
-    by_skunks = standings(rows, resolve("six_card", {**options, "tiebreakers": ["game_points", "skunks",
-                                                                                 "spread"]}))
+    rows = games(("ann", "x1", 121, 90), ("y1", "ann", 121, 100), ("bob", "x2", 121, 100), ("bob", "x3", 121, 100))
+    by_skunks = standings(rows, resolve("six_card", {**options, "tiebreakers": ["game_points", "skunks", "spread"]}))
     assert [r.player for r in by_skunks.rows[:2]] == ["ann", "bob"]
     default = standings(rows, resolve("six_card", options))
     assert [r.player for r in default.rows[:2]] == ["bob", "ann"]  # games won first
@@ -87,16 +98,18 @@ def test_game_points_always_lead_the_ranking():
     assert result.ranking == ("game_points", "spread")
     assert result.rows[0].player == "cy"  # 4 game points beat ann's 3 despite ann's larger spread
     # Naming game points after spread does not put spread first: game points lead, always (docs/rules.md 8.1).
-    later = standings(games(("ann", "bob", 121, 20), ("cy", "dee", 121, 120), ("cy", "eve", 121, 120)),
-                      resolve("six_card", {"tiebreakers": ["spread", "game_points"]}))
+    later = standings(
+        games(("ann", "bob", 121, 20), ("cy", "dee", 121, 120), ("cy", "eve", 121, 120)),
+        resolve("six_card", {"tiebreakers": ["spread", "game_points"]}),
+    )
     assert later.ranking == ("game_points", "spread") and later.rows[0].player == "cy"
 
 
 def test_head_to_head_counts_games_among_the_tied_players_only():
     rows = games(
-        ("bob", "ann", 121, 120),   # bob beat ann by 1
-        ("ann", "x1", 121, 92),     # ann +29
-        ("x2", "bob", 121, 120),    # x2 beat bob by 1
+        ("bob", "ann", 121, 120),  # bob beat ann by 1
+        ("ann", "x1", 121, 92),  # ann +29
+        ("x2", "bob", 121, 120),  # x2 beat bob by 1
     )
     # ann, bob and x2 all have 2 game points and 1 win; spread: ann 28, x2 1, bob 0
     default = standings(rows, STANDARD)
@@ -111,7 +124,14 @@ def test_draws_in_fixed_deal_games():
     rules = resolve("six_card", {"fixed_deals": 2})
     result = standings(games(("ann", "bob", 80, 80), ("ann", "cy", 90, 70)), rules)
     ann = result.rows[0]
-    assert (ann.player, ann.games, ann.games_won, ann.games_drawn, ann.game_points, ann.spread) == ("ann", 2, 1, 1, 2, 20)
+    assert (ann.player, ann.games, ann.games_won, ann.games_drawn, ann.game_points, ann.spread) == (
+        "ann",
+        2,
+        1,
+        1,
+        2,
+        20,
+    )
 
 
 def test_a_player_named_twice_in_one_game_is_refused():
@@ -132,7 +152,10 @@ def test_games_must_have_one_player_per_side():
         standings([GameResult(("ann", "bob", "cy"), (121, 100, 90))], STANDARD)
     three = standings([GameResult(("ann", "bob", "cy"), (121, 100, 50))], preset("three_player"))
     assert [(r.player, r.game_points, r.spread) for r in three.rows] == [
-        ("ann", 2, 92), ("bob", 0, -21), ("cy", 0, -71)]
+        ("ann", 2, 92),
+        ("bob", 0, -21),
+        ("cy", 0, -71),
+    ]
 
 
 # --- brackets ------------------------------------------------------------------------------
@@ -140,8 +163,15 @@ def test_games_must_have_one_player_per_side():
 
 @pytest.mark.parametrize(
     ("entrants", "qualifiers", "size", "byes"),
-    [(5, 2, 2, 0), (16, 4, 4, 0), (31, 8, 8, 0), (121, 31, 32, 1), (124, 31, 32, 1), (125, 32, 32, 0),
-     (200, 50, 64, 14)],
+    [
+        (5, 2, 2, 0),
+        (16, 4, 4, 0),
+        (31, 8, 8, 0),
+        (121, 31, 32, 1),
+        (124, 31, 32, 1),
+        (125, 32, 32, 0),
+        (200, 50, 64, 14),
+    ],
 )
 def test_one_in_four_qualify_rounded_up(entrants, qualifiers, size, byes):
     result = bracket(entrants)
@@ -173,7 +203,15 @@ def test_five_qualifiers_of_five_give_three_byes():
 def test_sixteen_in_a_sixteen_bracket_and_the_acc_64_chart():
     full = bracket(16, 16)
     assert [(m.high_seed, m.low_seed) for m in full.rounds[0]] == [
-        (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)]
+        (1, 16),
+        (8, 9),
+        (4, 13),
+        (5, 12),
+        (2, 15),
+        (7, 10),
+        (3, 14),
+        (6, 11),
+    ]
     chart = {(m.high_seed, m.low_seed) for m in bracket(256, 64).rounds[0]}
     assert (8, 57) in chart and (5, 60) in chart  # ACC's example pairings
 

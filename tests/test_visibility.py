@@ -122,7 +122,9 @@ def check_step(table: Table, state: GameState, happened: list[ev.Event]) -> None
         assert not leaked, (viewer, state.phase, sorted(leaked))
 
 
-@pytest.mark.parametrize("variant, options", VARIANTS, ids=[f"{v}{'-' + '-'.join(o) if o else ''}" for v, o in VARIANTS])
+@pytest.mark.parametrize(
+    "variant, options", VARIANTS, ids=[f"{v}{'-' + '-'.join(o) if o else ''}" for v, o in VARIANTS]
+)
 def test_no_seat_ever_sees_a_card_it_may_not_see(variant: str, options: dict[str, Any]) -> None:
     rules = resolve(variant, options)
     for seed in range(4):

@@ -82,7 +82,9 @@ def properties(name: str) -> tuple[set[str], set[str]]:
 
 @cache
 def validator(name: str) -> Any:
-    return jsonschema_rs.Draft202012Validator({"$ref": f"#/components/schemas/{name}", "components": SPEC["components"]})
+    return jsonschema_rs.Draft202012Validator(
+        {"$ref": f"#/components/schemas/{name}", "components": SPEC["components"]}
+    )
 
 
 # --- requests ------------------------------------------------------------------------------------
@@ -112,8 +114,13 @@ def test_every_request_body_is_a_component_with_a_schema() -> None:
 
 EVENT_BODIES = [
     {"games": [{"players": ["ann", "bob"], "scores": [121, 95]}, {"players": ["bob", "=cy"], "scores": [88.0, 121]}]},
-    {"games": [{"players": ["a", "b", "c"], "scores": [121, 100, 50]}], "scheme": "bar_league",
-     "tiebreakers": ["games_won", "head_to_head"], "target": 121, "options": {"skunk_lines": [91, 61, 31]}},
+    {
+        "games": [{"players": ["a", "b", "c"], "scores": [121, 100, 50]}],
+        "scheme": "bar_league",
+        "tiebreakers": ["games_won", "head_to_head"],
+        "target": 121,
+        "options": {"skunk_lines": [91, 61, 31]},
+    },
     {"games": [{"players": ["a", "b"], "scores": [61, 30]}], "variant": "five_card"},
 ]
 
@@ -123,20 +130,34 @@ def test_the_event_shortcuts_load_what_the_schemas_load() -> None:
     for body in EVENT_BODIES:
         assert wire_tournaments.load_standings(body) == wire_tournaments.StandingsSchema().load(body)
         assert wire_tournaments.load_games(body["games"]) == tuple(
-            wire_tournaments.GameSchema(many=True).load(body["games"]))
+            wire_tournaments.GameSchema(many=True).load(body["games"])
+        )
         for players in (None, ["ann", "zed"]):
             logs = body | ({} if players is None else {"players": players})
             assert wire_events.load_game_logs(logs) == wire_events.GameLogsSchema().load(logs)
-    for body in ({"players": ["a", "b", "c"]}, {"players": ["ann", "bob", "=cy"], "byes": ["ann"], "scheme": "match_1_2_3",
-                 "games": EVENT_BODIES[0]["games"], "target": 121}):
+    for body in (
+        {"players": ["a", "b", "c"]},
+        {
+            "players": ["ann", "bob", "=cy"],
+            "byes": ["ann"],
+            "scheme": "match_1_2_3",
+            "games": EVENT_BODIES[0]["games"],
+            "target": 121,
+        },
+    ):
         assert wire_events.load_swiss(body) == wire_events.SwissSchema().load(body)
 
 
 def test_the_match_standings_shortcut_loads_what_the_schema_loads() -> None:
-    matches = [{"players": ["ann", "=bob"], "games": [[121, 100], [95.0, 121], [121, 110]]},
-               {"players": ["cy", "ann"], "games": [[121, 60]]}]
-    for extra in ({}, {"match": {"format": "first_to", "length": 7, "scheme": "match_1_2_4"}, "target": 121},
-                  {"match": {"skunk_points": 1}, "variant": "five_card", "options": {"skunk_lines": [31]}}):
+    matches = [
+        {"players": ["ann", "=bob"], "games": [[121, 100], [95.0, 121], [121, 110]]},
+        {"players": ["cy", "ann"], "games": [[121, 60]]},
+    ]
+    for extra in (
+        {},
+        {"match": {"format": "first_to", "length": 7, "scheme": "match_1_2_4"}, "target": 121},
+        {"match": {"skunk_points": 1}, "variant": "five_card", "options": {"skunk_lines": [31]}},
+    ):
         body = {"matches": matches, **extra}
         assert wire_events.load_match_standings(body) == wire_events.MatchStandingsSchema().load(body)
 
@@ -146,8 +167,14 @@ def test_the_hand_shortcut_loads_what_the_schema_loads() -> None:
     bodies = [
         {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"},
         {"hand": ["th", "jh", "qh"], "starter": "kh", "crib": False, "variant": "five_card"},
-        {"hand": ["AH", "2H", "3H", "4H"], "starter": "9S", "crib": True, "claimed": 12, "muggins": True,
-         "options": {"crib_flush": "four_or_five"}},
+        {
+            "hand": ["AH", "2H", "3H", "4H"],
+            "starter": "9S",
+            "crib": True,
+            "claimed": 12,
+            "muggins": True,
+            "options": {"crib_flush": "four_or_five"},
+        },
     ]
     for body in bodies:
         assert wire_hands.load_hand(body) == schema.load(body)
@@ -160,9 +187,14 @@ def test_the_hand_shortcut_loads_what_the_schema_loads() -> None:
 def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
     """Whole games of every variant (muggins on and off): final state, every event, every seen."""
     games = []
-    for variant, options in [("six_card", {}), ("six_card", {"muggins": True, "overclaim_policy": "correct_and_award_2"}),
-                             ("five_card", {}), ("three_player", {"muggins": True}), ("four_player", {}),
-                             ("four_player_individual", {"fixed_deals": 4})]:
+    for variant, options in [
+        ("six_card", {}),
+        ("six_card", {"muggins": True, "overclaim_policy": "correct_and_award_2"}),
+        ("five_card", {}),
+        ("three_player", {"muggins": True}),
+        ("four_player", {}),
+        ("four_player_individual", {"fixed_deals": 4}),
+    ]:
         for seed in range(3):
             rng = random.Random(seed)
             rules = resolve(variant, options)
@@ -193,7 +225,9 @@ def coached() -> tuple[list[Any], list[Any]]:
         while not state.over:
             seat = may_act(state)[0]
             hinted.append(coach.hints(state, seat))
-            state, _ = apply(state, rng.choice(legal_actions(state, seat)) if rng.random() < 0.3 else Action("auto", seat))
+            state, _ = apply(
+                state, rng.choice(legal_actions(state, seat)) if rng.random() < 0.3 else Action("auto", seat)
+            )
         reviewed += [review.review(state, seat) for seat in range(rules.players)]
     return hinted, reviewed
 
@@ -207,19 +241,23 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     score29 = show.score_show(hand.hand, hand.starter)
     check = claims.check_claim(29, 27, muggins=True)
     plays = [(0, parse_card("KS")), (1, parse_card("10H")), (0, parse_card("KD")), (1, None), (0, None)]
-    played = sequence.score_sequence(resolve("six_card"), 0, plays,
-                                     [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")])
+    played = sequence.score_sequence(
+        resolve("six_card"), 0, plays, [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")]
+    )
     unknown = sequence.score_sequence(resolve("six_card"), 0, plays[:2])
     board = boards.new_board(preset("five_card"), 0)
-    over = boards.score_deal(boards.score_deal(board.board, boards.DealTotals((40, 30))).board, boards.DealTotals((25, 10)))
-    fixed = boards.score_deal(boards.new_board(resolve("six_card", {"fixed_deals": 2}), 0).board, boards.DealTotals((5, 7)))
+    over = boards.score_deal(
+        boards.score_deal(board.board, boards.DealTotals((40, 30))).board, boards.DealTotals((25, 10))
+    )
+    fixed = boards.score_deal(
+        boards.new_board(resolve("six_card", {"fixed_deals": 2}), 0).board, boards.DealTotals((5, 7))
+    )
     fixed = boards.score_deal(fixed.board, boards.DealTotals((5, 7)))
     results = (GameResult(("ann", "bob"), (121, 80)), GameResult(("bob", "cy"), (121, 119)))
     table = standings_of(results, preset("six_card"))
     named = tournament.bracket(5, 5, players=["ann", "bob", "cy", "dee", "eve"])
     advised = advice.discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card"))
-    event_games = (*results, GameResult(("cy", "ann"), (121, 55)),
-                   GameResult(("ann", "dee", "eve"), (121, 100, 99)))
+    event_games = (*results, GameResult(("cy", "ann"), (121, 55)), GameResult(("ann", "dee", "eve"), (121, 100, 99)))
     fixed_event = (GameResult(("ann", "bob"), (50, 50)),)
     crossed = crosstable(event_games[:3], preset("six_card"))
     logs = game_logs(event_games[:3], preset("six_card"), players=["ann", "zed"])
@@ -233,66 +271,112 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     decided = match_state([(121, 95), (80, 121), (121, 25)], match_rules=match_rules, first_dealer=0)
     going = match_state([(121, 95)], match_rules=fixed_match)
     drawn = match_state([(121, 95), (95, 121)], match_rules=fixed_match, first_dealer=1)
-    table_of_matches = match_standings([MatchResult(("ann", "bob"), ((121, 100), (121, 85))),
-                                        MatchResult(("cy", "dee"), ((121, 95), (95, 121)))], match_rules=fixed_match)
+    table_of_matches = match_standings(
+        [MatchResult(("ann", "bob"), ((121, 100), (121, 85))), MatchResult(("cy", "dee"), ((121, 95), (95, 121)))],
+        match_rules=fixed_match,
+    )
     bracket_single = elimination(3, players=["ann", "bob", "cy"], results={2: [(121, 100)], 3: [(121, 90)]})
-    bracket_double = elimination(4, double=True, results={1: [(121, 100)], 2: [(90, 121)], 3: [(121, 80)],
-                                                           4: [(121, 80)], 5: [(121, 80)], 6: [(80, 121)]})
+    bracket_double = elimination(
+        4,
+        double=True,
+        results={1: [(121, 100)], 2: [(90, 121)], 3: [(121, 80)], 4: [(121, 80)], 5: [(121, 80)], 6: [(80, 121)]},
+    )
     records = [record.record(state) for state, _, _ in games]
     every_event = [event for _, happened, _ in games for event in happened]
     viewers = [None, 0, 1, 2, 3]
     issued = wire_games.credentials("T" * 24, [(0, "A" * 24), (2, "B" * 24)])
     refused: CribbageError
     try:
-        sequence.score_sequence(resolve("six_card"), 0, [(0, parse_card("KS")), (1, None)],
-                                [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")])
+        sequence.score_sequence(
+            resolve("six_card"),
+            0,
+            [(0, parse_card("KS")), (1, None)],
+            [parse_cards("KS KD 2S 2D"), parse_cards("10H 7C 2H 2C")],
+        )
     except CribbageError as error:
         refused = error
     state, _ = new_game(preset("six_card"), 1, 0)
     illegal = IllegalAction("no", pointer="/action", legal_actions=legal_actions(state, 1), to_act=[1])
     return {
         "ScoreItem": [lambda: wire_common.item(score29.items[0])],
-        "Rules": [lambda name=name: wire_common.rules(resolve(name, {"no_heels_at_or_above": 50}))
-                  for name in variant_names()],
-        "Outcome": [lambda: wire_common.outcome(outcome([121, 80], preset("six_card"))),
-                    lambda: wire_common.outcome(outcome([50, 50], resolve("six_card", {"fixed_deals": 2})))],
+        "Rules": [
+            lambda name=name: wire_common.rules(resolve(name, {"no_heels_at_or_above": 50})) for name in variant_names()
+        ],
+        "Outcome": [
+            lambda: wire_common.outcome(outcome([121, 80], preset("six_card"))),
+            lambda: wire_common.outcome(outcome([50, 50], resolve("six_card", {"fixed_deals": 2}))),
+        ],
         "ClaimCheck": [lambda: wire_hands.claim_check(check)],
-        "HandScore": [lambda: wire_hands.hand_score(hand, score29, check),
-                      lambda: wire_hands.hand_score(plain, show.score_show(plain.hand, plain.starter), None)],
-        "HandBatchEntry": [lambda: wire_hands.batch_entry(score=wire_hands.hand_score(hand, score29, None)),
-                           lambda: wire_hands.batch_entry(problem=wire_problems.rules_problem(refused))],
-        "HandBatchResult": [lambda: wire_hands.batch_result([wire_hands.batch_entry(problem=wire_problems.rules_problem(refused))])],
-        "PeggingCardScore": [lambda: wire_pegging.card_score(sequence.score_card(parse_cards("10S 5D"), parse_card("5C")))],
+        "HandScore": [
+            lambda: wire_hands.hand_score(hand, score29, check),
+            lambda: wire_hands.hand_score(plain, show.score_show(plain.hand, plain.starter), None),
+        ],
+        "HandBatchEntry": [
+            lambda: wire_hands.batch_entry(score=wire_hands.hand_score(hand, score29, None)),
+            lambda: wire_hands.batch_entry(problem=wire_problems.rules_problem(refused)),
+        ],
+        "HandBatchResult": [
+            lambda: wire_hands.batch_result([wire_hands.batch_entry(problem=wire_problems.rules_problem(refused))])
+        ],
+        "PeggingCardScore": [
+            lambda: wire_pegging.card_score(sequence.score_card(parse_cards("10S 5D"), parse_card("5C")))
+        ],
         "PeggingScoreItem": [lambda: wire_pegging.scored_item(1, score29.items[0])],
-        "PeggingStep": [lambda index=index, value=value: wire_pegging.step(index, value)
-                        for index, value in enumerate(played.steps)],
+        "PeggingStep": [
+            lambda index=index, value=value: wire_pegging.step(index, value) for index, value in enumerate(played.steps)
+        ],
         "PeggingSequence": [lambda: wire_pegging.sequence(played), lambda: wire_pegging.sequence(unknown)],
-        "GameAction": [lambda: [wire_games.action(a) for _, _, seen in games for s in seen for a in s.legal_actions]
-                       + [wire_games.action(a.action) for r in records for d in r.deals for a in d.actions]],
-        "GameEvent": [lambda: [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
-                      + [wire_games.event(e) for e in every_event]],
+        "GameAction": [
+            lambda: (
+                [wire_games.action(a) for _, _, seen in games for s in seen for a in s.legal_actions]
+                + [wire_games.action(a.action) for r in records for d in r.deals for a in d.actions]
+            )
+        ],
+        "GameEvent": [
+            lambda: (
+                [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
+                + [wire_games.event(e) for e in every_event]
+            )
+        ],
         "GameView": [lambda: [wire_games.view(s.view) for _, _, seen in games for s in seen]],
-        "GameSeen": [lambda: wire_games.seen(games[0][2][1]),
-                     lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1))],
+        "GameSeen": [
+            lambda: wire_games.seen(games[0][2][1]),
+            lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1)),
+        ],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
         "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
-        "GameMatch": [lambda: wire_games.game_match(views.MatchView(2, match_rules, going)),
-                      lambda: wire_games.game_match(views.MatchView(3, match_rules, decided))],
+        "GameMatch": [
+            lambda: wire_games.game_match(views.MatchView(2, match_rules, going)),
+            lambda: wire_games.game_match(views.MatchView(3, match_rules, decided)),
+        ],
         "GameRecord": [lambda: [wire_games.record(r) for r in records]],
         "DealRecord": [lambda: [wire_games.deal_record(d) for r in records for d in r.deals]],
-        "RecordedAction": [lambda: [wire_games.recorded_action(a) for r in records for d in r.deals for a in d.actions]],
+        "RecordedAction": [
+            lambda: [wire_games.recorded_action(a) for r in records for d in r.deals for a in d.actions]
+        ],
         "GameEnding": [lambda: [wire_games.ending(r.ended_by) for r in records]],
-        "FinishedDeal": [lambda: [wire_games.finished_deal(d) for state, _, _ in games[:4]
-                                  for seat in (None, 0) for d in record.history(state, seat)]],
+        "FinishedDeal": [
+            lambda: [
+                wire_games.finished_deal(d)
+                for state, _, _ in games[:4]
+                for seat in (None, 0)
+                for d in record.history(state, seat)
+            ]
+        ],
         "GameHistory": [lambda: wire_games.history(record.history(games[0][0], 1))],
-        "Board": [lambda: wire_boards.board(board.board), lambda: wire_boards.board(over.board),
-                  lambda: wire_boards.board(fixed.board)],
+        "Board": [
+            lambda: wire_boards.board(board.board),
+            lambda: wire_boards.board(over.board),
+            lambda: wire_boards.board(fixed.board),
+        ],
         "BoardMove": [lambda: wire_boards.move(board.moves[0])],
         "BoardUpdate": [lambda: wire_boards.update(board), lambda: wire_boards.update(over)],
         "Standing": [lambda: wire_tournaments.standing(table.rows[0])],
         "StandingsResult": [lambda: wire_tournaments.standings(table)],
-        "BracketMatch": [lambda: wire_tournaments.match(named, named.rounds[0][0]),
-                         lambda: wire_tournaments.match(named, named.rounds[-1][0])],
+        "BracketMatch": [
+            lambda: wire_tournaments.match(named, named.rounds[0][0]),
+            lambda: wire_tournaments.match(named, named.rounds[-1][0]),
+        ],
         "Bracket": [lambda: wire_tournaments.bracket(named), lambda: wire_tournaments.bracket(tournament.bracket(16))],
         "CrosstableCell": [lambda: wire_events.cross_cell(crossed.rows[0].cells[0])],
         "CrosstableRow": [lambda: wire_events.cross_row(crossed.rows[0])],
@@ -306,28 +390,39 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "SwissStanding": [lambda: wire_events.swiss_standing(1, swiss[1][0])],
         "SwissPairings": [lambda: wire_events.swiss_pairings(swiss)],
         "MatchRules": [lambda: wire_events.match_rules(match_rules), lambda: wire_events.match_rules(fixed_match)],
-        "MatchGame": [lambda: wire_events.match_game(decided.games[0]),
-                      lambda: wire_events.match_game(decided.games[-1])],
-        "MatchState": [lambda: wire_events.match_state(decided, match_rules),
-                       lambda: wire_events.match_state(going, fixed_match),
-                       lambda: wire_events.match_state(drawn, fixed_match)],
+        "MatchGame": [
+            lambda: wire_events.match_game(decided.games[0]),
+            lambda: wire_events.match_game(decided.games[-1]),
+        ],
+        "MatchState": [
+            lambda: wire_events.match_state(decided, match_rules),
+            lambda: wire_events.match_state(going, fixed_match),
+            lambda: wire_events.match_state(drawn, fixed_match),
+        ],
         "MatchStanding": [lambda: wire_events.match_standing(table_of_matches.rows[0])],
         "MatchStandingsResult": [lambda: wire_events.match_standings(table_of_matches)],
-        "EliminationSlot": [lambda m=m, i=i: wire_events.slot(bracket_double, m.seeds[i], m.sources[i])
-                            for m in bracket_double.matches for i in (0, 1)],
-        "EliminationMatch": [lambda m=m: wire_events.elimination_match(bracket_single, m)
-                             for m in bracket_single.matches],
+        "EliminationSlot": [
+            lambda m=m, i=i: wire_events.slot(bracket_double, m.seeds[i], m.sources[i])
+            for m in bracket_double.matches
+            for i in (0, 1)
+        ],
+        "EliminationMatch": [
+            lambda m=m: wire_events.elimination_match(bracket_single, m) for m in bracket_single.matches
+        ],
         "EliminationRound": [lambda: wire_events.elimination_round(bracket_double.rounds[0])],
         "EliminationEntrant": [lambda: wire_events.entrant(bracket_single.standing[0])],
-        "EliminationState": [lambda: wire_events.elimination(bracket_single),
-                             lambda: wire_events.elimination(bracket_double)],
+        "EliminationState": [
+            lambda: wire_events.elimination(bracket_single),
+            lambda: wire_events.elimination(bracket_double),
+        ],
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],
         "GameHints": [lambda h=h: wire_coach.hints(h) for h in hinted],
         "MoveHint": [lambda h=h: wire_coach.hint(h.moves[0]) for h in hinted],
-        "DiscardHintFigures": [lambda: wire_coach.discard_figures(next(h for h in hinted if h.phase == "discard")
-                                                                  .moves[0].discard)],
+        "DiscardHintFigures": [
+            lambda: wire_coach.discard_figures(next(h for h in hinted if h.phase == "discard").moves[0].discard)
+        ],
         "PlayHintFigures": [lambda m=m: wire_coach.play_figures(m.play) for h in hinted for m in h.moves if m.play],
         "GameReview": [lambda r=r: wire_coach.review(r) for r in reviewed],
         "ReviewDecision": [lambda d=d: wire_coach.decision(d) for r in reviewed for d in r.decisions],
@@ -335,21 +430,44 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "Health": [wire_meta.health],
         "Readiness": [lambda: wire_meta.readiness({"spec": "loaded"})],
         "Variant": [lambda: wire_meta.variant("six_card", DESCRIPTIONS["six_card"], preset("six_card"))],
-        "VariantList": [lambda: wire_meta.variant_list([(n, DESCRIPTIONS[n], preset(n)) for n in variant_names()],
-                                                       OPTION_NAMES)],
-        "Problem": [lambda: wire_problems.rules_problem(refused), lambda: wire_problems.rules_problem(illegal),
-                    lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
-                    lambda: wire_problems.problem_body(404, "Not Found", "nothing here"),
-                    lambda: wire_problems.problem_body(406, "Not Acceptable", "no", slug="not-acceptable",
-                                                       available=["application/json", "text/csv", "text/html"]),
-                    lambda: wire_problems.problem_body(413, "Request body too large", "big", slug="body-too-large",
-                                                       limit=65536, setting="CRIBBAGE_MAX_BODY_BYTES")],
+        "VariantList": [
+            lambda: wire_meta.variant_list([(n, DESCRIPTIONS[n], preset(n)) for n in variant_names()], OPTION_NAMES)
+        ],
+        "Problem": [
+            lambda: wire_problems.rules_problem(refused),
+            lambda: wire_problems.rules_problem(illegal),
+            lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
+            lambda: wire_problems.problem_body(404, "Not Found", "nothing here"),
+            lambda: wire_problems.problem_body(
+                406,
+                "Not Acceptable",
+                "no",
+                slug="not-acceptable",
+                available=["application/json", "text/csv", "text/html"],
+            ),
+            lambda: wire_problems.problem_body(
+                413,
+                "Request body too large",
+                "big",
+                slug="body-too-large",
+                limit=65536,
+                setting="CRIBBAGE_MAX_BODY_BYTES",
+            ),
+        ],
     }
 
 
 # Components whose samples come as lists of answers (every one of many games).
-LISTED = {"GameAction", "GameEvent", "GameView", "GameRecord", "DealRecord", "RecordedAction", "GameEnding",
-          "FinishedDeal"}
+LISTED = {
+    "GameAction",
+    "GameEvent",
+    "GameView",
+    "GameRecord",
+    "DealRecord",
+    "RecordedAction",
+    "GameEnding",
+    "FinishedDeal",
+}
 
 
 def test_every_encoder_has_samples() -> None:
@@ -443,5 +561,3 @@ def test_each_kind_has_an_entry_in_every_table() -> None:
     action_kinds = {*ACTIONS, AUTO}
     assert action_kinds == set(wire_games.ACTION_SCHEMAS) == set(wire_games.ACTION_PAYLOADS)
     assert action_kinds == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])
-
-

@@ -29,8 +29,9 @@ def install_cors(app: Flask, config: Config, exposed: str) -> None:
         return response
 
 
-def _cors_headers(response: Response, environ: dict[str, Any], origin: str, allow_any: bool, max_age: str,
-                  exposed: str) -> None:
+def _cors_headers(
+    response: Response, environ: dict[str, Any], origin: str, allow_any: bool, max_age: str, exposed: str
+) -> None:
     headers = response.headers
     headers["Access-Control-Allow-Origin"] = "*" if allow_any else origin
     if not allow_any:

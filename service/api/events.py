@@ -55,14 +55,23 @@ def event_crosstable(data: dict[str, Any], media_type: str) -> Any:
     request = load_standings(data)
     cells = _cells(request.games)
     if cells > MAX_CROSS_CELLS:
-        raise ApiError(422, "answer-too-large", "Too many pairs of players for one crosstable",
-                       f"this crosstable would hold {cells} cells (a player against an opponent met), more than "
-                       f"the {MAX_CROSS_CELLS} one answer holds", errors=[{"pointer": "/games", "detail": "too many"}])
+        raise ApiError(
+            422,
+            "answer-too-large",
+            "Too many pairs of players for one crosstable",
+            f"this crosstable would hold {cells} cells (a player against an opponent met), more than "
+            f"the {MAX_CROSS_CELLS} one answer holds",
+            errors=[{"pointer": "/games", "detail": "too many"}],
+        )
     table = crosstable(request.games, request.rules, request.byes)
     if media_type != JSON and len(table.players) > MAX_TABLE_COLUMNS:
-        raise ApiError(422, "table-too-wide", "Too many players for a crosstable sheet",
-                       f"a crosstable as {media_type} has a column per player: at most {MAX_TABLE_COLUMNS}, "
-                       f"and this event has {len(table.players)}; ask for application/json")
+        raise ApiError(
+            422,
+            "table-too-wide",
+            "Too many players for a crosstable sheet",
+            f"a crosstable as {media_type} has a column per player: at most {MAX_TABLE_COLUMNS}, "
+            f"and this event has {len(table.players)}; ask for application/json",
+        )
     return formatted(media_type, table, wire.crosstable, crosstable_table)
 
 
@@ -81,15 +90,24 @@ def _cells(games: Sequence[GameResult]) -> int:
 def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
     request = wire.load_game_logs(data)
     wanted = None if request.players is None else frozenset(request.players)
-    entries = sum(len(game.players) if wanted is None else len(wanted.intersection(game.players))
-                  for game in request.games)
+    entries = sum(
+        len(game.players) if wanted is None else len(wanted.intersection(game.players)) for game in request.games
+    )
     if entries > MAX_LOG_ENTRIES:
-        raise ApiError(422, "answer-too-large", "Too many game log lines for one answer",
-                       f"these logs would hold {entries} lines (a player's game each), more than the {MAX_LOG_ENTRIES} "
-                       "one answer holds; ask for some players' logs at a time (`players`)",
-                       errors=[{"pointer": "/players", "detail": "ask for fewer players"}])
-    return formatted(media_type, game_logs(request.games, request.rules, request.players, request.byes), wire.game_logs,
-                     game_log_table)
+        raise ApiError(
+            422,
+            "answer-too-large",
+            "Too many game log lines for one answer",
+            f"these logs would hold {entries} lines (a player's game each), more than the {MAX_LOG_ENTRIES} "
+            "one answer holds; ask for some players' logs at a time (`players`)",
+            errors=[{"pointer": "/players", "detail": "ask for fewer players"}],
+        )
+    return formatted(
+        media_type,
+        game_logs(request.games, request.rules, request.players, request.byes),
+        wire.game_logs,
+        game_log_table,
+    )
 
 
 @bp.post("/round-robin")
@@ -97,8 +115,12 @@ def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
 @body("tournamentRoundRobin")
 def event_round_robin(data: dict[str, Any], media_type: str) -> Any:
     request = round_robin_request.load(data)
-    return formatted(media_type, round_robin(request.players), wire.schedule,
-                     lambda value: schedule_table(value.rounds, "Round robin"))
+    return formatted(
+        media_type,
+        round_robin(request.players),
+        wire.schedule,
+        lambda value: schedule_table(value.rounds, "Round robin"),
+    )
 
 
 @bp.post("/swiss-pairings")
@@ -108,8 +130,12 @@ def event_swiss_pairings(data: dict[str, Any], media_type: str) -> Any:
     request = wire.load_swiss(data)
     args = (request.players, request.games, request.rules)
     pairing = (swiss_pairings(*args, byes=request.byes), swiss_ranking(*args, byes=request.byes))
-    return formatted(media_type, pairing, wire.swiss_pairings,
-                     lambda value: schedule_table((value[0],), f"Swiss pairings, round {value[0].number}"))
+    return formatted(
+        media_type,
+        pairing,
+        wire.swiss_pairings,
+        lambda value: schedule_table((value[0],), f"Swiss pairings, round {value[0].number}"),
+    )
 
 
 @bp.post("/match")
@@ -125,8 +151,12 @@ def event_match(data: dict[str, Any]) -> dict[str, Any]:
 @body("tournamentMatchStandings")
 def event_match_standings(data: dict[str, Any], media_type: str) -> Any:
     request = wire.load_match_standings(data)
-    return formatted(media_type, match_standings(request.matches, request.rules, request.match),
-                     wire.match_standings, match_standings_table)
+    return formatted(
+        media_type,
+        match_standings(request.matches, request.rules, request.match),
+        wire.match_standings,
+        match_standings_table,
+    )
 
 
 @bp.post("/elimination")
@@ -134,7 +164,13 @@ def event_match_standings(data: dict[str, Any], media_type: str) -> Any:
 @body("tournamentElimination")
 def event_elimination(data: dict[str, Any], media_type: str) -> Any:
     request = elimination_request.load(data)
-    state = elimination(request.entrants, players=request.players, double=request.double,
-                        bracket_reset=request.bracket_reset, results=request.results, rules=request.rules,
-                        match_rules=request.match)
+    state = elimination(
+        request.entrants,
+        players=request.players,
+        double=request.double,
+        bracket_reset=request.bracket_reset,
+        results=request.results,
+        rules=request.rules,
+        match_rules=request.match,
+    )
     return formatted(media_type, state, wire.elimination, elimination_table)

@@ -88,8 +88,9 @@ def lanes(app: Flask) -> dict[str, Lane]:
         assert getattr(decorated, SPEAKS, False), f"{rule.endpoint} is not decorated with @speaks"
         operation = SPEC.document["paths"][rule.rule]["post"]["operationId"]
         setting = SPEC.limits[operation][0]
-        found[rule.rule] = Lane(rule.rule, app.config[BODY_LIMITS[setting]], SPEC.validators[operation].is_valid,
-                                inspect.unwrap(decorated))
+        found[rule.rule] = Lane(
+            rule.rule, app.config[BODY_LIMITS[setting]], SPEC.validators[operation].is_valid, inspect.unwrap(decorated)
+        )
     assert len(found) == len(EXPRESS), f"express endpoints without a rule: {set(EXPRESS) - set(found)}"
     return found
 
@@ -103,9 +104,15 @@ def express(app: Flask, config: Config) -> WsgiApp:
 
     def express_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         lane = by_path.get(environ.get("PATH_INFO", ""))
-        if (lane is None or environ["REQUEST_METHOD"] != "POST" or environ.get("QUERY_STRING")
-                or environ.get("CONTENT_TYPE") != JSON or environ.get("HTTP_ACCEPT") not in _ACCEPTED
-                or "HTTP_CONTENT_ENCODING" in environ or (cors and "HTTP_ORIGIN" in environ)):
+        if (
+            lane is None
+            or environ["REQUEST_METHOD"] != "POST"
+            or environ.get("QUERY_STRING")
+            or environ.get("CONTENT_TYPE") != JSON
+            or environ.get("HTTP_ACCEPT") not in _ACCEPTED
+            or "HTTP_CONTENT_ENCODING" in environ
+            or (cors and "HTTP_ORIGIN" in environ)
+        ):
             return flask_app(environ, start_response)
         length_text = environ.get("CONTENT_LENGTH", "")
         if not length_text.isdigit() or int(length_text) > lane.limit:
@@ -130,8 +137,15 @@ def express(app: Flask, config: Config) -> WsgiApp:
             environ["wsgi.input"] = io.BytesIO(raw)
             return flask_app(environ, start_response)
         environ[ENVIRON_ROUTE] = lane.route
-        start_response("200 OK", [("Content-Type", JSON), ("Content-Length", str(len(body))),
-                                  ("Content-Language", lang), ("Vary", "Accept-Language")])
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", JSON),
+                ("Content-Length", str(len(body))),
+                ("Content-Language", lang),
+                ("Vary", "Accept-Language"),
+            ],
+        )
         return (body,)
 
     return express_app

@@ -95,9 +95,14 @@ def not_acceptable(accept: str | None, offered: Sequence[str] = FORMATS) -> ApiE
     """The 406 problem for an ``Accept`` header that allows none of ``offered`` (sent as
     ``application/problem+json`` whatever was asked: RFC 9110 15.5.7 lets the server say so in
     a format of its choosing). ``available`` lists what the operation can send."""
-    return ApiError(406, "not-acceptable", "Not Acceptable",
-                    f"this operation answers in {', '.join(offered)}; the Accept header "
-                    f"({(accept or '')[:200]!r}) allows none of them", available=list(offered))
+    return ApiError(
+        406,
+        "not-acceptable",
+        "Not Acceptable",
+        f"this operation answers in {', '.join(offered)}; the Accept header "
+        f"({(accept or '')[:200]!r}) allows none of them",
+        available=list(offered),
+    )
 
 
 def choose(accept: str | None, offered: Sequence[str] = FORMATS) -> str:
@@ -202,9 +207,11 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 """
 # The page's only outside-the-markup content is this style: a policy that allows it by hash and
 # nothing else (no script, no connection, no image, no frame, no form target).
-HTML_CSP = ("default-src 'none'; style-src 'sha256-"
-            + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
-            + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HTML_CSP = (
+    "default-src 'none'; style-src 'sha256-"
+    + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii")
+    + "'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def _text(value: Cell) -> str:
@@ -215,8 +222,14 @@ def _text(value: Cell) -> str:
     return str(value)
 
 
-def render_html(title: str, header: Sequence[str], rows: Iterable[Sequence[Cell]], *,
-                notes: Sequence[str] = (), caption: str | None = None) -> tuple[bytes, str]:
+def render_html(
+    title: str,
+    header: Sequence[str],
+    rows: Iterable[Sequence[Cell]],
+    *,
+    notes: Sequence[str] = (),
+    caption: str | None = None,
+) -> tuple[bytes, str]:
     """A printable page: ``title`` as the page title and heading, ``notes`` as short lines
     under it (the scheme, the tie-breakers, ...), and one table (``header``, then ``rows``;
     numbers right-aligned). All text is escaped; the page needs nothing from outside.
@@ -227,20 +240,24 @@ def render_html(title: str, header: Sequence[str], rows: Iterable[Sequence[Cell]
     """
     esc = html.escape
     parts = [
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
         f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{esc(title)}</h1>\n",
     ]
-    parts += [f"<p class=\"note\">{esc(note)}</p>\n" for note in notes]
+    parts += [f'<p class="note">{esc(note)}</p>\n' for note in notes]
     parts.append("<table>\n")
     if caption:
         parts.append(f"<caption>{esc(caption)}</caption>\n")
-    parts.append("<thead><tr>" + "".join(f"<th scope=\"col\">{esc(name)}</th>" for name in header)
-                 + "</tr></thead>\n<tbody>\n")
+    parts.append(
+        "<thead><tr>" + "".join(f'<th scope="col">{esc(name)}</th>' for name in header) + "</tr></thead>\n<tbody>\n"
+    )
     for row in rows:
-        cells = (f"<td class=\"num\">{esc(_text(v))}</td>"
-                 if isinstance(v, (int, float)) and not isinstance(v, bool) else f"<td>{esc(_text(v))}</td>"
-                 for v in row)
+        cells = (
+            f'<td class="num">{esc(_text(v))}</td>'
+            if isinstance(v, (int, float)) and not isinstance(v, bool)
+            else f"<td>{esc(_text(v))}</td>"
+            for v in row
+        )
         parts.append("<tr>" + "".join(cells) + "</tr>\n")
     parts.append("</tbody>\n</table>\n</body>\n</html>\n")
     return "".join(parts).encode("utf-8"), CONTENT_TYPES[HTML]

@@ -66,8 +66,9 @@ def open_state(token: str) -> GameState:
     return decode_state(state_token.sealer().open(token, ttl), sealed=True)
 
 
-def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
-            issued: dict[str, Any] | None = None) -> dict[str, Any]:
+def _answer(
+    state: GameState, happened: Iterable[Event], seat: int | None, issued: dict[str, Any] | None = None
+) -> dict[str, Any]:
     token = state_token.sealer().seal(encode_state(state))
     return game_response(seen_by(state, seat), token, events_for(happened, seat), issued)
 
@@ -78,22 +79,35 @@ def _answer(state: GameState, happened: Iterable[Event], seat: int | None,
 def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     request = new_game_request.load(data)
     if request.seed is not None and not extension("cribbage.config").client_seeds:
-        raise IllegalAction("this server deals every game from a secret seed of its own: a client's seed is refused "
-                            "here (CRIBBAGE_CLIENT_SEEDS is off)", pointer="/seed")
+        raise IllegalAction(
+            "this server deals every game from a secret seed of its own: a client's seed is refused "
+            "here (CRIBBAGE_CLIENT_SEEDS is off)",
+            pointer="/seed",
+        )
     levels: list[str | None] = [None] * request.rules.players
     for index, (seat, level) in enumerate(request.computer):
         if not 0 <= seat < len(levels):
-            raise IllegalAction(f"seat {seat} does not exist with {len(levels)} players",
-                                pointer=f"/computer/{index}/seat")
+            raise IllegalAction(
+                f"seat {seat} does not exist with {len(levels)} players", pointer=f"/computer/{index}/seat"
+            )
         if levels[seat] is not None:
             raise IllegalAction(f"seat {seat} is listed twice", pointer=f"/computer/{index}/seat")
         levels[seat] = level
     if request.seat is not None and 0 <= request.seat < len(levels) and levels[request.seat] is not None:
-        raise IllegalAction(f"seat {request.seat} is the computer's: its cards are shown to no one; ask for a "
-                            "seat a person plays, or none (a spectator)", pointer="/seat")
+        raise IllegalAction(
+            f"seat {request.seat} is the computer's: its cards are shown to no one; ask for a "
+            "seat a person plays, or none (a spectator)",
+            pointer="/seat",
+        )
     game_id = seats.new_game_id()
-    state, happened = new_game(request.rules, seats.chance_seed(request.seed), request.dealer, game_id=game_id,
-                               computer=levels if request.computer else (), match=request.match)
+    state, happened = new_game(
+        request.rules,
+        seats.chance_seed(request.seed),
+        request.dealer,
+        game_id=game_id,
+        computer=levels if request.computer else (),
+        match=request.match,
+    )
     check_seat(state, request.seat)
     return _answer(state, happened, request.seat, _every_credential(state)), 201
 
@@ -101,9 +115,14 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 def _every_credential(state: GameState) -> dict[str, Any]:
     """The table credential of a new game and every person's seat's."""
     game_id = state.game_id
-    return credentials(seats.table_credential(game_id), [(seat, seats.seat_credential(game_id, seat))
-                                                          for seat in range(state.rules.players)
-                                                          if not state.plays_itself(seat)])
+    return credentials(
+        seats.table_credential(game_id),
+        [
+            (seat, seats.seat_credential(game_id, seat))
+            for seat in range(state.rules.players)
+            if not state.plays_itself(seat)
+        ],
+    )
 
 
 @bp.post("/act")

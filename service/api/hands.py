@@ -28,8 +28,9 @@ def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
         raise error.under(pointer) from None
     check = None
     if request.claimed is not None:
-        check = check_claim(score.total, request.claimed, muggins=request.muggins,
-                            overclaim_policy=request.rules.overclaim_policy)
+        check = check_claim(
+            score.total, request.claimed, muggins=request.muggins, overclaim_policy=request.rules.overclaim_policy
+        )
     return hand_score(request, score, check)
 
 

@@ -29,7 +29,9 @@ def _override(query: str) -> str | None:
     if values is None:
         return None
     if len(values) != 1 or values[0] not in LANGUAGES:
-        raise ContractViolation([{"pointer": "", "detail": f"the query parameter lang is one of {', '.join(LANGUAGES)}"}])
+        raise ContractViolation(
+            [{"pointer": "", "detail": f"the query parameter lang is one of {', '.join(LANGUAGES)}"}]
+        )
     return values[0]
 
 

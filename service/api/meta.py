@@ -59,9 +59,11 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 def install_docs(app: Flask) -> None:
     """Swagger UI 5 from the flask-swagger-ui package: no CDN, works offline."""
     docs = get_swaggerui_blueprint(
-        DOCS_PATH, "/openapi.yaml",
+        DOCS_PATH,
+        "/openapi.yaml",
         config={
-            "app_name": "Cribbage scoring API", "tryItOutEnabled": True,
+            "app_name": "Cribbage scoring API",
+            "tryItOutEnabled": True,
             # validatorUrl None: no badge fetched from validator.swagger.io, so the page makes no external request
             "validatorUrl": None,
             # Given, so the package does not build it from the request's host: the page's inline

@@ -122,7 +122,7 @@ class _Samples:
         self.values.release()
         if self._file is None:
             buffer: mmap.mmap | bytearray = bytearray(size)
-            buffer[:len(old)] = old
+            buffer[: len(old)] = old
         else:
             self._file.truncate(max(size, os.fstat(self._file.fileno()).st_size))
             buffer = mmap.mmap(self._file.fileno(), size)
@@ -145,7 +145,7 @@ class _Samples:
             size *= 2
         if size > len(self._buffer):
             self._map(size)
-        self._buffer[self._used:end] = entry
+        self._buffer[self._used : end] = entry
         self._buffer[0:4] = _INT.pack(end)
         self._used = end
         self.index[key] = position = (end - 16) // 8
@@ -182,11 +182,28 @@ class Metrics:
             names, values = ["method", "route"], [method, route]
             histogram = self._histograms[method, route] = (
                 self._latencies.add(mmap_key(LATENCY_METRIC, LATENCY_METRIC + "_sum", names, values, _LATENCY_HELP)),
-                tuple(self._latencies.add(mmap_key(LATENCY_METRIC, LATENCY_METRIC + "_bucket", [*names, "le"],
-                                                   [*values, _go_float(bound)], _LATENCY_HELP))
-                      for bound in _BOUNDS))
-        count = self._counts.add(mmap_key(REQUESTS_METRIC, REQUESTS_METRIC + "_total", ["method", "route", "status"],
-                                          [method, route, status], _REQUESTS_HELP))
+                tuple(
+                    self._latencies.add(
+                        mmap_key(
+                            LATENCY_METRIC,
+                            LATENCY_METRIC + "_bucket",
+                            [*names, "le"],
+                            [*values, _go_float(bound)],
+                            _LATENCY_HELP,
+                        )
+                    )
+                    for bound in _BOUNDS
+                ),
+            )
+        count = self._counts.add(
+            mmap_key(
+                REQUESTS_METRIC,
+                REQUESTS_METRIC + "_total",
+                ["method", "route", "status"],
+                [method, route, status],
+                _REQUESTS_HELP,
+            )
+        )
         series = self._series[key] = (count, *histogram)
         return series
 
@@ -210,8 +227,9 @@ class Metrics:
                 requests.add_metric(series, counts[count])
             for histogram, (total, buckets) in sorted(self._histograms.items()):
                 cumulative = accumulate(latencies[bucket] for bucket in buckets)
-                latency.add_metric(histogram, [(_go_float(b), n) for b, n in zip(_BOUNDS, cumulative)],
-                                   latencies[total])
+                latency.add_metric(
+                    histogram, [(_go_float(b), n) for b, n in zip(_BOUNDS, cumulative)], latencies[total]
+                )
         yield requests
         yield latency
 

@@ -103,6 +103,7 @@ def utc_timestamp(now: float) -> str:
 
 # --------------------------------------------------------------------------- logging
 
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per record. A ``dict`` message is merged in as fields; anything else
     becomes ``message``. Inside a request the request id is added."""
@@ -168,15 +169,16 @@ def _install_logging() -> None:
 
 # --------------------------------------------------------------------------- wiring
 
+
 def install(app: Flask, config: Config) -> None:
     """Wrap the app's WSGI callable with the request id, the access line and the metrics,
     add the CORS hook when origins are configured, and serve ``GET /metrics`` when enabled."""
     _install_logging()
-    app.wsgi_app = observed(app.wsgi_app, access_log=config.access_log,  # type: ignore[method-assign,assignment]
-                            count=config.metrics)
+    app.wsgi_app = observed(app.wsgi_app, access_log=config.access_log, count=config.metrics)  # type: ignore[method-assign,assignment]
     if config.cors_origins:
         install_cors(app, config, REQUEST_ID_HEADER)
     if config.metrics:
+
         def metrics_view() -> Response:
             """Prometheus text format; every worker's counts when run under gunicorn."""
             return Response(metrics().render(), content_type=CONTENT_TYPE_LATEST)
@@ -231,23 +233,26 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
                 if name == "Content-Length":
                     size = int(value)
                     break
-            line = dumps({
-                "ts": utc_timestamp(wall_clock()),
-                "level": "info",
-                "logger": "service.access",
-                "event": "request",
-                "request_id": request_id,
-                "method": method,
-                "path": req.path if req is not None else environ.get("PATH_INFO", ""),
-                "route": route,
-                "status": int(status[:3]),
-                "duration_ms": int(elapsed * 1e6) / 1000,  # whole microseconds; round() costs 5 times more
-                "bytes_out": size,
-                "remote_addr": environ.get("REMOTE_ADDR"),
-                "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR"),
-                "user_agent": environ.get("HTTP_USER_AGENT"),
-                "pid": _pid,  # the worker's (the app is built in gunicorn's master)
-            }, option=orjson.OPT_APPEND_NEWLINE)
+            line = dumps(
+                {
+                    "ts": utc_timestamp(wall_clock()),
+                    "level": "info",
+                    "logger": "service.access",
+                    "event": "request",
+                    "request_id": request_id,
+                    "method": method,
+                    "path": req.path if req is not None else environ.get("PATH_INFO", ""),
+                    "route": route,
+                    "status": int(status[:3]),
+                    "duration_ms": int(elapsed * 1e6) / 1000,  # whole microseconds; round() costs 5 times more
+                    "bytes_out": size,
+                    "remote_addr": environ.get("REMOTE_ADDR"),
+                    "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR"),
+                    "user_agent": environ.get("HTTP_USER_AGENT"),
+                    "pid": _pid,  # the worker's (the app is built in gunicorn's master)
+                },
+                option=orjson.OPT_APPEND_NEWLINE,
+            )
             try:
                 written = write(1, line)
                 if written < len(line):  # a signal, or a full non-blocking pipe

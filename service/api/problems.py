@@ -32,8 +32,9 @@ class ApiError(Exception):
         self.status, self.slug, self.title, self.detail, self.extra = status, slug, title, detail, extra
 
 
-def problem(status: int, title: str, detail: str | None = None, *, slug: str | None = None,
-            headers: Any = (), **extra: Any) -> Response:
+def problem(
+    status: int, title: str, detail: str | None = None, *, slug: str | None = None, headers: Any = (), **extra: Any
+) -> Response:
     """Build a problem+json response. ``slug`` becomes ``urn:cribbage:problem:<slug>``."""
     return _respond(problem_body(status, title, detail, slug=slug, **extra), headers)
 
@@ -57,8 +58,14 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(BodyTooLarge)
     def too_large(error: BodyTooLarge) -> Response:
-        return problem(413, "Request body too large", error.description, slug="body-too-large",
-                       limit=error.limit, setting=error.setting)
+        return problem(
+            413,
+            "Request body too large",
+            error.description,
+            slug="body-too-large",
+            limit=error.limit,
+            setting=error.setting,
+        )
 
     @app.errorhandler(CribbageError)
     def rules(error: CribbageError) -> Response:

@@ -101,20 +101,32 @@ def authorize(state: GameState, seats: Iterable[int | None], credential: str | N
     if not wanted:
         return
     if credential is None:
-        raise ApiError(403, "seat-credential-missing", "This seat's credential is needed",
-                       f"seeing seat {wanted[0]}'s cards or acting for it needs its credential (from the answer "
-                       "that started the game); without one, ask as a spectator (no seat)",
-                       errors=[{"pointer": "/credential", "detail": "missing"}])
+        raise ApiError(
+            403,
+            "seat-credential-missing",
+            "This seat's credential is needed",
+            f"seeing seat {wanted[0]}'s cards or acting for it needs its credential (from the answer "
+            "that started the game); without one, ask as a spectator (no seat)",
+            errors=[{"pointer": "/credential", "detail": "missing"}],
+        )
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
-            raise ApiError(403, "seat-played-by-computer", "The computer plays this seat",
-                           f"seat {seat} is played by the computer: no credential shows its cards through its seat "
-                           "(the game's record shows them once it is over); ask for your own seat, or for none",
-                           errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}])
+            raise ApiError(
+                403,
+                "seat-played-by-computer",
+                "The computer plays this seat",
+                f"seat {seat} is played by the computer: no credential shows its cards through its seat "
+                "(the game's record shows them once it is over); ask for your own seat, or for none",
+                errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}],
+            )
         if not _accepts(state.game_id, seat, credential):
-            raise ApiError(403, "seat-credential-wrong", "Not this seat's credential",
-                           f"the credential given is not seat {seat}'s in this game",
-                           errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}])
+            raise ApiError(
+                403,
+                "seat-credential-wrong",
+                "Not this seat's credential",
+                f"the credential given is not seat {seat}'s in this game",
+                errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}],
+            )
 
 
 def chance_seed(seed: int | None) -> int:
@@ -137,8 +149,10 @@ def is_table_credential(game_id: str, credential: str | None) -> bool:
     if credential is None:
         return False
     given = credential.encode()
-    return any(hmac.compare_digest(_mac(secret, game_id, TABLE).encode(), given)
-               for secret in state_token.sealer().derive(CREDENTIAL_PURPOSE))
+    return any(
+        hmac.compare_digest(_mac(secret, game_id, TABLE).encode(), given)
+        for secret in state_token.sealer().derive(CREDENTIAL_PURPOSE)
+    )
 
 
 # --- the next game of a match ----------------------------------------------------------------

@@ -52,16 +52,18 @@ def docs_policy(script_hashes: tuple[str, ...]) -> str:
     >>> docs_policy(("'sha256-abc='",)).split("; ")[1]
     "script-src 'self' 'sha256-abc='"
     """
-    return "; ".join((
-        "default-src 'none'",
-        " ".join(("script-src 'self'", *script_hashes)),
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "base-uri 'none'",
-        "form-action 'none'",
-        "frame-ancestors 'none'",
-    ))
+    return "; ".join(
+        (
+            "default-src 'none'",
+            " ".join(("script-src 'self'", *script_hashes)),
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        )
+    )
 
 
 class SecurityHeaders:

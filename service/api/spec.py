@@ -32,7 +32,9 @@ SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve(
 
 
 MAX_ERRORS = 20  # a body with thousands of bad items must not get a megabyte of answer
-MAX_MESSAGE = 400  # a detail names constraints from the contract, which may be long (an enum, the members an object takes)
+MAX_MESSAGE = (
+    400  # a detail names constraints from the contract, which may be long (an enum, the members an object takes)
+)
 MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
 READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit
 
@@ -49,8 +51,10 @@ class ContractViolation(Exception):
 
 # The settings a body limit can come from (an operation names one with ``x-body-limit`` in the
 # contract; the rest have the first), and the app config key each is kept under (app.py).
-BODY_LIMITS = {"CRIBBAGE_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
-               "CRIBBAGE_MAX_EVENT_BODY_BYTES": "MAX_EVENT_CONTENT_LENGTH"}
+BODY_LIMITS = {
+    "CRIBBAGE_MAX_BODY_BYTES": "MAX_CONTENT_LENGTH",
+    "CRIBBAGE_MAX_EVENT_BODY_BYTES": "MAX_EVENT_CONTENT_LENGTH",
+}
 DEFAULT_LIMIT = "CRIBBAGE_MAX_BODY_BYTES"
 
 
@@ -176,8 +180,9 @@ def _unexpected(names: Any) -> str:
 _DETAILS: dict[str, Callable[[Any, str, Any], str]] = {
     "Type": lambda kind, value, _: f"{value} is not of type {' or '.join(map(_json, kind.types))}",
     "Required": lambda kind, value, _: f"{_json(kind.property)} is a required property",
-    "AdditionalProperties": lambda kind, value, parent:
-        f"{_unexpected(kind.unexpected)} not allowed here{_allowed(parent)}",
+    "AdditionalProperties": lambda kind, value, parent: (
+        f"{_unexpected(kind.unexpected)} not allowed here{_allowed(parent)}"
+    ),
     "Enum": lambda kind, value, _: f"{value} is not one of {', '.join(map(_json, kind.options))}",
     "Constant": lambda kind, value, _: f"{_json(kind.expected_value)} was expected, not {value}",
     "Pattern": lambda kind, value, _: f"{value} does not match {_json(kind.pattern)}",
@@ -191,7 +196,9 @@ _DETAILS: dict[str, Callable[[Any, str, Any], str]] = {
     "ExclusiveMaximum": lambda kind, value, _: f"{value} is not less than {kind.limit}",
     "UniqueItems": lambda kind, value, _: f"{value} has repeated items",
     "OneOfNotValid": lambda kind, value, _: f"{value} matches none of the forms the 'oneOf' keyword lists",
-    "OneOfMultipleValid": lambda kind, value, _: f"{value} matches more than one of the forms the 'oneOf' keyword lists",
+    "OneOfMultipleValid": lambda kind, value, _: (
+        f"{value} matches more than one of the forms the 'oneOf' keyword lists"
+    ),
     "AnyOf": lambda kind, value, _: f"{value} matches none of the forms the 'anyOf' keyword lists",
 }
 
@@ -210,7 +217,9 @@ class Spec:
         # image needs to start (docs/image.md).
         self.document: dict[str, Any] = yaml.load(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         self.validators: dict[str, Any] = {}
-        self.schemas: dict[str, Any] = {}  # the root each validator was compiled from (errors' schema paths start there)
+        self.schemas: dict[
+            str, Any
+        ] = {}  # the root each validator was compiled from (errors' schema paths start there)
         # operationId -> (its body limit's setting, "POST /path") for the 413 that names them
         self.limits: dict[str, tuple[str, str]] = {}
         for path, operations in self.document["paths"].items():
@@ -219,7 +228,9 @@ class Spec:
                     continue
                 content = operation.get("requestBody", {}).get("content", {}).get("application/json")
                 if content:
-                    self._compile(operation["operationId"], {**content["schema"], "components": self.document["components"]})
+                    self._compile(
+                        operation["operationId"], {**content["schema"], "components": self.document["components"]}
+                    )
                     setting = operation.get("x-body-limit", DEFAULT_LIMIT)
                     if setting not in BODY_LIMITS:
                         raise ValueError(f"{operation['operationId']}: x-body-limit names no setting: {setting!r}")
@@ -305,8 +316,11 @@ SPEC = Spec()
 SPEC.component("HandRequest")
 # Every form a discriminated oneOf tells apart (the game actions), compiled now rather than at the
 # first bad request that needs one (Spec.explained): the set of validators is fixed at import.
-for _form in {form for schema in SPEC.document["components"]["schemas"].values()
-              for form in schema.get("discriminator", {}).get("mapping", {}).values()}:
+for _form in {
+    form
+    for schema in SPEC.document["components"]["schemas"].values()
+    for form in schema.get("discriminator", {}).get("mapping", {}).values()
+}:
     SPEC.component(_form.rsplit("/", 1)[1])
 
 
@@ -407,13 +421,16 @@ def read_json(operation_id: str | None = None) -> Any:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
-        raise ContractViolation([{"pointer": "", "detail": f"the body is not valid JSON: {_short(str(error))}"}]) from None
+        raise ContractViolation(
+            [{"pointer": "", "detail": f"the body is not valid JSON: {_short(str(error))}"}]
+        ) from None
     # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):
         # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing
         # the contract accepts nests more than a few levels.
-        raise ContractViolation([{"pointer": "", "detail": f"the body nests arrays and objects more than "
-                                                            f"{MAX_DEPTH} levels deep"}])
+        raise ContractViolation(
+            [{"pointer": "", "detail": f"the body nests arrays and objects more than {MAX_DEPTH} levels deep"}]
+        )
     return integral(raw, data)
 
 

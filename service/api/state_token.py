@@ -119,8 +119,9 @@ class StateSealer:
         credentials, the deal's share of the shuffle) stays stateless and rotates with it."""
         found = self._derived.get(purpose)
         if found is None:  # once per purpose: a seat check on every move must not redo the HMACs
-            found = self._derived[purpose] = tuple(hmac.new(secret, purpose.encode(), hashlib.sha256).digest()
-                                                   for secret in self._secrets)
+            found = self._derived[purpose] = tuple(
+                hmac.new(secret, purpose.encode(), hashlib.sha256).digest() for secret in self._secrets
+            )
         return found
 
     def describe(self) -> str:
@@ -152,13 +153,19 @@ class StateSealer:
             if _b64encode(raw) != token:
                 raise ValueError("not canonical base64")
         except (UnicodeError, ValueError, TypeError, binascii.Error):
-            raise bad_token("the state token was not issued by this service with a current key, or was changed") from None
+            raise bad_token(
+                "the state token was not issued by this service with a current key, or was changed"
+            ) from None
         plain = self._decrypt(raw)
         kind, sealed_at = HEADER.unpack_from(raw)
         if ttl is not None and time.time() - sealed_at > ttl:
-            raise ApiError(400, "expired-state-token", "The game state token has expired",
-                           f"state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
-                           errors=[{"pointer": "/state", "detail": "expired"}])
+            raise ApiError(
+                400,
+                "expired-state-token",
+                "The game state token has expired",
+                f"state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
+                errors=[{"pointer": "/state", "detail": "expired"}],
+            )
         try:
             if kind == DEFLATED:
                 inflater = zlib.decompressobj()
@@ -173,7 +180,7 @@ class StateSealer:
         """The plaintext of a token's bytes, under the first key that authenticates it."""
         start = HEADER.size + NONCE_BYTES
         if len(raw) >= start + TAG_BYTES and raw[0] in (PLAIN, DEFLATED):
-            header, nonce, sealed = raw[:HEADER.size], raw[HEADER.size:start], raw[start:]
+            header, nonce, sealed = raw[: HEADER.size], raw[HEADER.size : start], raw[start:]
             for cipher in self._ciphers:  # every current key: rotation
                 try:
                     return cipher.decrypt(nonce, sealed, header)

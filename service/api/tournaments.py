@@ -34,12 +34,13 @@ def game_outcome(data: dict[str, Any]) -> dict[str, Any]:
 @body("tournamentStandings")
 def tournament_standings(data: dict[str, Any], media_type: str) -> Any:
     request = load_standings(data)
-    return formatted(media_type, standings(request.games, request.rules, request.byes), encode_standings, standings_table)
+    return formatted(
+        media_type, standings(request.games, request.rules, request.byes), encode_standings, standings_table
+    )
 
 
 @bp.post("/tournaments/bracket")
 @body("tournamentBracket")
 def tournament_bracket(data: dict[str, Any]) -> dict[str, Any]:
     request = bracket_request.load(data)
-    return encode_bracket(bracket(request.entrants, request.qualifiers, one_in=request.one_in,
-                                  players=request.players))
+    return encode_bracket(bracket(request.entrants, request.qualifiers, one_in=request.one_in, players=request.players))

@@ -22,4 +22,3 @@ class ScoreItem(NamedTuple):
     kind: str
     cards: tuple[Card, ...]
     points: int
-

@@ -345,8 +345,12 @@ DEFAULT_VARIANTS: dict[tuple[int, bool], str] = {
     (4, False): "four_player_individual",
 }
 # Top-level request shortcuts and the option each stands for.
-SHORTCUTS = {"target": "target", "scheme": "game_point_scheme", "tiebreakers": "tiebreakers",
-             "fixed_deals": "fixed_deals"}
+SHORTCUTS = {
+    "target": "target",
+    "scheme": "game_point_scheme",
+    "tiebreakers": "tiebreakers",
+    "fixed_deals": "fixed_deals",
+}
 
 
 def default_variant(players: int, partnerships: bool | None = None, pointer: str = "/players") -> str:
@@ -389,8 +393,12 @@ def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, A
     return merged
 
 
-def rules_for_table(players: int | None, variant: str | None = None, options: Mapping[str, Any] | None = None,
-                    partnerships: bool | None = None) -> Rules:
+def rules_for_table(
+    players: int | None,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    partnerships: bool | None = None,
+) -> Rules:
     """The rules of a table: ``variant`` if given (it must seat ``players``, with or without
     partnerships as asked, when those are given too), else the usual game for ``players``
     (:func:`default_variant`; two players when that is not given either).
@@ -406,8 +414,10 @@ def rules_for_table(players: int | None, variant: str | None = None, options: Ma
     if players is not None and rules.players != players:
         raise InvalidRules(f"{rules.name} is played by {rules.players} players, not {players}", pointer="/variant")
     if partnerships is not None and partnerships != rules.partnerships:
-        raise InvalidRules(f"the {rules.name} variant {'has' if rules.partnerships else 'has no'} partnerships",
-                           pointer="/partnerships")
+        raise InvalidRules(
+            f"the {rules.name} variant {'has' if rules.partnerships else 'has no'} partnerships",
+            pointer="/partnerships",
+        )
     return rules
 
 

@@ -37,16 +37,25 @@ POST_OPERATIONS: list[tuple[str, str, Any]] = [
 ]
 OPERATION_IDS = [operation_id for _, operation_id, _ in POST_OPERATIONS]
 # Each POST operation's body limit setting (the contract's x-body-limit, else the default one).
-SETTINGS = {path: item["post"].get("x-body-limit", "CRIBBAGE_MAX_BODY_BYTES")
-            for path, item in DOCUMENT["paths"].items() if "post" in item}
+SETTINGS = {
+    path: item["post"].get("x-body-limit", "CRIBBAGE_MAX_BODY_BYTES")
+    for path, item in DOCUMENT["paths"].items()
+    if "post" in item
+}
 EVENT_PATHS = sorted(path for path, setting in SETTINGS.items() if setting == "CRIBBAGE_MAX_EVENT_BODY_BYTES")
 
 
 def limit_of(path: str) -> int:
     """The default body limit of the operation at ``path``."""
     return LIMITS[SETTINGS[path]]
-ALL_OPERATIONS = [(method, path, item[method]["operationId"])
-                  for path, item in DOCUMENT["paths"].items() for method in METHODS if method in item]
+
+
+ALL_OPERATIONS = [
+    (method, path, item[method]["operationId"])
+    for path, item in DOCUMENT["paths"].items()
+    for method in METHODS
+    if method in item
+]
 
 
 def nested(depth: int, kind: str) -> bytes:
@@ -79,13 +88,17 @@ def raw(port: int, request: bytes) -> tuple[int, dict[str, str], Any]:
 
 def length_request(path: str, body: bytes) -> bytes:
     """A JSON POST with a Content-Length."""
-    return (f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode() + body
 
 
 def chunked_request(path: str, chunks: bytes) -> bytes:
-    return (f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
-            f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode() + chunks
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
+        f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    ).encode() + chunks
 
 
 def one_chunk(data: bytes, size: str | None = None) -> bytes:

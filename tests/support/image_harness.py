@@ -111,8 +111,12 @@ def base_tarball(cache_dir: Path) -> tuple[Path, float]:
     partial = cache_dir / f".{tarball.name}.{os.getpid()}.partial"
     started = time.monotonic()
     try:
-        done = subprocess.run(["mmdebstrap", "--quiet", "--format=tar", *BASE_RECIPE, str(partial)],
-                              capture_output=True, text=True, timeout=900)
+        done = subprocess.run(
+            ["mmdebstrap", "--quiet", "--format=tar", *BASE_RECIPE, str(partial)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         if done.returncode != 0:
             raise RuntimeError(f"mmdebstrap failed ({done.returncode}):\n{done.stderr[-4000:]}")
         partial.replace(tarball)
@@ -141,9 +145,13 @@ class Podman:
         # Those of HOST_STATE_DIRS that did not exist before are removed by close() (when empty).
         self.new_host_dirs = [path for path in HOST_STATE_DIRS if not path.exists()]
         self.options = [
-            f"--root={workdir / 'storage'}", f"--runroot={workdir / 'run'}", f"--tmpdir={workdir / 'tmp'}",
+            f"--root={workdir / 'storage'}",
+            f"--runroot={workdir / 'run'}",
+            f"--tmpdir={workdir / 'tmp'}",
             f"--network-config-dir={workdir / 'networks'}",
-            "--runtime=runc", "--cgroup-manager=cgroupfs", "--events-backend=file",
+            "--runtime=runc",
+            "--cgroup-manager=cgroupfs",
+            "--events-backend=file",
         ]
         self.swept: list[Path] = []  # the work directories of killed runs that open() removed
 
@@ -154,15 +162,20 @@ class Podman:
         podman = cls(Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT)))
         # Only traversable by others: the sidecar's nginx workers (nobody) reach their directory in it.
         podman.workdir.chmod(0o711)
-        record = {"pid": os.getpid(), "started": process_start(os.getpid()), "cgroup_parent": podman.cgroup_parent,
-                  "new_host_dirs": [str(path) for path in podman.new_host_dirs]}
+        record = {
+            "pid": os.getpid(),
+            "started": process_start(os.getpid()),
+            "cgroup_parent": podman.cgroup_parent,
+            "new_host_dirs": [str(path) for path in podman.new_host_dirs],
+        }
         (podman.workdir / OWNER).write_text(json.dumps(record) + "\n")
         podman.swept = swept
         return podman
 
     def __call__(self, *args: str, check: bool = True, timeout: float = 900.0) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(["podman", *self.options, *args], capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL, timeout=timeout)
+        done = subprocess.run(
+            ["podman", *self.options, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=timeout
+        )
         if check and done.returncode != 0:
             raise RuntimeError(f"podman {' '.join(args[:3])} ... failed ({done.returncode}):\n{done.stderr[-4000:]}")
         return done
@@ -185,8 +198,9 @@ class Podman:
         so pip reaches the package index wherever the machine itself can.
         """
         certs = ["--volume=/etc/ssl/certs:/etc/ssl/certs:ro"] if Path("/etc/ssl/certs").is_dir() else []
-        return self("build", "--isolation=chroot", "--pull=never", "--format=docker", *certs,
-                    f"--tag={tag}", str(context))
+        return self(
+            "build", "--isolation=chroot", "--pull=never", "--format=docker", *certs, f"--tag={tag}", str(context)
+        )
 
     def run_flags(self) -> list[str]:
         """The machine's part of every ``podman run`` of the test (see the module's docstring);
@@ -209,7 +223,7 @@ def process_start(pid: int) -> int | None:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    return int(stat[stat.rindex(")") + 2:].split()[19])  # field 22, after the name in parentheses
+    return int(stat[stat.rindex(")") + 2 :].split()[19])  # field 22, after the name in parentheses
 
 
 def sweep_earlier_runs() -> list[Path]:
@@ -251,7 +265,9 @@ def _remove_run(podman: Podman, new_host_dirs: Sequence[Path]) -> None:
         if ids:
             inspected = podman("container", "inspect", *ids, check=False, timeout=60)
             with contextlib.suppress(ValueError):
-                netns = [str(found["NetworkSettings"].get("SandboxKey") or "") for found in json.loads(inspected.stdout)]
+                netns = [
+                    str(found["NetworkSettings"].get("SandboxKey") or "") for found in json.loads(inspected.stdout)
+                ]
             podman("rm", "--force", "--time=0", *ids, check=False, timeout=120)
         podman("image", "unmount", "--all", check=False, timeout=60)
         podman("rmi", "--all", "--force", check=False, timeout=120)
@@ -269,7 +285,9 @@ def _remove_run(podman: Podman, new_host_dirs: Sequence[Path]) -> None:
     shutil.rmtree(workdir, ignore_errors=True)
     for path in new_host_dirs:  # only what is empty: another run may be using them now
         (path / "cache" / "blob-info-cache-v1.boltdb").unlink(missing_ok=True)
-        if path.is_dir() and not any(path.iterdir()) and str(path) in _mountpoints():  # podman binds /run/netns onto itself
+        if (
+            path.is_dir() and not any(path.iterdir()) and str(path) in _mountpoints()
+        ):  # podman binds /run/netns onto itself
             subprocess.run(["umount", str(path)], check=False, capture_output=True)
         _remove_empty(path)
     # An empty cgroup directory is removed with rmdir, children first.
@@ -384,8 +402,18 @@ class Container:
     ``port`` and measures ``startup``, unless ``wait`` is false (nothing answers there until
     something else is started: a sidecar). ``exit_code`` is kept by :meth:`stop`."""
 
-    def __init__(self, podman: Podman, image: str, name: str, env: Mapping[str, str], port: int,
-                 log_dir: Path, flags: Sequence[str] = (), publish: Sequence[int] = (), wait: bool = True) -> None:
+    def __init__(
+        self,
+        podman: Podman,
+        image: str,
+        name: str,
+        env: Mapping[str, str],
+        port: int,
+        log_dir: Path,
+        flags: Sequence[str] = (),
+        publish: Sequence[int] = (),
+        wait: bool = True,
+    ) -> None:
         self.podman, self.image, self.name, self.env, self.port = podman, image, name, dict(env), port
         self.log_dir, self.flags, self.publish, self.wait = log_dir, list(flags), list(publish), wait
         self.host_ports: dict[int, int] = {}
@@ -411,8 +439,16 @@ class Container:
         ports = [self.port, *self.publish]
         called = time.time()
         try:
-            self.podman("run", "--detach", f"--name={self.name}", *self.podman.run_flags(), *self.flags,
-                        *(f"--publish={LOOPBACK}::{port}" for port in ports), *env, self.image)
+            self.podman(
+                "run",
+                "--detach",
+                f"--name={self.name}",
+                *self.podman.run_flags(),
+                *self.flags,
+                *(f"--publish={LOOPBACK}::{port}" for port in ports),
+                *env,
+                self.image,
+            )
             # One inspect for the ports, the process and its start: while gunicorn starts, the
             # wait below runs no podman (each is a Go program that would compete with it for the CPUs).
             state = self.inspect()
@@ -471,8 +507,9 @@ class Container:
         state = self.inspect()["State"]
         self.exit_code = None if state["Running"] else int(state["ExitCode"])
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         try:
             if self.exit_code is None and self.podman("container", "exists", self.name, check=False).returncode == 0:
                 self.stop()
@@ -501,8 +538,10 @@ def _only(what: str, fields: Mapping[str, Any], known: Collection[str]) -> None:
     """Fail unless every key of ``fields`` is in ``known``."""
     unknown = sorted(set(fields) - set(known))
     if unknown:
-        raise ValueError(f"the image test does not translate {what}: {', '.join(unknown)} "
-                         "(teach tests/support/image_harness.py, or that part of the example goes untested)")
+        raise ValueError(
+            f"the image test does not translate {what}: {', '.join(unknown)} "
+            "(teach tests/support/image_harness.py, or that part of the example goes untested)"
+        )
 
 
 class PodExample:
@@ -536,8 +575,11 @@ class PodExample:
             _only(f"the api container's env {entry.get('name')}", entry, ENV_FIELDS)
             source = entry.get("valueFrom", {})
             _only(f"the api container's env {entry['name']}.valueFrom", source, {"secretKeyRef"})
-            _only(f"the api container's env {entry['name']}.valueFrom.secretKeyRef", source.get("secretKeyRef", {}),
-                  {"name", "key"})
+            _only(
+                f"the api container's env {entry['name']}.valueFrom.secretKeyRef",
+                source.get("secretKeyRef", {}),
+                {"name", "key"},
+            )
         for mount in api.get("volumeMounts", []):
             _only(f"the api container's volumeMount {mount.get('name')}", mount, MOUNT_FIELDS)
         self.api_flags()  # the securityContexts and volumes: fails on what it cannot translate
@@ -584,8 +626,11 @@ class PodExample:
             volume = self.volumes[mount["name"]]
             if not config_maps and set(volume) == {"name", "configMap"} and mount.get("readOnly"):
                 continue
-            if set(volume) != {"name", "emptyDir"} or mount.get("readOnly") or \
-                    set(volume["emptyDir"] or {}) - {"medium"}:
+            if (
+                set(volume) != {"name", "emptyDir"}
+                or mount.get("readOnly")
+                or set(volume["emptyDir"] or {}) - {"medium"}
+            ):
                 raise ValueError(f"the image test cannot translate the {name} container's volume {volume}")
             # An emptyDir is the pod's own empty writable directory (in memory with medium: Memory): a tmpfs here.
             flags.append(f"--tmpfs={mount['mountPath']}")

@@ -27,7 +27,9 @@ from tests.support.contract import example_value
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_FILE = ROOT / "openapi.yaml"
-BEGIN = "  # --- answer examples: written by `python -m tests.support.openapi_examples --write`; do not edit by hand ---"
+BEGIN = (
+    "  # --- answer examples: written by `python -m tests.support.openapi_examples --write`; do not edit by hand ---"
+)
 END = "  # --- end of answer examples ---"
 TEXT_FORMATS = {"text/csv": "Csv", "text/html": "Html"}  # answers offered beside JSON: an example of each
 
@@ -71,10 +73,15 @@ GAME_REQUESTS = {
     "gameHintsPlay": "Seat 1 is to lead: its cards, ranked",
     "gameReviewFinished": "Seat 1's decisions in a finished two-deal game (a real token and credential)",
 }
-GAME_ANSWERS = {"/v1/games/act": "actGameDiscard", "/v1/games/view": "viewGameSeat",
-                "/v1/games/history": "gameHistorySeat", "/v1/games/record": "recordGameFinished",
-                "/v1/games/next-game": "nextGameOfMatch", "/v1/games/hints": "gameHintsDiscard",
-                "/v1/games/review": "gameReviewFinished"}
+GAME_ANSWERS = {
+    "/v1/games/act": "actGameDiscard",
+    "/v1/games/view": "viewGameSeat",
+    "/v1/games/history": "gameHistorySeat",
+    "/v1/games/record": "recordGameFinished",
+    "/v1/games/next-game": "nextGameOfMatch",
+    "/v1/games/hints": "gameHintsDiscard",
+    "/v1/games/review": "gameReviewFinished",
+}
 
 
 def examples() -> dict[str, Any]:
@@ -88,28 +95,48 @@ def examples() -> dict[str, Any]:
     out: dict[str, Any] = {}
     with deterministic_games():
         client = create_app(Config(testing=True, access_log=False, state_keys=(TEST_STATE_KEY,))).test_client()
-        started = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
-                                                 "computer": [{"seat": 0}]}).get_json()
+        started = client.post(
+            "/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1, "computer": [{"seat": 0}]}
+        ).get_json()
         table = started["credentials"]["table"]
         seat = {"seat": 1, "credential": table}
         discard = started["legal_actions"][0]
         played = client.post("/v1/games/act", json={"state": started["state"], "action": discard, **seat}).get_json()
         # the record's example: a short game (two deals), so the example stays readable
-        finished = client.post("/v1/games", json={"variant": "six_card", "seed": 42, "dealer": 0, "seat": 1,
-                                                  "options": {"fixed_deals": 2},
-                                                  "computer": [{"seat": 0}]}).get_json()
+        finished = client.post(
+            "/v1/games",
+            json={
+                "variant": "six_card",
+                "seed": 42,
+                "dealer": 0,
+                "seat": 1,
+                "options": {"fixed_deals": 2},
+                "computer": [{"seat": 0}],
+            },
+        ).get_json()
         finished_seat = {"seat": 1, "credential": finished["credentials"]["table"]}
         while finished["view"]["phase"] != "over":
-            finished = client.post("/v1/games/act", json={"state": finished["state"], **finished_seat,
-                                                         "action": {"type": "auto", "seat": 1}}).get_json()
+            finished = client.post(
+                "/v1/games/act",
+                json={"state": finished["state"], **finished_seat, "action": {"type": "auto", "seat": 1}},
+            ).get_json()
         # the next game's example: the first game of a best of 3, played out by the computer
-        match = client.post("/v1/games", json={"variant": "six_card", "seed": 43, "dealer": 0, "seat": 1,
-                                               "computer": [{"seat": 0}], "match": {"format": "best_of", "length": 3}
-                                               }).get_json()
+        match = client.post(
+            "/v1/games",
+            json={
+                "variant": "six_card",
+                "seed": 43,
+                "dealer": 0,
+                "seat": 1,
+                "computer": [{"seat": 0}],
+                "match": {"format": "best_of", "length": 3},
+            },
+        ).get_json()
         match_seat = {"seat": 1, "credential": match["credentials"]["table"]}
         while match["view"]["phase"] != "over":
-            match = client.post("/v1/games/act", json={"state": match["state"], **match_seat,
-                                                      "action": {"type": "auto", "seat": 1}}).get_json()
+            match = client.post(
+                "/v1/games/act", json={"state": match["state"], **match_seat, "action": {"type": "auto", "seat": 1}}
+            ).get_json()
         requests = {
             "actGameDiscard": {"state": started["state"], "action": discard, **seat},
             "actGamePlay": {"state": played["state"], "action": played["legal_actions"][0], **seat},

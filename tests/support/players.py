@@ -144,8 +144,9 @@ class GameResult:
     points: dict[str, Counter[str]] = field(default_factory=dict)  # "computer"/"opponent" -> kind -> points
 
 
-def play_tallied(players: Sequence[Player], rules: Rules, seed: int, dealer: int
-                 ) -> tuple[GameState, list[Counter[str]], int]:
+def play_tallied(
+    players: Sequence[Player], rules: Rules, seed: int, dealer: int
+) -> tuple[GameState, list[Counter[str]], int]:
     """A whole game through the engine, each seat moved by its player: the final state, each
     side's points by kind (every pegging kind as ``pegging``), and the number of deals."""
     state, _ = new_game(rules, seed, dealer)
@@ -174,4 +175,3 @@ def strength_game(opponent: str, seed: int, rules: Rules | None = None) -> GameR
     state, sides, deals = play_tallied(players, rules, seed, dealer)
     points = {"computer": sides[me], "opponent": sides[1 - me]}
     return GameResult(seed, me, dealer, state.winner == me, (state.scores[me], state.scores[1 - me]), deals, points)
-

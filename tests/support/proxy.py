@@ -88,20 +88,25 @@ def production_conf(upstreams: tuple[str, ...], listen: str, metrics_listen: str
 def check_config(prefix: Path) -> None:
     """``nginx -t`` on the files in ``prefix``: the configuration parses and every directive exists."""
     conf, error_log = str(prefix / "nginx.conf"), str(prefix / "error.log")
-    check = subprocess.run([nginx_binary(), "-t", "-p", str(prefix), "-c", conf, "-e", error_log],
-                           capture_output=True, text=True)
+    check = subprocess.run(
+        [nginx_binary(), "-t", "-p", str(prefix), "-c", conf, "-e", error_log], capture_output=True, text=True
+    )
     assert check.returncode == 0, check.stderr
 
 
 class Nginx:
     """nginx in the foreground with a private prefix, stopped with its process group."""
 
-    def __init__(self, upstreams: tuple[str, ...], log_dir: Path, expose_upstream: bool = False,
-                 wait_for_app: bool = True) -> None:
+    def __init__(
+        self, upstreams: tuple[str, ...], log_dir: Path, expose_upstream: bool = False, wait_for_app: bool = True
+    ) -> None:
         self.port = free_port()
         self.metrics_port = free_port()
-        self._prepare(production_conf(upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}",
-                                      expose_upstream), log_dir, wait_for_app)
+        self._prepare(
+            production_conf(upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}", expose_upstream),
+            log_dir,
+            wait_for_app,
+        )
 
     def _prepare(self, conf: str, log_dir: Path, wait_for_app: bool, parent: Path | None = None) -> None:
         """A private prefix (in ``parent``, or the temporary directory) with the test's main file

@@ -105,8 +105,9 @@ class RefPlay:
         return {}
 
 
-def rules_44_totals(hands: list[list[RefCard]], leader: int, cards_in_order: list[tuple[int, RefCard]],
-                    single_count: bool) -> list[int]:
+def rules_44_totals(
+    hands: list[list[RefCard]], leader: int, cards_in_order: list[tuple[int, RefCard]], single_count: bool
+) -> list[int]:
     """docs/rules.md 4.4's algorithm (goes implicit, continue-until-none), replaying the same cards."""
     hands = [list(h) for h in hands]
     n = len(hands)

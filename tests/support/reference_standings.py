@@ -20,14 +20,15 @@ from service.core.tournaments.standings import Standing, Standings, ranking_keys
 def _check_game(game: GameResult, rules: Rules, index: int) -> None:
     where = f"/games/{index}"
     if len(game.players) != rules.sides:
-        raise InvalidScore(f"a game here has {rules.sides} sides, one player each; "
-                           f"this one names {len(game.players)}", pointer=f"{where}/players")
+        raise InvalidScore(
+            f"a game here has {rules.sides} sides, one player each; this one names {len(game.players)}",
+            pointer=f"{where}/players",
+        )
     if len(game.scores) != len(game.players):
         raise InvalidScore("one score per player", pointer=f"{where}/scores")
     slot = first_repeat(game.players)
     if slot is not None:
         raise InvalidScore(f"{game.players[slot]!r} is named twice in one game", pointer=f"{where}/players/{slot}")
-
 
 
 def reference_standings(games: Sequence[GameResult], rules: Rules) -> Standings:
@@ -47,8 +48,9 @@ def reference_standings(games: Sequence[GameResult], rules: Rules) -> Standings:
         except CribbageError as error:
             raise error.under(f"/games/{index}") from None
         for side, name in enumerate(game.players):
-            row = stats.setdefault(name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points",
-                                                        "skunks", "spread"), 0))
+            row = stats.setdefault(
+                name, dict.fromkeys(("games", "wins", "losses", "draws", "game_points", "skunks", "spread"), 0)
+            )
             row["games"] += 1
             row["game_points"] += result.game_points[side]
             row["spread"] += result.spread[side]
@@ -81,6 +83,17 @@ def reference_standings(games: Sequence[GameResult], rules: Rules) -> Standings:
         rank = len(rows) + 1
         for player in tied:
             s = stats[player]
-            rows.append(Standing(rank, player, s["games"], s["wins"], s["losses"], s["draws"],
-                                 s["game_points"], s["skunks"], s["spread"]))
+            rows.append(
+                Standing(
+                    rank,
+                    player,
+                    s["games"],
+                    s["wins"],
+                    s["losses"],
+                    s["draws"],
+                    s["game_points"],
+                    s["skunks"],
+                    s["spread"],
+                )
+            )
     return Standings(tuple(rows), keys, rules.game_point_scheme)

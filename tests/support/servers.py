@@ -77,7 +77,7 @@ def children(pid: int) -> list[int]:
         except OSError:
             continue
         # The command name is in parentheses and may hold spaces; fields after it are plain.
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         if int(fields[1]) == pid:
             found.append(int(entry))
     return sorted(found)
@@ -103,7 +103,7 @@ def cpu_seconds(pid: int, reaped_children: bool = False) -> float:
     except OSError:
         return 0.0
     # fields from the 3rd on: utime and stime are the 14th and 15th, cutime and cstime the 16th and 17th
-    fields = stat[stat.rindex(")") + 2:].split()
+    fields = stat[stat.rindex(")") + 2 :].split()
     first = 13 if reaped_children else 11
     return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
@@ -117,8 +117,14 @@ class Gunicorn:
     the WSGI app gunicorn serves (it must answer ``GET /healthz``).
     """
 
-    def __init__(self, workers: int = 2, env: Mapping[str, str] | None = None, name: str = "gunicorn",
-                 log_dir: Path | None = None, app: str = "service.wsgi:app") -> None:
+    def __init__(
+        self,
+        workers: int = 2,
+        env: Mapping[str, str] | None = None,
+        name: str = "gunicorn",
+        log_dir: Path | None = None,
+        app: str = "service.wsgi:app",
+    ) -> None:
         self.workers = workers
         self.app = app
         self.extra_env = dict(env or {})
@@ -149,7 +155,12 @@ class Gunicorn:
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "wb") as err:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", self.app],
-                cwd=ROOT, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True,
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=err,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
             )
         try:
             deadline = time.monotonic() + timeout
@@ -181,17 +192,22 @@ class Gunicorn:
     def __enter__(self) -> Gunicorn:
         return self.start()
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.stop()
 
 
-def call(base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
-         ) -> tuple[int, dict[str, str], Any]:
+def call(
+    base: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], Any]:
     """One request; returns status, headers and the decoded JSON body (HTTP errors included)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, headers={
-        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+    request = urllib.request.Request(
+        base + path,
+        data=data,
+        headers={**({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, dict(response.headers), json.loads(response.read())

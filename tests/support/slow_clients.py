@@ -84,7 +84,7 @@ class SlowClients:
                 next_tick += 1.0
                 for sock in list(self.sent):
                     try:
-                        sock.send(SLOW_HEADER[self.sent[sock]:self.sent[sock] + 1])
+                        sock.send(SLOW_HEADER[self.sent[sock] : self.sent[sock] + 1])
                         self.sent[sock] += 1
                     except OSError:  # reset by the server
                         self.cut(sock)
@@ -117,10 +117,13 @@ class Attack:
         ordered = sorted(self.latencies)
         p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
         return {
-            "slow_connections": self.connections, "seconds": self.seconds, "healthz_answered": len(ordered),
+            "slow_connections": self.connections,
+            "seconds": self.seconds,
+            "healthz_answered": len(ordered),
             "healthz_failed": len(self.failures),
             "p50_ms": round(statistics.median(ordered) * 1000, 2) if ordered else None,
-            "p99_ms": round(p99 * 1000, 2), "max_ms": round(ordered[-1] * 1000, 2) if ordered else None,
+            "p99_ms": round(p99 * 1000, 2),
+            "max_ms": round(ordered[-1] * 1000, 2) if ordered else None,
             "slow_connections_cut": len(self.lifetimes),
             "median_cut_after_s": round(statistics.median(self.lifetimes), 2) if self.lifetimes else None,
         }

@@ -41,6 +41,8 @@ def proxy(output_dir: Path) -> Iterator[Nginx]:
     """gunicorn (the production configuration, 2 workers) behind nginx running the production
     proxy file, ``deploy/nginx/cribbage.conf``; one pair per test module."""
     logs = output_dir / "logs"
-    with Gunicorn(workers=2, name="gunicorn-behind-proxy", env={"CRIBBAGE_ACCESS_LOG": "false"}, log_dir=logs) as app, \
-            Nginx((f"{LOOPBACK}:{app.port}",), logs) as nginx:
+    with (
+        Gunicorn(workers=2, name="gunicorn-behind-proxy", env={"CRIBBAGE_ACCESS_LOG": "false"}, log_dir=logs) as app,
+        Nginx((f"{LOOPBACK}:{app.port}",), logs) as nginx,
+    ):
         yield nginx

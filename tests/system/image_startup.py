@@ -40,8 +40,9 @@ def main() -> None:
         with Container(podman, IMAGE, "warm-up", env, 8000, podman.workdir / "logs", flags=flags):
             pass  # the first start reads the image from disk; every round after finds it in the page cache
         for round_ in range(rounds):
-            with Container(podman, IMAGE, f"round-{round_}", env, 8000, podman.workdir / "logs",
-                           flags=flags) as container:
+            with Container(
+                podman, IMAGE, f"round-{round_}", env, 8000, podman.workdir / "logs", flags=flags
+            ) as container:
                 from_run.append(container.startup.from_run)
                 from_process.append(container.startup.from_process)
             started = time.monotonic()
@@ -49,8 +50,11 @@ def main() -> None:
                 checkout.append(time.monotonic() - started)
     finally:
         podman.close()
-    for label, values in (("container, from podman run", from_run), ("container, from its process start", from_process),
-                          ("checkout (host venv), from start", checkout)):
+    for label, values in (
+        ("container, from podman run", from_run),
+        ("container, from its process start", from_process),
+        ("checkout (host venv), from start", checkout),
+    ):
         print(f"{label:36} median {statistics.median(values):.2f} s  (min {min(values):.2f}, max {max(values):.2f})")
     print(f"container process / checkout: {statistics.median(from_process) / statistics.median(checkout):.2f}")
 

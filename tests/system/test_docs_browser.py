@@ -28,13 +28,21 @@ pytestmark = pytest.mark.system
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 HOST = "cribbage.test"  # a reserved name, resolved to loopback by Chromium alone
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-CSP_WATCH = ("window.cspViolations = []; document.addEventListener('securitypolicyviolation', "
-             "e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+CSP_WATCH = (
+    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', "
+    "e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +59,8 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
+            executable_path=CHROMIUM,
+            headless=True,
             args=[*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
         )
         try:
@@ -100,8 +109,7 @@ def page_in(browser: Any, handler: Callable[[Any], None], seen: list[str], width
 def documented_operations(server: Gunicorn) -> set[tuple[str, str]]:
     with urllib.request.urlopen(server.url + "/openapi.yaml", timeout=10) as response:
         document = yaml.safe_load(response.read())
-    return {(method.upper(), path) for path, item in document["paths"].items()
-            for method in item if method in METHODS}
+    return {(method.upper(), path) for path, item in document["paths"].items() for method in item if method in METHODS}
 
 
 def test_docs_load_with_no_external_request(server: Gunicorn, browser_page: tuple) -> None:
@@ -161,7 +169,9 @@ def test_the_page_works_under_its_content_security_policy(server: Gunicorn, brow
     page, _, _ = browser_page
     with urllib.request.urlopen(server.url + "/docs", timeout=10) as response:
         policy = response.headers["Content-Security-Policy"]
-    assert "script-src 'self' 'sha256-" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+    assert (
+        "script-src 'self' 'sha256-" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+    )
     assert page.evaluate("window.cspViolations") == []
     # The policy is enforced, not merely sent: an inline script the page did not ship is refused.
     page.evaluate("""() => { const s = document.createElement('script');
@@ -172,10 +182,14 @@ def test_the_page_works_under_its_content_security_policy(server: Gunicorn, brow
 
 # --- a printable page the event tools answer with ----------------------------------------------------
 
-STANDINGS = {"games": [
-    {"players": ["ann", "bob"], "scores": [121, 95]}, {"players": ["bob", "=cmd|' /C calc'!A0"], "scores": [121, 88]},
-    {"players": ["=cmd|' /C calc'!A0", "ann"], "scores": [121, 119]}, {"players": ["<b>dee</b>", "ann"], "scores": [60, 121]},
-]}
+STANDINGS = {
+    "games": [
+        {"players": ["ann", "bob"], "scores": [121, 95]},
+        {"players": ["bob", "=cmd|' /C calc'!A0"], "scores": [121, 88]},
+        {"players": ["=cmd|' /C calc'!A0", "ann"], "scores": [121, 119]},
+        {"players": ["<b>dee</b>", "ann"], "scores": [60, 121]},
+    ]
+}
 
 
 def test_a_standings_page_opens_under_its_own_policy(server: Gunicorn, browser: Any, output_dir: Path) -> None:
@@ -189,9 +203,11 @@ def test_a_standings_page_opens_under_its_own_policy(server: Gunicorn, browser: 
 
     def as_post(route: Route) -> None:
         if route.request.url == url and route.request.is_navigation_request():
-            route.continue_(method="POST", post_data=json.dumps(STANDINGS),
-                            headers={**route.request.headers, "content-type": "application/json",
-                                     "accept": "text/html"})
+            route.continue_(
+                method="POST",
+                post_data=json.dumps(STANDINGS),
+                headers={**route.request.headers, "content-type": "application/json", "accept": "text/html"},
+            )
         elif urlsplit(route.request.url).netloc == origin:
             route.continue_()
         else:

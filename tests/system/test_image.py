@@ -108,8 +108,12 @@ def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[st
 @pytest.fixture(scope="module")
 def podman(report: dict[str, Any]) -> Iterator[Podman]:
     if os.geteuid() != 0:
-        raise RuntimeError("the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root")
-    missing = [tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None]
+        raise RuntimeError(
+            "the image test runs podman and mmdebstrap as root (CI does); run `make test-system` as root"
+        )
+    missing = [
+        tool for tool in ("podman", "runc", "mmdebstrap", "slirp4netns", "nsenter") if shutil.which(tool) is None
+    ]
     if missing:  # nsenter is util-linux's, on every Debian system
         raise RuntimeError(f"missing {', '.join(missing)}: `make test-system` installs them (Debian packages)")
     engine = Podman.open()  # after sweeping what killed runs left
@@ -173,10 +177,24 @@ def direct_env(state_key: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def container(podman: Podman, image: str, config: dict[str, Any], example: PodExample, state_key: str,
-              report: dict[str, Any], output_dir: Path) -> Iterator[Container]:
-    with Container(podman, image, "cribbage-image-test", direct_env(state_key), exposed_port(config),
-                   output_dir / "logs", flags=example.api_flags()) as running:
+def container(
+    podman: Podman,
+    image: str,
+    config: dict[str, Any],
+    example: PodExample,
+    state_key: str,
+    report: dict[str, Any],
+    output_dir: Path,
+) -> Iterator[Container]:
+    with Container(
+        podman,
+        image,
+        "cribbage-image-test",
+        direct_env(state_key),
+        exposed_port(config),
+        output_dir / "logs",
+        flags=example.api_flags(),
+    ) as running:
         report["first_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["first_process_to_healthz_s"] = round(running.startup.from_process, 2)
         yield running
@@ -203,7 +221,9 @@ def test_compose_runs_the_image_as_the_deployment_does(example: PodExample) -> N
     composed, deployment = compose.env("api"), example.api_env({STATE_SECRET: "the Secret's"})
     # The key from the shell's environment there, from the Secret here.
     assert (composed.pop("CRIBBAGE_STATE_KEYS"), deployment.pop("CRIBBAGE_STATE_KEYS")) == (
-        "${CRIBBAGE_STATE_KEYS:-}", "the Secret's")
+        "${CRIBBAGE_STATE_KEYS:-}",
+        "the Secret's",
+    )
     assert composed == deployment
     assert compose.env("proxy") == {} and "env" not in example.proxy
 
@@ -212,19 +232,23 @@ def api_container(document: dict[str, Any]) -> dict[str, Any]:
     return next(found for found in document["spec"]["template"]["spec"]["containers"] if found["name"] == "api")
 
 
-@pytest.mark.parametrize(("place", "field", "value"), [
-    ("api", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
-    ("api", "args", ["--reload"]),
-    ("api", "envFrom", [{"configMapRef": {"name": "cribbage-settings"}}]),
-    ("api", "workingDir", "/srv"),
-    ("api", "startupProbe", {"exec": {"command": ["true"]}}),
-    ("api", "lifecycle", {"preStop": {"exec": {"command": ["sleep", "5"]}}}),
-    ("pod", "initContainers", [{"name": "migrate", "image": "busybox"}]),
-    ("compose", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
-    ("compose", "user", "0"),
-])
-def test_a_field_the_harness_does_not_translate_fails_the_test(tmp_path: Path, place: str, field: str,
-                                                                 value: Any) -> None:
+@pytest.mark.parametrize(
+    ("place", "field", "value"),
+    [
+        ("api", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+        ("api", "args", ["--reload"]),
+        ("api", "envFrom", [{"configMapRef": {"name": "cribbage-settings"}}]),
+        ("api", "workingDir", "/srv"),
+        ("api", "startupProbe", {"exec": {"command": ["true"]}}),
+        ("api", "lifecycle", {"preStop": {"exec": {"command": ["sleep", "5"]}}}),
+        ("pod", "initContainers", [{"name": "migrate", "image": "busybox"}]),
+        ("compose", "command", ["gunicorn", "--workers=9", "service.wsgi:app"]),
+        ("compose", "user", "0"),
+    ],
+)
+def test_a_field_the_harness_does_not_translate_fails_the_test(
+    tmp_path: Path, place: str, field: str, value: Any
+) -> None:
     """The allow-list of PodExample and ComposeExample: a new command, entry point or probe in an
     example is never left untested in silence."""
     if place == "compose":
@@ -247,8 +271,9 @@ def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
         time.sleep(0.2)
     assert len(pids) == 3  # the gunicorn master and WEB_CONCURRENCY=2 workers
     for pid in pids:
-        status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                      if ":\t" in line)
+        status = dict(
+            line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line
+        )
         assert status["Uid"].split() == [str(SERVICE_UID)] * 4
         assert status["Gid"].split() == [str(SERVICE_UID)] * 4
         assert int(status["CapEff"], 16) == 0 and status["NoNewPrivs"].strip() == "1"
@@ -296,8 +321,17 @@ print(json.dumps(found))
 WRITABLE = ("/tmp", "/dev/shm", "/dev/mqueue")
 # The device nodes the OCI runtime specification gives every container (console with a terminal
 # only); writing to one changes no file.
-OCI_DEVICES = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/console",
-               "/dev/ptmx", "/dev/pts/ptmx"}
+OCI_DEVICES = {
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+    "/dev/console",
+    "/dev/ptmx",
+    "/dev/pts/ptmx",
+}
 
 
 def writable_place(path: str) -> str:
@@ -348,8 +382,9 @@ def play_to_the_end(base: str, seed: int) -> None:
     while answer["view"]["phase"] != "over":
         assert moves < MAX_STEPS, "no end"
         action = {"type": "auto", "seat": answer["view"]["to_act"][0]}
-        status, _, answer = call(base, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0,
-                                                         "credential": table})
+        status, _, answer = call(
+            base, "/v1/games/act", {"state": answer["state"], "action": action, "seat": 0, "credential": table}
+        )
         assert status == 200, answer
         moves += 1
     view = answer["view"]
@@ -372,8 +407,11 @@ def test_metrics_add_up_across_the_workers(container: Container) -> None:
     def variants_count() -> float:
         with urllib.request.urlopen(container.url + "/metrics", timeout=10) as response:
             text = response.read().decode()
-        found = re.search(r'^cribbage_http_requests_total\{[^}]*route="/v1/variants"[^}]*status="200"[^}]*\} (\S+)$',
-                          text, re.MULTILINE)
+        found = re.search(
+            r'^cribbage_http_requests_total\{[^}]*route="/v1/variants"[^}]*status="200"[^}]*\} (\S+)$',
+            text,
+            re.MULTILINE,
+        )
         return float(found.group(1)) if found else 0.0
 
     before = variants_count()
@@ -422,8 +460,9 @@ def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: C
     # base image's own pip: the service's environment carries no pip of its own.
     found = container.exec("python", "-c", "import sys; print(sys.executable)")
     assert found.returncode == 0, found.stderr
-    done = container.exec("/usr/local/bin/python", "-m", "pip", "--python", found.stdout.strip(), "freeze",
-                          env={"PIP_NO_CACHE_DIR": "1"})
+    done = container.exec(
+        "/usr/local/bin/python", "-m", "pip", "--python", found.stdout.strip(), "freeze", env={"PIP_NO_CACHE_DIR": "1"}
+    )
     assert done.returncode == 0, done.stderr
     frozen: dict[str, str] = {}
     for line in done.stdout.splitlines():
@@ -431,8 +470,11 @@ def test_pip_freeze_in_the_image_is_the_runtime_part_of_constraints(container: C
         frozen[canonicalize_name(name)] = version
     assert frozen == runtime_requirements()
     # And nothing else: pip freeze leaves pip, setuptools and wheel out; the metadata does not.
-    listed = container.exec("python", "-c", "import importlib.metadata as m; "
-                            "print('\\n'.join(d.metadata['Name'] for d in m.distributions()))")
+    listed = container.exec(
+        "python",
+        "-c",
+        "import importlib.metadata as m; print('\\n'.join(d.metadata['Name'] for d in m.distributions()))",
+    )
     assert listed.returncode == 0, listed.stderr
     assert {canonicalize_name(name) for name in listed.stdout.split()} == set(frozen)
 
@@ -462,17 +504,24 @@ def test_the_service_starts_from_bytecode(container: Container) -> None:
 COMPILERS = re.compile(r"^(cc|c\+\+|gcc|g\+\+|clang|clang\+\+|ld|as|make|cpp)(-[\d.]+)?$|-gcc(-[\d.]+)?$")
 
 
-def test_nothing_in_the_image_that_the_service_does_not_need(podman: Podman, image: str,
-                                                             config: dict[str, Any]) -> None:
+def test_nothing_in_the_image_that_the_service_does_not_need(
+    podman: Podman, image: str, config: dict[str, Any]
+) -> None:
     root = Path(podman("image", "mount", image).stdout.strip())
     try:
         assert sorted(path.name for path in (root / "app").iterdir()) == ["openapi.yaml", "service"]
-        tests = [path for path in (root / "app").rglob("*.py")
-                 if path.name.startswith("test_") or path.name == "conftest.py"]
+        tests = [
+            path for path in (root / "app").rglob("*.py") if path.name.startswith("test_") or path.name == "conftest.py"
+        ]
         assert tests == []
         path = next(entry.split("=", 1)[1] for entry in config["Env"] if entry.startswith("PATH="))
-        tools = [f"{directory}/{entry.name}" for directory in path.split(":") if (root / directory.lstrip("/")).is_dir()
-                 for entry in (root / directory.lstrip("/")).iterdir() if COMPILERS.search(entry.name)]
+        tools = [
+            f"{directory}/{entry.name}"
+            for directory in path.split(":")
+            if (root / directory.lstrip("/")).is_dir()
+            for entry in (root / directory.lstrip("/")).iterdir()
+            if COMPILERS.search(entry.name)
+        ]
         assert tools == []
         caches = [str(found) for found in root.glob("**/.cache") if found.is_dir()]
         assert caches == [] and not (root / "build").exists()  # no pip cache, no build stage
@@ -489,18 +538,34 @@ def serving_workers(running: Container, workers: int = 2, timeout: float = 15.0)
     while len(pids) < workers and time.monotonic() < deadline:
         for _ in range(10):
             assert call(running.url, "/healthz")[0] == 200
-        pids = {json.loads(line)["pid"] for line in running.logs().splitlines()
-                if line.startswith("{") and '"service.access"' in line}
+        pids = {
+            json.loads(line)["pid"]
+            for line in running.logs().splitlines()
+            if line.startswith("{") and '"service.access"' in line
+        }
     return pids
 
 
-def test_a_new_container_starts_and_stops_cleanly(podman: Podman, image: str, config: dict[str, Any],
-                                                  example: PodExample, state_key: str, report: dict[str, Any],
-                                                  output_dir: Path) -> None:
+def test_a_new_container_starts_and_stops_cleanly(
+    podman: Podman,
+    image: str,
+    config: dict[str, Any],
+    example: PodExample,
+    state_key: str,
+    report: dict[str, Any],
+    output_dir: Path,
+) -> None:
     """A second start (the image now in the page cache) and a stop: SIGTERM to the container's
     first process, gunicorn's master, which must end its workers and exit 0 within the grace."""
-    with Container(podman, image, "cribbage-image-test-stop", direct_env(state_key), exposed_port(config),
-                   output_dir / "logs", flags=example.api_flags()) as running:
+    with Container(
+        podman,
+        image,
+        "cribbage-image-test-stop",
+        direct_env(state_key),
+        exposed_port(config),
+        output_dir / "logs",
+        flags=example.api_flags(),
+    ) as running:
         report["second_start_to_healthz_s"] = round(running.startup.from_run, 2)
         report["second_process_to_healthz_s"] = round(running.startup.from_process, 2)
         assert call(running.url, "/readyz")[0] == 200
@@ -522,8 +587,11 @@ def test_what_a_killed_run_left_is_swept_and_a_running_one_is_not(podman: Podman
     stale = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
     running = Path(tempfile.mkdtemp(prefix=WORKDIR_PREFIX, dir=WORKDIR_PARENT))
     for workdir, pid in ((stale, gone.pid), (running, os.getpid())):
-        (workdir / OWNER).write_text(json.dumps({"pid": pid, "started": process_start(os.getpid()),
-                                                 "cgroup_parent": workdir.name, "new_host_dirs": []}))
+        (workdir / OWNER).write_text(
+            json.dumps(
+                {"pid": pid, "started": process_start(os.getpid()), "cgroup_parent": workdir.name, "new_host_dirs": []}
+            )
+        )
     unified = not Path("/sys/fs/cgroup/pids").is_dir()  # cgroup v2 only, or a v1 pids controller
     cgroup = Path("/sys/fs/cgroup") / ("" if unified else "pids") / stale.name
     naming = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", str(stale / "sidecar")])
@@ -549,8 +617,15 @@ def test_what_a_killed_run_left_is_swept_and_a_running_one_is_not(podman: Podman
 
 
 @pytest.fixture(scope="module")
-def pod(podman: Podman, image: str, config: dict[str, Any], example: PodExample, state_key: str,
-        report: dict[str, Any], output_dir: Path) -> Iterator[tuple[Container, Sidecar]]:
+def pod(
+    podman: Podman,
+    image: str,
+    config: dict[str, Any],
+    example: PodExample,
+    state_key: str,
+    report: dict[str, Any],
+    output_dir: Path,
+) -> Iterator[tuple[Container, Sidecar]]:
     """The Kubernetes example's pod: the image with the api container's environment from the
     Deployment (gunicorn bound to the pod's loopback, the metrics in ``/tmp/metrics``, the key
     from its Secret), and beside it the sidecar, nginx running ``deploy/nginx/cribbage.conf``
@@ -559,11 +634,26 @@ def pod(podman: Podman, image: str, config: dict[str, Any], example: PodExample,
     ports = example.proxy_ports()
     logs = output_dir / "logs"
     started = time.monotonic()
-    with Container(podman, image, "cribbage-image-pod", example.api_env({STATE_SECRET: state_key}),
-                   exposed_port(config), logs, flags=example.api_flags(), publish=(ports["http"], ports["metrics"]),
-                   wait=False) as api, \
-            Sidecar(api.netns, api.host_ports[ports["http"]], api.host_ports[ports["metrics"]],
-                    logs / "image-pod", parent=podman.workdir) as proxy:
+    with (
+        Container(
+            podman,
+            image,
+            "cribbage-image-pod",
+            example.api_env({STATE_SECRET: state_key}),
+            exposed_port(config),
+            logs,
+            flags=example.api_flags(),
+            publish=(ports["http"], ports["metrics"]),
+            wait=False,
+        ) as api,
+        Sidecar(
+            api.netns,
+            api.host_ports[ports["http"]],
+            api.host_ports[ports["metrics"]],
+            logs / "image-pod",
+            parent=podman.workdir,
+        ) as proxy,
+    ):
         report["pod_start_to_healthz_through_proxy_s"] = round(time.monotonic() - started, 2)
         yield api, proxy
 
@@ -579,8 +669,9 @@ def answers(url: str) -> bool:
         return False
 
 
-def test_the_pod_answers_through_its_proxy_only(pod: tuple[Container, Sidecar], podman: Podman,
-                                                 example: PodExample) -> None:
+def test_the_pod_answers_through_its_proxy_only(
+    pod: tuple[Container, Sidecar], podman: Podman, example: PodExample
+) -> None:
     api, proxy = pod
     assert call(proxy.url, "/healthz")[::2] == (200, {"status": "ok"})
     status, _, body = call(proxy.url, "/readyz")  # the sidecar's readinessProbe
@@ -621,7 +712,9 @@ def proxy_lines(proxy: Sidecar, request_ids: set[str], timeout: float = 10.0) ->
     has sent the answer, so the client may read the answer before the line is there."""
     deadline = time.monotonic() + timeout
     while True:
-        found = {fields[0]: fields for fields in map(str.split, proxy.access_log()) if fields and fields[0] in request_ids}
+        found = {
+            fields[0]: fields for fields in map(str.split, proxy.access_log()) if fields and fields[0] in request_ids
+        }
         if found.keys() == request_ids or time.monotonic() > deadline:
             return found
         time.sleep(0.05)
@@ -646,8 +739,12 @@ def test_the_proxys_request_id_and_forwarded_for_reach_the_containers_log(pod: t
     # (a client's own X-Forwarded-For kept in front of it, as $proxy_add_x_forwarded_for does).
     lines = access_lines(api, {made, "image-proxy-1"})
     assert {key: lines[made][key] for key in ("method", "path", "status", "remote_addr", "forwarded_for")} == {
-        "method": "POST", "path": "/v1/hands/score", "status": 200, "remote_addr": "127.0.0.1",
-        "forwarded_for": f"203.0.113.7, {client}"}
+        "method": "POST",
+        "path": "/v1/hands/score",
+        "status": 200,
+        "remote_addr": "127.0.0.1",
+        "forwarded_for": f"203.0.113.7, {client}",
+    }
     assert (lines["image-proxy-1"]["remote_addr"], lines["image-proxy-1"]["forwarded_for"]) == ("127.0.0.1", client)
 
 
@@ -662,8 +759,10 @@ def test_the_proxys_limits_hold_in_front_of_the_image(pod: tuple[Container, Side
         expect_refused(proxy.port, path, example, case)
     status, headers, problem = raw(proxy.port, length_request("/v1/games/act", nested(1000, "object")))
     assert (status, headers["content-type"]) == (400, PROBLEM) and "levels deep" in problem["detail"]
-    status, headers, problem = raw(proxy.port, (
-        f"GET /healthz HTTP/1.1\r\nHost: {LOOPBACK}\r\nX-Big: {'a' * 9000}\r\nConnection: close\r\n\r\n").encode())
+    status, headers, problem = raw(
+        proxy.port,
+        (f"GET /healthz HTTP/1.1\r\nHost: {LOOPBACK}\r\nX-Big: {'a' * 9000}\r\nConnection: close\r\n\r\n").encode(),
+    )
     assert (status, headers["content-type"], problem["status"]) == (400, PROBLEM, 400)
 
 
@@ -678,16 +777,19 @@ def test_metrics_are_on_the_proxys_metrics_port_only(pod: tuple[Container, Sidec
     assert listing.returncode == 0 and "counter_" in listing.stdout, listing.stdout + listing.stderr
 
 
-def test_slow_clients_through_the_proxy_leave_the_image_answering(pod: tuple[Container, Sidecar],
-                                                                  report: dict[str, Any]) -> None:
+def test_slow_clients_through_the_proxy_leave_the_image_answering(
+    pod: tuple[Container, Sidecar], report: dict[str, Any]
+) -> None:
     """test_slow_clients.py's attack, smaller and shorter, on the pod: nginx cuts every slow
     header at its timeout, and the image's two sync workers never see one."""
     _, proxy = pod
     timeout = header_timeout()
     attack = under_attack(proxy.port, SLOW_CLIENTS, timeout + 2)
     numbers = attack.report()
-    report["slow_clients_through_proxy"] = {key: numbers[key] for key in (
-        "slow_connections", "healthz_answered", "healthz_failed", "p99_ms", "max_ms", "median_cut_after_s")}
+    report["slow_clients_through_proxy"] = {
+        key: numbers[key]
+        for key in ("slow_connections", "healthz_answered", "healthz_failed", "p99_ms", "max_ms", "median_cut_after_s")
+    }
     assert attack.failures == [], attack.failures[:5]
     assert len(attack.latencies) >= 50 and max(attack.latencies) < 2.0, numbers
     assert len(attack.lifetimes) >= SLOW_CLIENTS, numbers  # every first connection cut

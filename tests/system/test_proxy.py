@@ -35,6 +35,7 @@ from tests.support.servers import LOOPBACK, free_port
 
 pytestmark = pytest.mark.system
 
+
 def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
     request = urllib.request.Request(url, headers=headers or {})
     try:
@@ -72,8 +73,10 @@ def test_deep_json_with_a_length_is_the_services_400(proxy: Nginx) -> None:
 
 
 def test_headers_too_large_are_a_400_problem(proxy: Nginx) -> None:
-    status, headers, problem = raw(proxy.port, (
-        f"GET /healthz HTTP/1.1\r\nHost: {LOOPBACK}\r\nX-Big: {'a' * 9000}\r\nConnection: close\r\n\r\n").encode())
+    status, headers, problem = raw(
+        proxy.port,
+        (f"GET /healthz HTTP/1.1\r\nHost: {LOOPBACK}\r\nX-Big: {'a' * 9000}\r\nConnection: close\r\n\r\n").encode(),
+    )
     assert (status, headers["content-type"], problem["status"]) == (400, PROBLEM, 400)
 
 

@@ -38,17 +38,20 @@ def keys() -> tuple[str, str]:
 def cluster(keys: tuple[str, str], output_dir: Path) -> Iterator[tuple[Nginx, Gunicorn, Gunicorn]]:
     logs = output_dir / "logs"
     shared = {"CRIBBAGE_STATE_KEYS": keys[0]}
-    with Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a, \
-            Gunicorn(workers=1, env=shared, name="instance-b", log_dir=logs) as b, \
-            Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs, expose_upstream=True) as nginx:
+    with (
+        Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a,
+        Gunicorn(workers=1, env=shared, name="instance-b", log_dir=logs) as b,
+        Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs, expose_upstream=True) as nginx,
+    ):
         yield nginx, a, b
 
 
 @pytest.fixture(scope="module")
 def stranger(keys: tuple[str, str], output_dir: Path) -> Iterator[Gunicorn]:
     """An instance with a different key: not part of the pair."""
-    with Gunicorn(workers=1, env={"CRIBBAGE_STATE_KEYS": keys[1]}, name="instance-other-key",
-                  log_dir=output_dir / "logs") as other:
+    with Gunicorn(
+        workers=1, env={"CRIBBAGE_STATE_KEYS": keys[1]}, name="instance-other-key", log_dir=output_dir / "logs"
+    ) as other:
         yield other
 
 
@@ -61,8 +64,9 @@ def test_nginx_alternates_between_the_two_instances(cluster: tuple[Nginx, Gunico
 
 def test_request_ids_pass_through_nginx(cluster: tuple[Nginx, Gunicorn, Gunicorn]) -> None:
     nginx, _, _ = cluster
-    assert call(nginx.url, "/healthz", headers={"X-Request-ID": "client-chosen-1"})[1]["X-Request-ID"] == \
-        "client-chosen-1"
+    assert (
+        call(nginx.url, "/healthz", headers={"X-Request-ID": "client-chosen-1"})[1]["X-Request-ID"] == "client-chosen-1"
+    )
     generated = call(nginx.url, "/healthz")[1]["X-Request-ID"]
     assert len(generated) == 32 and int(generated, 16) >= 0  # nginx's $request_id, honoured by the service
 
@@ -83,8 +87,11 @@ def play(base: str, first: dict[str, Any], seed: int) -> tuple[dict[str, Any], l
             action = chooser.choice(result["legal_actions"])
         else:
             action = {"type": "auto", "seat": view["to_act"][0]}
-        status, headers, result = call(base, "/v1/games/act", {"state": result["state"], "action": action, "seat": 0,
-                                                               "credential": first["credentials"]["table"]})
+        status, headers, result = call(
+            base,
+            "/v1/games/act",
+            {"state": result["state"], "action": action, "seat": 0, "credential": first["credentials"]["table"]},
+        )
         assert status == 200, result
         upstreams.append(headers["X-Upstream"])
     raise AssertionError(f"no end after {MAX_STEPS} actions")
@@ -104,13 +111,18 @@ def test_a_whole_game_alternates_between_instances(cluster: tuple[Nginx, Gunicor
     assert all(first != second for first, second in itertools.pairwise(upstreams))
 
 
-def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunicorn, Gunicorn],
-                                                    stranger: Gunicorn) -> None:
+def test_a_token_sealed_with_another_key_is_refused(
+    cluster: tuple[Nginx, Gunicorn, Gunicorn], stranger: Gunicorn
+) -> None:
     nginx, _, _ = cluster
     status, _, foreign = call(stranger.url, "/v1/games", {"variant": "six_card", "seed": 5, "seat": 0})
     assert status == 201, foreign
-    move = {"state": foreign["state"], "action": foreign["legal_actions"][0], "seat": 0,
-            "credential": foreign["credentials"]["table"]}
+    move = {
+        "state": foreign["state"],
+        "action": foreign["legal_actions"][0],
+        "seat": 0,
+        "credential": foreign["credentials"]["table"],
+    }
     # The stranger itself accepts its own token...
     assert call(stranger.url, "/v1/games/act", move)[0] == 200
     # ...but neither instance of the pair does, whichever nginx picks.
@@ -122,7 +134,14 @@ def test_a_token_sealed_with_another_key_is_refused(cluster: tuple[Nginx, Gunico
     # And the other way round: a token of the pair means nothing to the stranger.
     status, _, ours = call(nginx.url, "/v1/games", {"variant": "six_card", "seed": 6, "seat": 0})
     assert status == 201
-    status, _, problem = call(stranger.url, "/v1/games/act",
-                              {"state": ours["state"], "action": ours["legal_actions"][0], "seat": 0,
-                               "credential": ours["credentials"]["table"]})
+    status, _, problem = call(
+        stranger.url,
+        "/v1/games/act",
+        {
+            "state": ours["state"],
+            "action": ours["legal_actions"][0],
+            "seat": 0,
+            "credential": ours["credentials"]["table"],
+        },
+    )
     assert 400 <= status < 500, (status, problem)

@@ -49,7 +49,9 @@ def test_200_slow_clients_through_the_proxy_do_not_stop_healthz(proxy: Nginx, ou
 
     assert attack.failures == [], attack.failures[:5]
     assert len(attack.latencies) >= 100, report  # the loop ran all along (about one check every 50-100 ms)
-    assert max(attack.latencies) < 2.0, report  # no health check waited on a slow client (gunicorn alone: never answered)
+    assert max(attack.latencies) < 2.0, (
+        report
+    )  # no health check waited on a slow client (gunicorn alone: never answered)
     # nginx, not the clients' patience, ended the slow connections: every first one, at its header timeout.
     timeout = header_timeout()
     assert len(attack.lifetimes) >= SLOW_CONNECTIONS, report

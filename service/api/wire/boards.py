@@ -49,8 +49,14 @@ def board(value: Board) -> dict[str, Any]:
 
 @encoder("BoardMove")
 def move(value: Move) -> dict[str, Any]:
-    return {"side": value.side, "kind": value.kind, "points": value.points, "seat": value.seat,
-            "front": value.front, "back": value.back}
+    return {
+        "side": value.side,
+        "kind": value.kind,
+        "points": value.points,
+        "seat": value.seat,
+        "front": value.front,
+        "back": value.back,
+    }
 
 
 @encoder("BoardUpdate")
@@ -66,15 +72,27 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     except CribbageError as error:
         raise error.under(pointer, otherwise="/options") from None
     for name in _RESTATED:
-        expected = {"players": game_rules.players, "partnerships": game_rules.partnerships,
-                    "sides": game_rules.sides, "fixed_deals": game_rules.fixed_deals,
-                    "target": None if game_rules.fixed_deals is not None else game_rules.target}[name]
+        expected = {
+            "players": game_rules.players,
+            "partnerships": game_rules.partnerships,
+            "sides": game_rules.sides,
+            "fixed_deals": game_rules.fixed_deals,
+            "target": None if game_rules.fixed_deals is not None else game_rules.target,
+        }[name]
         if data[name] != expected:
-            raise InvalidBoard(f"{name} is {data[name]!r} but the board's rules say {expected!r}",
-                               pointer=f"{pointer}/{name}")
+            raise InvalidBoard(
+                f"{name} is {data[name]!r} but the board's rules say {expected!r}", pointer=f"{pointer}/{name}"
+            )
     checked = check_board(
-        game_rules, int(data["first_dealer"]), data["dealer"], int(data["deal"]), data["stage"], int(data["shown"]),
-        tuple(Pegs(int(p["front"]), int(p["back"])) for p in data["pegs"]), data["over"] is True, data["winner"],
+        game_rules,
+        int(data["first_dealer"]),
+        data["dealer"],
+        int(data["deal"]),
+        data["stage"],
+        int(data["shown"]),
+        tuple(Pegs(int(p["front"]), int(p["back"])) for p in data["pegs"]),
+        data["over"] is True,
+        data["winner"],
         pointer,
     )
     stated = data["outcome"]

@@ -36,8 +36,11 @@ def items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
 @encoder("Rules")
 def rules(value: Rules) -> dict[str, Any]:
     """Every field of a rule set, tuples as lists."""
-    return {name: list(v) if isinstance(v, tuple) else v
-            for name in Rules.__dataclass_fields__ for v in (getattr(value, name),)}
+    return {
+        name: list(v) if isinstance(v, tuple) else v
+        for name in Rules.__dataclass_fields__
+        for v in (getattr(value, name),)
+    }
 
 
 def options(value: Rules) -> dict[str, Any]:
@@ -86,5 +89,15 @@ class WithRules(Schema):
         return data
 
 
-__all__ = ["cards", "card_or_none", "item", "items", "rules", "options", "outcome", "CardField", "WithRules",
-           "OPTION_NAMES"]
+__all__ = [
+    "cards",
+    "card_or_none",
+    "item",
+    "items",
+    "rules",
+    "options",
+    "outcome",
+    "CardField",
+    "WithRules",
+    "OPTION_NAMES",
+]

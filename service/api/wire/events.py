@@ -153,8 +153,9 @@ class SwissSchema(_TwoSided):
 
 def load_swiss(data: dict[str, Any]) -> SwissRequest:
     """A contract-valid ``SwissRequest`` as :class:`SwissSchema` loads it (games by hand)."""
-    return SwissRequest(tuple(data["players"]), load_games(data.get("games", [])), tuple(data.get("byes", [])),
-                        request_rules(data, 2))
+    return SwissRequest(
+        tuple(data["players"]), load_games(data.get("games", [])), tuple(data.get("byes", [])), request_rules(data, 2)
+    )
 
 
 @request_schema("MatchStateRequest")
@@ -165,8 +166,9 @@ class MatchStateSchema(_TwoSided):
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> MatchStateRequest:
-        return MatchStateRequest(tuple(tuple(game) for game in data["games"]), data["match"], data["first_dealer"],
-                                 self.rules_of(data))
+        return MatchStateRequest(
+            tuple(tuple(game) for game in data["games"]), data["match"], data["first_dealer"], self.rules_of(data)
+        )
 
 
 @request_schema("MatchResult")
@@ -195,11 +197,18 @@ def load_match_standings(data: dict[str, Any]) -> MatchStandingsRequest:
     matches by hand: marshmallow's load of 10,000 matches cost 630 ms of a 1,250 ms request
     (``benchmarks/tournament_scale.py``). A test holds the two equal."""
     settings = data.get("match")
-    matches = tuple([MatchResult((match["players"][0], match["players"][1]),
-                                 tuple([tuple([int(score) for score in game]) for game in match["games"]]))
-                     for match in data["matches"]])
-    return MatchStandingsRequest(matches, MatchRules() if settings is None else MatchSettingsSchema().load(settings),
-                                 request_rules(data, 2))
+    matches = tuple(
+        [
+            MatchResult(
+                (match["players"][0], match["players"][1]),
+                tuple([tuple([int(score) for score in game]) for game in match["games"]]),
+            )
+            for match in data["matches"]
+        ]
+    )
+    return MatchStandingsRequest(
+        matches, MatchRules() if settings is None else MatchSettingsSchema().load(settings), request_rules(data, 2)
+    )
 
 
 @request_schema("BracketResult")
@@ -224,8 +233,15 @@ class EliminationSchema(_TwoSided):
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> EliminationRequest:
         players = data["players"]
         entrants = len(players) if data["entrants"] is None else data["entrants"]
-        return EliminationRequest(entrants, None if players is None else tuple(players), data["double"],
-                                  data["bracket_reset"], dict(data["results"]), data["match"], self.rules_of(data))
+        return EliminationRequest(
+            entrants,
+            None if players is None else tuple(players),
+            data["double"],
+            data["bracket_reset"],
+            dict(data["results"]),
+            data["match"],
+            self.rules_of(data),
+        )
 
 
 # --- answers: crosstables and game logs ---------------------------------------------------------------
@@ -233,8 +249,14 @@ class EliminationSchema(_TwoSided):
 
 @encoder("CrosstableCell")
 def cross_cell(value: Cell) -> dict[str, Any]:
-    return {"opponent": value.opponent, "games": value.games, "games_won": value.games_won,
-            "games_lost": value.games_lost, "games_drawn": value.games_drawn, "spread": value.spread}
+    return {
+        "opponent": value.opponent,
+        "games": value.games,
+        "games_won": value.games_won,
+        "games_lost": value.games_lost,
+        "games_drawn": value.games_drawn,
+        "spread": value.spread,
+    }
 
 
 @encoder("CrosstableRow")
@@ -249,16 +271,30 @@ def crosstable(value: Crosstable) -> dict[str, Any]:
 
 @encoder("GameLogEntry")
 def log_entry(value: LogEntry) -> dict[str, Any]:
-    return {"game": value.game, "opponents": list(value.opponents), "score": value.score,
-            "opponent_scores": list(value.opponent_scores), "result": value.result,
-            "skunk": SKUNK_NAMES[value.skunk_level], "game_points": value.game_points, "spread": value.spread,
-            "total_game_points": value.total_game_points, "total_spread": value.total_spread}
+    return {
+        "game": value.game,
+        "opponents": list(value.opponents),
+        "score": value.score,
+        "opponent_scores": list(value.opponent_scores),
+        "result": value.result,
+        "skunk": SKUNK_NAMES[value.skunk_level],
+        "game_points": value.game_points,
+        "spread": value.spread,
+        "total_game_points": value.total_game_points,
+        "total_spread": value.total_spread,
+    }
 
 
 @encoder("GameLog")
 def game_log(value: GameLog) -> dict[str, Any]:
-    return {"rank": value.rank, "player": value.player, "games": [log_entry(entry) for entry in value.entries],
-            "byes": value.byes, "total_game_points": value.total_game_points, "total_spread": value.total_spread}
+    return {
+        "rank": value.rank,
+        "player": value.player,
+        "games": [log_entry(entry) for entry in value.entries],
+        "byes": value.byes,
+        "total_game_points": value.total_game_points,
+        "total_spread": value.total_spread,
+    }
 
 
 @encoder("GameLogs")
@@ -286,15 +322,24 @@ def schedule(value: Schedule) -> dict[str, Any]:
 
 @encoder("SwissStanding")
 def swiss_standing(position: int, value: SwissStanding) -> dict[str, Any]:
-    return {"position": position, "player": value.player, "score": value.score, "games": value.games,
-            "games_won": value.games_won, "spread": value.spread, "byes": value.byes}
+    return {
+        "position": position,
+        "player": value.player,
+        "score": value.score,
+        "games": value.games,
+        "games_won": value.games_won,
+        "spread": value.spread,
+        "byes": value.byes,
+    }
 
 
 @encoder("SwissPairings")
 def swiss_pairings(value: tuple[Round, tuple[SwissStanding, ...]]) -> dict[str, Any]:
     next_round, ranking = value
-    return {"round": schedule_round(next_round),
-            "ranking": [swiss_standing(position, s) for position, s in enumerate(ranking, start=1)]}
+    return {
+        "round": schedule_round(next_round),
+        "ranking": [swiss_standing(position, s) for position, s in enumerate(ranking, start=1)],
+    }
 
 
 # --- answers: matches -------------------------------------------------------------------------------------
@@ -302,31 +347,60 @@ def swiss_pairings(value: tuple[Round, tuple[SwissStanding, ...]]) -> dict[str, 
 
 @encoder("MatchRules")
 def match_rules(value: MatchRules) -> dict[str, Any]:
-    return {"format": value.format, "length": value.length, "target": value.target,
-            "skunk_points": value.skunk_points, "double_skunk_points": value.double_skunk_points,
-            "triple_skunk_wins": value.triple_skunk_wins, "next_first_dealer": value.next_first_dealer}
+    return {
+        "format": value.format,
+        "length": value.length,
+        "target": value.target,
+        "skunk_points": value.skunk_points,
+        "double_skunk_points": value.double_skunk_points,
+        "triple_skunk_wins": value.triple_skunk_wins,
+        "next_first_dealer": value.next_first_dealer,
+    }
 
 
 @encoder("MatchGame")
 def match_game(value: MatchGame) -> dict[str, Any]:
-    return {"number": value.number, "first_dealer": value.first_dealer, "scores": list(value.scores),
-            "winner": value.winner, "skunk": SKUNK_NAMES[value.skunk_level], "match_points": list(value.match_points)}
+    return {
+        "number": value.number,
+        "first_dealer": value.first_dealer,
+        "scores": list(value.scores),
+        "winner": value.winner,
+        "skunk": SKUNK_NAMES[value.skunk_level],
+        "match_points": list(value.match_points),
+    }
 
 
 @encoder("MatchState")
 def match_state(value: MatchState, rules: MatchRules) -> dict[str, Any]:
-    return {"rules": match_rules(rules), "games": [match_game(game) for game in value.games],
-            "points": list(value.points), "games_won": list(value.games_won), "over": value.over,
-            "winner": value.winner, "draw": value.draw, "decided_by": value.decided_by,
-            "next_game": value.next_game, "next_first_dealer": value.next_first_dealer}
+    return {
+        "rules": match_rules(rules),
+        "games": [match_game(game) for game in value.games],
+        "points": list(value.points),
+        "games_won": list(value.games_won),
+        "over": value.over,
+        "winner": value.winner,
+        "draw": value.draw,
+        "decided_by": value.decided_by,
+        "next_game": value.next_game,
+        "next_first_dealer": value.next_first_dealer,
+    }
 
 
 @encoder("MatchStanding")
 def match_standing(value: MatchStanding) -> dict[str, Any]:
-    return {"rank": value.rank, "player": value.player, "matches": value.matches, "matches_won": value.matches_won,
-            "matches_lost": value.matches_lost, "matches_drawn": value.matches_drawn,
-            "match_points": value.match_points, "match_points_against": value.match_points_against,
-            "games_won": value.games_won, "games_lost": value.games_lost, "spread": value.spread}
+    return {
+        "rank": value.rank,
+        "player": value.player,
+        "matches": value.matches,
+        "matches_won": value.matches_won,
+        "matches_lost": value.matches_lost,
+        "matches_drawn": value.matches_drawn,
+        "match_points": value.match_points,
+        "match_points_against": value.match_points_against,
+        "games_won": value.games_won,
+        "games_lost": value.games_lost,
+        "spread": value.spread,
+    }
 
 
 @encoder("MatchStandingsResult")
@@ -346,15 +420,25 @@ SOURCES = {"seed": "seed", "winner": "winner", "loser": "loser", "none": "bye"}
 
 @encoder("EliminationSlot")
 def slot(state: EliminationState, seed: int | None, source: Source) -> dict[str, Any]:
-    return {"seed": seed, "player": state.name(seed), "source": SOURCES[source.kind],
-            "match": source.ref if source.kind in ("winner", "loser") else None}
+    return {
+        "seed": seed,
+        "player": state.name(seed),
+        "source": SOURCES[source.kind],
+        "match": source.ref if source.kind in ("winner", "loser") else None,
+    }
 
 
 @encoder("EliminationMatch")
 def elimination_match(state: EliminationState, m: BracketMatch) -> dict[str, Any]:
-    return {"id": m.id, "bracket": m.bracket, "round": m.round,
-            "slots": [slot(state, seed, source) for seed, source in zip(m.seeds, m.sources)],
-            "status": m.status, "winner": _seed(state, m.winner), "loser": _seed(state, m.loser)}
+    return {
+        "id": m.id,
+        "bracket": m.bracket,
+        "round": m.round,
+        "slots": [slot(state, seed, source) for seed, source in zip(m.seeds, m.sources)],
+        "status": m.status,
+        "winner": _seed(state, m.winner),
+        "loser": _seed(state, m.loser),
+    }
 
 
 @encoder("EliminationRound")
@@ -364,16 +448,26 @@ def elimination_round(value: BracketRound) -> dict[str, Any]:
 
 @encoder("EliminationEntrant")
 def entrant(value: Entrant) -> dict[str, Any]:
-    return {"seed": value.seed, "player": value.player, "matches_won": value.matches_won,
-            "matches_lost": value.matches_lost, "eliminated": value.eliminated}
+    return {
+        "seed": value.seed,
+        "player": value.player,
+        "matches_won": value.matches_won,
+        "matches_lost": value.matches_lost,
+        "eliminated": value.eliminated,
+    }
 
 
 @encoder("EliminationState")
 def elimination(state: EliminationState) -> dict[str, Any]:
     return {
-        "double": state.double, "bracket_reset": state.bracket_reset, "entrants": state.entrants, "size": state.size,
+        "double": state.double,
+        "bracket_reset": state.bracket_reset,
+        "entrants": state.entrants,
+        "size": state.size,
         "matches": [elimination_match(state, m) for m in state.matches],
         "rounds": [elimination_round(r) for r in state.rounds],
-        "ready": list(state.ready), "champion": _seed(state, state.champion), "over": state.over,
+        "ready": list(state.ready),
+        "champion": _seed(state, state.champion),
+        "over": state.over,
         "standing": [entrant(e) for e in state.standing],
     }

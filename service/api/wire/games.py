@@ -73,8 +73,9 @@ class NewGameSchema(WithRules):
 
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
-        return NewGame(data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]),
-                       data["match"])
+        return NewGame(
+            data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]), data["match"]
+        )
 
 
 class _ActionSchema(Schema):
@@ -288,8 +289,16 @@ def _score(e: ev.Score) -> dict[str, Any]:
     else:
         spoken = texts.award(e.items[0])
     out: dict[str, Any] = {
-        "type": "score", "seat": e.seat, "side": e.side, "kind": e.score_kind, "points": e.points,
-        "cards": cards(e.cards), "items": items(e.items), "front": e.front, "back": e.back, "spoken": spoken,
+        "type": "score",
+        "seat": e.seat,
+        "side": e.side,
+        "kind": e.score_kind,
+        "points": e.points,
+        "cards": cards(e.cards),
+        "items": items(e.items),
+        "front": e.front,
+        "back": e.back,
+        "spoken": spoken,
     }
     if e.claimed is not None:
         out["claimed"] = e.claimed
@@ -300,13 +309,20 @@ def _score(e: ev.Score) -> dict[str, Any]:
 
 def _settled(e: ev.Settled) -> dict[str, Any]:
     spoken, combinations = texts.show_texts(e.items, e.actual)
-    return {"type": "settled", "seat": e.seat, "crib": e.crib, "claimed": e.claimed, "actual": e.actual,
-            "items": items(e.items), "combinations": combinations, "spoken": spoken}
+    return {
+        "type": "settled",
+        "seat": e.seat,
+        "crib": e.crib,
+        "claimed": e.claimed,
+        "actual": e.actual,
+        "items": items(e.items),
+        "combinations": combinations,
+        "spoken": spoken,
+    }
 
 
 EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
-    ev.CutForDeal: lambda e: {"type": "cut_for_deal", "rounds": [_seat_cards(r) for r in e.rounds],
-                              "dealer": e.dealer},
+    ev.CutForDeal: lambda e: {"type": "cut_for_deal", "rounds": [_seat_cards(r) for r in e.rounds], "dealer": e.dealer},
     ev.Deal: _deal,
     ev.DealSeen: _deal_seen,
     ev.Discard: lambda e: {"type": "discard", "seat": e.seat, "cards": cards(e.cards)},
@@ -400,13 +416,18 @@ def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str
 
 
 @encoder("GameResponse")
-def game_response(value: Seen, token: str, happened: Iterable[ev.Event],
-                  issued: dict[str, Any] | None = None) -> dict[str, Any]:
+def game_response(
+    value: Seen, token: str, happened: Iterable[ev.Event], issued: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A game answer: the view and moves for the viewer, the new token, and the events as the
     viewer may see them (already filtered by the core); a new game's answer also carries the
     seat credentials (``issued``)."""
-    out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions],
-           "state": token, "events": events(happened)}
+    out = {
+        "view": view(value.view),
+        "legal_actions": [action(a) for a in value.legal_actions],
+        "state": token,
+        "events": events(happened),
+    }
     if issued is not None:
         out["credentials"] = issued
     return out
@@ -419,16 +440,27 @@ def recorded_action(value: RecordedAction) -> dict[str, Any]:
 
 @encoder("DealRecord")
 def deal_record(value: DealRecord) -> dict[str, Any]:
-    return {"deal": value.deal, "dealer": value.dealer, "hands": [cards(hand) for hand in value.hands],
-            "kept": [cards(hand) for hand in value.kept], "from_pack": cards(value.from_pack),
-            "crib": cards(value.crib), "starter": card_or_none(value.starter),
-            "actions": [recorded_action(a) for a in value.actions], "events": events(value.events)}
+    return {
+        "deal": value.deal,
+        "dealer": value.dealer,
+        "hands": [cards(hand) for hand in value.hands],
+        "kept": [cards(hand) for hand in value.kept],
+        "from_pack": cards(value.from_pack),
+        "crib": cards(value.crib),
+        "starter": card_or_none(value.starter),
+        "actions": [recorded_action(a) for a in value.actions],
+        "events": events(value.events),
+    }
 
 
 @encoder("FinishedDeal")
 def finished_deal(value: FinishedDeal) -> dict[str, Any]:
-    return {"deal": value.deal, "dealer": value.dealer, "hand": None if value.hand is None else cards(value.hand),
-            "events": events(value.events)}
+    return {
+        "deal": value.deal,
+        "dealer": value.dealer,
+        "hand": None if value.hand is None else cards(value.hand),
+        "events": events(value.events),
+    }
 
 
 @encoder("GameHistory")

@@ -80,8 +80,14 @@ def batch_result(entries: list[dict[str, Any]]) -> dict[str, Any]:
 
 @encoder("ClaimCheck")
 def claim_check(check: ClaimCheck) -> dict[str, Any]:
-    return {"claimed": check.claimed, "actual": check.actual, "correct": check.correct, "pegged": check.pegged,
-            "muggins_points": check.muggins_points, "opponent_points": check.opponent_points}
+    return {
+        "claimed": check.claimed,
+        "actual": check.actual,
+        "correct": check.correct,
+        "pegged": check.pegged,
+        "muggins_points": check.muggins_points,
+        "opponent_points": check.opponent_points,
+    }
 
 
 @encoder("HandScore")

@@ -55,14 +55,23 @@ class SequenceRequestSchema(Schema):
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> SequenceRequest:
         hands = data["hands"]
-        return SequenceRequest(rules_for_table(data["players"], data["variant"], data["options"]), data["leader"],
-                               tuple(data["plays"]), None if hands is None else tuple(tuple(h) for h in hands))
+        return SequenceRequest(
+            rules_for_table(data["players"], data["variant"], data["options"]),
+            data["leader"],
+            tuple(data["plays"]),
+            None if hands is None else tuple(tuple(h) for h in hands),
+        )
 
 
 @encoder("PeggingCardScore")
 def card_score(score: CardScore) -> dict[str, Any]:
-    return {"points": score.points, "items": items(score.items), "count": score.count, "pile": cards(score.pile),
-            "spoken": texts.play(score.items, score.count)}
+    return {
+        "points": score.points,
+        "items": items(score.items),
+        "count": score.count,
+        "pile": cards(score.pile),
+        "spoken": texts.play(score.items, score.count),
+    }
 
 
 def play_entry(entry: PlayInput) -> dict[str, Any]:

@@ -34,8 +34,9 @@ def member(value: Any) -> Any:
 
 
 @encoder("Problem")
-def problem_body(status: int, title: str, detail: str | None = None, *, slug: str | None = None,
-                 **extra: Any) -> dict[str, Any]:
+def problem_body(
+    status: int, title: str, detail: str | None = None, *, slug: str | None = None, **extra: Any
+) -> dict[str, Any]:
     """A problem document. ``slug`` becomes ``urn:cribbage:problem:<slug>``."""
     body: dict[str, Any] = {"type": PROBLEM_TYPE + slug if slug else "about:blank", "title": title, "status": status}
     if detail:

@@ -19,19 +19,55 @@ from ..formats import Cell, Table
 
 
 def standings_table(table: Standings, title: str = "Standings") -> Table:
-    header = ("rank", "player", "games", "games_won", "games_lost", "games_drawn", "game_points", "skunks", "spread",
-              "byes")
-    rows = tuple((r.rank, r.player, r.games, r.games_won, r.games_lost, r.games_drawn, r.game_points, r.skunks,
-                  r.spread, r.byes)
-                 for r in table.rows)
+    header = (
+        "rank",
+        "player",
+        "games",
+        "games_won",
+        "games_lost",
+        "games_drawn",
+        "game_points",
+        "skunks",
+        "spread",
+        "byes",
+    )
+    rows = tuple(
+        (r.rank, r.player, r.games, r.games_won, r.games_lost, r.games_drawn, r.game_points, r.skunks, r.spread, r.byes)
+        for r in table.rows
+    )
     return Table(title, header, rows, (f"Game points: {table.scheme}", "Ranked by " + ", ".join(table.ranking)))
 
 
 def match_standings_table(table: MatchStandings, title: str = "Match standings") -> Table:
-    header = ("rank", "player", "matches", "matches_won", "matches_lost", "matches_drawn", "match_points",
-              "match_points_against", "games_won", "games_lost", "spread")
-    rows = tuple((r.rank, r.player, r.matches, r.matches_won, r.matches_lost, r.matches_drawn, r.match_points,
-                  r.match_points_against, r.games_won, r.games_lost, r.spread) for r in table.rows)
+    header = (
+        "rank",
+        "player",
+        "matches",
+        "matches_won",
+        "matches_lost",
+        "matches_drawn",
+        "match_points",
+        "match_points_against",
+        "games_won",
+        "games_lost",
+        "spread",
+    )
+    rows = tuple(
+        (
+            r.rank,
+            r.player,
+            r.matches,
+            r.matches_won,
+            r.matches_lost,
+            r.matches_drawn,
+            r.match_points,
+            r.match_points_against,
+            r.games_won,
+            r.games_lost,
+            r.spread,
+        )
+        for r in table.rows
+    )
     return Table(title, header, rows, ("Ranked by " + ", ".join(table.ranking),))
 
 
@@ -57,20 +93,46 @@ def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
 
 
 def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
-    header = ("player", "game", "opponents", "score", "opponent_scores", "result", "skunk", "game_points",
-              "spread", "total_game_points", "total_spread")
+    header = (
+        "player",
+        "game",
+        "opponents",
+        "score",
+        "opponent_scores",
+        "result",
+        "skunk",
+        "game_points",
+        "spread",
+        "total_game_points",
+        "total_spread",
+    )
     rows: list[tuple[Cell, ...]] = []
     for log in logs:
-        rows += [(log.player, e.game, " & ".join(e.opponents), e.score, " ".join(map(str, e.opponent_scores)),
-                  e.result, SKUNK_NAMES[e.skunk_level], e.game_points, e.spread, e.total_game_points,
-                  e.total_spread) for e in log.entries]
+        rows += [
+            (
+                log.player,
+                e.game,
+                " & ".join(e.opponents),
+                e.score,
+                " ".join(map(str, e.opponent_scores)),
+                e.result,
+                SKUNK_NAMES[e.skunk_level],
+                e.game_points,
+                e.spread,
+                e.total_game_points,
+                e.total_spread,
+            )
+            for e in log.entries
+        ]
         # Byes after the games (a bye has no place among them), each with its game points (all
         # equal: a plain win's), so a player's last line carries the standings' totals.
         if log.byes:
             from_games = sum(e.game_points for e in log.entries)
             each = (log.total_game_points - from_games) // log.byes
-            rows += [(log.player, None, "bye", None, "", "bye", "none", each, 0, from_games + each * k,
-                      log.total_spread) for k in range(1, log.byes + 1)]
+            rows += [
+                (log.player, None, "bye", None, "", "bye", "none", each, 0, from_games + each * k, log.total_spread)
+                for k in range(1, log.byes + 1)
+            ]
     return Table(title, header, tuple(rows))
 
 
@@ -87,15 +149,26 @@ def schedule_table(rounds: Sequence[Round], title: str = "Schedule") -> Table:
 def elimination_table(state: EliminationState, title: str = "Bracket") -> Table:
     """One row per match: where it sits, who is in it (a name, else where they will come from),
     its status and its winner."""
+
     def who(seed: int | None, source: Source) -> str:
         if seed is not None:
             return state.name(seed) or f"seed {seed}"
         return {"none": "bye", "winner": f"winner of {source.ref}", "loser": f"loser of {source.ref}"}.get(
-            source.kind, "")
+            source.kind, ""
+        )
 
-    rows = tuple((m.id, m.bracket, m.round, who(m.seeds[0], m.sources[0]), who(m.seeds[1], m.sources[1]),
-                  m.status, None if m.winner is None else state.name(m.winner) or f"seed {m.winner}")
-                 for m in state.matches)
+    rows = tuple(
+        (
+            m.id,
+            m.bracket,
+            m.round,
+            who(m.seeds[0], m.sources[0]),
+            who(m.seeds[1], m.sources[1]),
+            m.status,
+            None if m.winner is None else state.name(m.winner) or f"seed {m.winner}",
+        )
+        for m in state.matches
+    )
     kind = "Double" if state.double else "Single"
     notes = [f"{kind} elimination, {state.entrants} entrants"]
     if state.champion is not None:

@@ -32,7 +32,9 @@ _LANGUAGE: ContextVar[str] = ContextVar("cribbage_language", default=DEFAULT_LAN
 
 def choose(accept_language: str | None, override: str | None) -> str:
     """Choose the answer's language and hold it for the encoders; returns it."""
-    lang = DEFAULT_LANGUAGE if accept_language is None and override is None else choose_language(accept_language, override)
+    lang = (
+        DEFAULT_LANGUAGE if accept_language is None and override is None else choose_language(accept_language, override)
+    )
     _LANGUAGE.set(lang)
     return lang
 
@@ -45,8 +47,10 @@ def named_items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
     """Score items with their display names."""
     lang = _LANGUAGE.get()
     text = CARD_TEXT.__getitem__
-    return [{"kind": i.kind, "name": item_name(i, lang), "cards": list(map(text, i.cards)), "points": i.points}
-            for i in values]
+    return [
+        {"kind": i.kind, "name": item_name(i, lang), "cards": list(map(text, i.cards)), "points": i.points}
+        for i in values
+    ]
 
 
 def play(values: Sequence[ScoreItem], count: int, *, called_go: bool = False) -> str:

@@ -79,7 +79,9 @@ class StandingsSchema(Schema):
     @post_load
     def to_request(self, data: dict[str, Any], **kwargs: Any) -> StandingsRequest:
         games = tuple(data["games"])
-        return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ())))  # game logs take none
+        return StandingsRequest(
+            games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ()))
+        )  # game logs take none
 
 
 def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
@@ -91,8 +93,9 @@ def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
     game, so what is left is building the values. Scores go through ``int`` as marshmallow's
     ``Integer`` does (``121.0`` is a JSON integer). A test holds this equal to the schema's load.
     """
-    return tuple([GameResult(tuple(game["players"]), tuple([int(score) for score in game["scores"]]))
-                  for game in games])
+    return tuple(
+        [GameResult(tuple(game["players"]), tuple([int(score) for score in game["scores"]])) for game in games]
+    )
 
 
 def load_standings(data: dict[str, Any]) -> StandingsRequest:
@@ -117,23 +120,35 @@ class BracketSchema(Schema):
 
 @encoder("Standing")
 def standing(row: Standing) -> dict[str, Any]:
-    return {"rank": row.rank, "player": row.player, "games": row.games, "games_won": row.games_won,
-            "games_lost": row.games_lost, "games_drawn": row.games_drawn, "game_points": row.game_points,
-            "skunks": row.skunks, "spread": row.spread, "byes": row.byes}
+    return {
+        "rank": row.rank,
+        "player": row.player,
+        "games": row.games,
+        "games_won": row.games_won,
+        "games_lost": row.games_lost,
+        "games_drawn": row.games_drawn,
+        "game_points": row.game_points,
+        "skunks": row.skunks,
+        "spread": row.spread,
+        "byes": row.byes,
+    }
 
 
 @encoder("StandingsResult")
 def standings(value: Standings) -> dict[str, Any]:
-    return {"standings": [standing(row) for row in value.rows], "ranking": list(value.ranking),
-            "scheme": value.scheme}
+    return {"standings": [standing(row) for row in value.rows], "ranking": list(value.ranking), "scheme": value.scheme}
 
 
 @encoder("BracketMatch")
 def match(value: Bracket, m: Match) -> dict[str, Any]:
     return {
-        "id": m.id, "round": m.round, "high_seed": m.high_seed, "low_seed": m.low_seed,
+        "id": m.id,
+        "round": m.round,
+        "high_seed": m.high_seed,
+        "low_seed": m.low_seed,
         "players": None if m.round > 1 else [value.name(m.high_seed), value.name(m.low_seed)],
-        "winners_of": None if m.winners_of is None else list(m.winners_of), "bye": m.bye,
+        "winners_of": None if m.winners_of is None else list(m.winners_of),
+        "bye": m.bye,
     }
 
 
@@ -145,6 +160,8 @@ def bracket(value: Bracket) -> dict[str, Any]:
         "size": value.size,
         "byes": value.byes,
         "seeds": [{"seed": s, "player": value.name(s)} for s in range(1, value.qualifiers + 1)],
-        "rounds": [{"round": i + 1, "name": value.round_name(i), "matches": [match(value, m) for m in matches]}
-                   for i, matches in enumerate(value.rounds)],
+        "rounds": [
+            {"round": i + 1, "name": value.round_name(i), "matches": [match(value, m) for m in matches]}
+            for i, matches in enumerate(value.rounds)
+        ],
     }

@@ -53,6 +53,7 @@ from .bounds import (
 
 STAGES = ("cut", "play", "show")
 
+
 @dataclass(frozen=True, slots=True)
 class Pegs:
     """A side's two pegs: ``front`` is its score, ``back`` where the front stood before."""
@@ -169,8 +170,18 @@ def _bad(message: str, pointer: str) -> InvalidBoard:
     return InvalidBoard(message, pointer=pointer)
 
 
-def check_board(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int,
-                pegs: Sequence[Pegs], over: bool, winner: int | None, pointer: str = "/board") -> Board:
+def check_board(
+    rules: Rules,
+    first_dealer: int,
+    dealer: int,
+    deal: int,
+    stage: str,
+    shown: int,
+    pegs: Sequence[Pegs],
+    over: bool,
+    winner: int | None,
+    pointer: str = "/board",
+) -> Board:
     """A board a client sent back, once every part of it is checked against the others.
 
     The shape (types, bounds, no unknown members) is the contract's job; this checks the
@@ -236,8 +247,9 @@ def _check_open(board: Board) -> None:
 
 def _check_side(board: Board, side: int, pointer: str = "/side") -> None:
     if not 0 <= side < board.rules.sides:
-        raise InvalidScore(f"there is no side {side}: this board has sides 0 to {board.rules.sides - 1}",
-                           pointer=pointer)
+        raise InvalidScore(
+            f"there is no side {side}: this board has sides 0 to {board.rules.sides - 1}", pointer=pointer
+        )
 
 
 def _score(board: Board, side: int, points: int, kind: str, seat: int | None = None) -> tuple[Board, Move | None]:
@@ -250,7 +262,7 @@ def _score(board: Board, side: int, points: int, kind: str, seat: int | None = N
     if board.target is not None and front >= board.target:
         front, over, winner = board.target, True, side
     new = Pegs(front, old.front)
-    pegs = (*board.pegs[:side], new, *board.pegs[side + 1:])
+    pegs = (*board.pegs[:side], new, *board.pegs[side + 1 :])
     return replace(board, pegs=pegs, over=over, winner=winner), Move(side, kind, points, seat, new.front, new.back)
 
 
@@ -281,8 +293,11 @@ def _check_points(kind: str, points: int, allowed: frozenset[int], pointer: str)
         article = "an" if kind[0] in "aeio" else "a"
         if low == high:
             raise InvalidScore(f"{article} {kind.replace('_', ' ')} scores {low}, not {points}", pointer=pointer)
-        raise InvalidScore(f"{article} {kind.replace('_', ' ')} cannot score {points} (possible: {low} to {high}"
-                           f"{', with gaps' if len(allowed) != high - low + 1 else ''})", pointer=pointer)
+        raise InvalidScore(
+            f"{article} {kind.replace('_', ' ')} cannot score {points} (possible: {low} to {high}"
+            f"{', with gaps' if len(allowed) != high - low + 1 else ''})",
+            pointer=pointer,
+        )
 
 
 def _check_heels(board: Board, points: int, pointer: str) -> None:
@@ -315,8 +330,7 @@ def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdat
         if side != dealer_side:
             raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
         if stage != "cut":
-            raise IllegalAction("his heels is pegged at the cut, before any other score of the deal",
-                                pointer="/kind")
+            raise IllegalAction("his heels is pegged at the cut, before any other score of the deal", pointer="/kind")
         _check_heels(board, points, "/kind")
         stage, seat = "play", board.dealer
     elif kind in PLAY_POINTS:
@@ -330,14 +344,17 @@ def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdat
         if seat is None:
             raise IllegalAction("every hand has been counted: the crib is next", pointer="/kind")
         if side != rules.side_of(seat):
-            raise IllegalAction(f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
-                                pointer="/side", next_seat=seat, next_side=rules.side_of(seat))
+            raise IllegalAction(
+                f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
+                pointer="/side",
+                next_seat=seat,
+                next_side=rules.side_of(seat),
+            )
         stage, shown = "show", shown + 1
     elif kind == "crib":
         _check_points(kind, points, CRIB_TOTALS, "/points")
         if shown < rules.players:
-            raise IllegalAction(f"the crib is counted last: {rules.players - shown} hand(s) first",
-                                pointer="/kind")
+            raise IllegalAction(f"the crib is counted last: {rules.players - shown} hand(s) first", pointer="/kind")
         if side != dealer_side:
             raise IllegalAction(f"the crib belongs to the dealer's side ({dealer_side})", pointer="/side")
         seat = board.dealer
@@ -367,7 +384,8 @@ def _score_sides(board: Board, points: Sequence[int], kind: str, pointer: str) -
                 f"sides {out[0]} and {out[1]} both reach {target} here, and only the order of the scores "
                 "can say who got there first: send this deal itemised, or the play one score at a time "
                 "(/v1/boards/peg)",
-                pointer=pointer, sides=out,
+                pointer=pointer,
+                sides=out,
             )
         order = [side for side in range(len(points)) if side not in out] + out
     else:
@@ -397,8 +415,9 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
     """
     _check_open(board)
     if board.stage != "cut":
-        raise IllegalAction("this deal is already being pegged score by score: finish it with /v1/boards/peg",
-                            pointer="/board/stage")
+        raise IllegalAction(
+            "this deal is already being pegged score by score: finish it with /v1/boards/peg", pointer="/board/stage"
+        )
     rules = board.rules
     dealer_side = rules.side_of(board.dealer)
     moves: list[Move] = []
@@ -407,8 +426,9 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
         for side, points in enumerate(deal.scores):
             most = deal_bound(rules, side, board.dealer)
             if not 0 <= points <= most:
-                raise InvalidScore(f"side {side} cannot score {points} in one deal (at most {most})",
-                                   pointer=f"/deal/scores/{side}")
+                raise InvalidScore(
+                    f"side {side} cannot score {points} in one deal (at most {most})", pointer=f"/deal/scores/{side}"
+                )
         board, moves = _score_sides(board, deal.scores, "deal", "/deal/scores")
     else:
         _lengths(deal.pegging, rules.sides, "/deal/pegging", "one pegging total per side")
@@ -417,8 +437,10 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
         for side, points in enumerate(deal.pegging):
             most = pegging_bound(rules, side)
             if not 0 <= points <= most:
-                raise InvalidScore(f"side {side} cannot peg {points} in one deal's play (at most {most}: "
-                                   f"{MAX_CARD_PEGGING} a card)", pointer=f"/deal/pegging/{side}")
+                raise InvalidScore(
+                    f"side {side} cannot peg {points} in one deal's play (at most {most}: {MAX_CARD_PEGGING} a card)",
+                    pointer=f"/deal/pegging/{side}",
+                )
         for index, points in enumerate(deal.hands):
             _check_points("hand", points, hand_totals(rules), f"/deal/hands/{index}")
         _check_points("crib", deal.crib, CRIB_TOTALS, "/deal/crib")

@@ -83,4 +83,17 @@ def deal_bound(rules: Rules, side: int, dealer: int) -> int:
     )
 
 
-__all__ = ["PLAY_POINTS", "FREE_POINTS", "PEG_KINDS", "FOUR_CARD_TOTALS", "THREE_CARD_TOTALS", "CRIB_TOTALS", "MAX_CARD_PEGGING", "MAX_DEALS", "hand_totals", "seats_of", "pegging_bound", "deal_bound"]
+__all__ = [
+    "PLAY_POINTS",
+    "FREE_POINTS",
+    "PEG_KINDS",
+    "FOUR_CARD_TOTALS",
+    "THREE_CARD_TOTALS",
+    "CRIB_TOTALS",
+    "MAX_CARD_PEGGING",
+    "MAX_DEALS",
+    "hand_totals",
+    "seats_of",
+    "pegging_bound",
+    "deal_bound",
+]

@@ -122,17 +122,28 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
     advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
     estimates: list[Fraction | None] = [None] * len(advice.options)
     if pegging:
-        estimates = list(pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat,
-                                           dealer=state.dealer))
+        estimates = list(
+            pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat, dealer=state.dealer)
+        )
     whose = {"self": "your", "partner": "your partner's", "opponent": "the opponent's"}[advice.crib_owner]
     moves = []
     for option, peg in zip(advice.options, estimates, strict=True):
-        reasons = [f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
-                   f"{whose} crib {_q(option.crib)} on average"]
+        reasons = [
+            f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
+            f"{whose} crib {_q(option.crib)} on average",
+        ]
         if peg is not None:
             reasons.append(f"pegging {'+' if peg >= 0 else ''}{_q(peg)} estimated")
-        figures = DiscardFigures(option.keep, option.hand, option.hand_min, option.hand_max, option.crib,
-                                 option.net, peg, None if peg is None else option.net + peg)
+        figures = DiscardFigures(
+            option.keep,
+            option.hand,
+            option.hand_min,
+            option.hand_max,
+            option.crib,
+            option.net,
+            peg,
+            None if peg is None else option.net + peg,
+        )
         moves.append(Hint(Action("discard", seat, cards=option.discard), option.net, tuple(reasons), discard=figures))
     return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules))
 
@@ -213,8 +224,14 @@ def play_hints(state: GameState, seat: int) -> Hints:
         figures = _play_figures(state, seat, card, unseen)
         value = figures.points - figures.reply
         moves.append(Hint(Action("play", seat, card=card), value, _play_reasons(card, figures), play=figures))
-    moves.sort(key=lambda h: (-h.value, h.play.risk if h.play else 0, -h.action.card.rank if h.action.card else 0,
-                              h.action.card.index if h.action.card else 0))
+    moves.sort(
+        key=lambda h: (
+            -h.value,
+            h.play.risk if h.play else 0,
+            -h.action.card.rank if h.action.card else 0,
+            h.action.card.index if h.action.card else 0,
+        )
+    )
     return Hints(seat, "play", tuple(moves))
 
 
@@ -248,15 +265,21 @@ def count_hints(state: GameState, seat: int) -> Hints:
     owner, is_crib, _, actual = _shown(state)
     what = "the crib" if is_crib else "the hand"
     if state.claim is None:
-        hint = Hint(Action("count", seat, claimed=actual), _claim_value(state, actual),
-                    (f"{what} scores {actual}: claim exactly that",))
+        hint = Hint(
+            Action("count", seat, claimed=actual),
+            _claim_value(state, actual),
+            (f"{what} scores {actual}: claim exactly that",),
+        )
         return Hints(seat, "count", (hint,))
     missed = max(0, actual - state.claim)
     accept = Hint(Action("accept", seat), Fraction(0), (f"seat {owner} claimed {state.claim} of {actual}",))
     if not missed:
         return Hints(seat, "muggins", (accept,))
-    call = Hint(Action("muggins", seat, points=missed), _call_value(state, missed),
-                (f"seat {owner} missed {missed} of {actual}: take them",))
+    call = Hint(
+        Action("muggins", seat, points=missed),
+        _call_value(state, missed),
+        (f"seat {owner} missed {missed} of {actual}: take them",),
+    )
     return Hints(seat, "muggins", (call, accept))
 
 
@@ -268,8 +291,9 @@ def check_may_act(state: GameState, seat: int) -> None:
     if state.over:
         raise GameOver("the game is over: no moves to hint at", pointer="/state", to_act=[])
     if seat not in may_act(state):
-        raise IllegalAction(f"seat {seat} may not act now: {describe_turn(state)}", pointer="/seat",
-                            to_act=list(may_act(state)))
+        raise IllegalAction(
+            f"seat {seat} may not act now: {describe_turn(state)}", pointer="/seat", to_act=list(may_act(state))
+        )
 
 
 def hints(state: GameState, seat: int) -> Hints:
@@ -301,5 +325,16 @@ def move_value(state: GameState, action: Action) -> Fraction:
     return _call_value(state, action.points if action.type == "muggins" else None)
 
 
-__all__ = ["Hints", "Hint", "DiscardFigures", "PlayFigures", "hints", "move_value", "check_may_act",
-           "discard_hints", "play_hints", "count_hints", "RISK_POINTS"]
+__all__ = [
+    "Hints",
+    "Hint",
+    "DiscardFigures",
+    "PlayFigures",
+    "hints",
+    "move_value",
+    "check_may_act",
+    "discard_hints",
+    "play_hints",
+    "count_hints",
+    "RISK_POINTS",
+]

@@ -65,7 +65,7 @@ def _score(pile: list[int], count: int, rank: int) -> int:
     if same > 1:
         return points + _PAIR_POINTS[same]
     for length in range(len(pile) + 1, 2, -1):
-        window = pile[len(pile) - length + 1:]
+        window = pile[len(pile) - length + 1 :]
         ranks = {*window, rank}
         if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
             return points + length
@@ -134,20 +134,28 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
 
 
 @lru_cache(maxsize=16)
-def _draws(players: int, hand_size: int, unseen: tuple[Card, ...],
-           samples: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _draws(
+    players: int, hand_size: int, unseen: tuple[Card, ...], samples: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``samples`` deals of ``players - 1`` hands of ranks from ``unseen``, from the fixed seed."""
     rng = random.Random(SEED)
     pool = [card.rank for card in unseen]
     draws = []
     for _ in range(samples):
         picked = rng.sample(pool, hand_size * (players - 1))
-        draws.append(tuple(tuple(picked[i * hand_size:(i + 1) * hand_size]) for i in range(players - 1)))
+        draws.append(tuple(tuple(picked[i * hand_size : (i + 1) * hand_size]) for i in range(players - 1)))
     return tuple(draws)
 
 
-def pegging_estimates(rules: Rules, dealt: Sequence[Card], keeps: Sequence[Sequence[Card]], *, seat: int,
-                      dealer: int, samples: int = SAMPLES) -> list[Fraction]:
+def pegging_estimates(
+    rules: Rules,
+    dealt: Sequence[Card],
+    keeps: Sequence[Sequence[Card]],
+    *,
+    seat: int,
+    dealer: int,
+    samples: int = SAMPLES,
+) -> list[Fraction]:
     """The estimated play balance of each of ``keeps`` (kept cards of ``dealt``) for ``seat``:
     its side's mean pegging points less the mean of each other side's, over the same ``samples``
     deals (more than :data:`SAMPLES` only to measure the estimate's error)."""

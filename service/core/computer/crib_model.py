@@ -57,9 +57,7 @@ PAIRS: tuple[tuple[int, ...], ...] = MULTISETS[2]  # the 91 rank pairs a <= b
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
 _TRIPLE_INDEX = {ranks: i for i, ranks in enumerate(MULTISETS[3])}
 # _WITH_STARTER[i][t]: the index in MULTISETS[3] of rank pair i with a starter of rank t.
-_WITH_STARTER = tuple(
-    tuple(_TRIPLE_INDEX[tuple(sorted((*pair, t)))] if t else -1 for t in range(14)) for pair in PAIRS
-)
+_WITH_STARTER = tuple(tuple(_TRIPLE_INDEX[tuple(sorted((*pair, t)))] if t else -1 for t in range(14)) for pair in PAIRS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +165,10 @@ def weighted_prior(unseen: Unseen, weights: PairWeights) -> CribPrior:
                 same = 1 if masks[b] & bit else 0
                 weight += row_off[b] * (ranks[b] - same) + row_suited[b] * same
         touching[c] = weight
-    flush_pairs = {s: sum(suited[c.rank][d.rank] for i, c in enumerate(group) for d in group[i + 1 :])
-                   for s, group in by_suit.items()}
+    flush_pairs = {
+        s: sum(suited[c.rank][d.rank] for i, c in enumerate(group) for d in group[i + 1 :])
+        for s, group in by_suit.items()
+    }
     jack_nobs = 0
     for j in cards:
         if j.rank == JACK:
@@ -238,8 +238,11 @@ def crib_prior(unseen: Unseen, others: int, rules: Rules, seat_deals: bool, mode
         return uniform_prior(unseen, others)
     learned = resolve_model(model, rules)
     if others != 2:
-        raise WrongCardCount(f"the {learned.name} crib model weighs two discards of the opponent's, "
-                             f"so the seat throws 2 cards, not {4 - others}", pointer="/discard")
+        raise WrongCardCount(
+            f"the {learned.name} crib model weighs two discards of the opponent's, "
+            f"so the seat throws 2 cards, not {4 - others}",
+            pointer="/discard",
+        )
     return weighted_prior(unseen, pair_weights(learned.opponent_of(seat_deals)))
 
 

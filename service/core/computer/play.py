@@ -42,9 +42,16 @@ def choose(state: GameState, seat: int) -> Action:
     return players.choose(state, seat, level_of(state, seat))
 
 
-def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
-             game_id: str = "", computer: Sequence[str | None] = (),
-             match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
+def new_game(
+    rules: Rules,
+    seed: int,
+    dealer: int | None = None,
+    *,
+    deck: Sequence[Card] | None = None,
+    game_id: str = "",
+    computer: Sequence[str | None] = (),
+    match: MatchRules | MatchContext | None = None,
+) -> tuple[GameState, list[Event]]:
     """The engine's new game (:func:`service.core.game.engine.new_game`, the same arguments),
     then every move of the seats the computer plays, until a person must act."""
     state, events = deal(rules, seed, dealer, deck=deck, game_id=game_id, computer=computer, match=match)

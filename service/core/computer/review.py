@@ -105,8 +105,9 @@ def decide(state: GameState, made: Action) -> Decision:
     else:
         made_value, compared_value = move_value(state, made), move_value(state, compared)
     lost = max(Fraction(0), compared_value - made_value)
-    return Decision(state.moves + 1, state.deal_no, _PHASE_OF[made.type], made, compared, made_value,
-                    compared_value, lost)
+    return Decision(
+        state.moves + 1, state.deal_no, _PHASE_OF[made.type], made, compared, made_value, compared_value, lost
+    )
 
 
 def review(state: GameState, seat: int) -> Review:

@@ -22,8 +22,7 @@ TARGET = 121
 
 def applies(rules: Rules) -> bool:
     """Whether the table is this game's: two players, six cards, to 121, played to the end."""
-    return (rules.players == 2 and rules.cards_dealt == 6 and rules.target == TARGET
-            and rules.fixed_deals is None)
+    return rules.players == 2 and rules.cards_dealt == 6 and rules.target == TARGET and rules.fixed_deals is None
 
 
 def chance(mine: int, theirs: int, *, deals_next: bool) -> int:

@@ -20,6 +20,16 @@ from .events import Event
 from .state import GameState
 
 __all__ = [
-    "Action", "Event", "GameState", "apply", "current_player", "is_terminal", "legal_actions", "may_act",
-    "new_game", "next_game", "verify", "winner",
+    "Action",
+    "Event",
+    "GameState",
+    "apply",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "may_act",
+    "new_game",
+    "next_game",
+    "verify",
+    "winner",
 ]

@@ -93,7 +93,9 @@ def _refuse(message: str, pointer: str) -> IllegalAction:
 
 
 def _discards(state: GameState, seat: int) -> list[Action]:
-    return [Action("discard", seat, cards=combo) for combo in combinations(sorted(state.hands[seat]), state.rules.discards)]
+    return [
+        Action("discard", seat, cards=combo) for combo in combinations(sorted(state.hands[seat]), state.rules.discards)
+    ]
 
 
 def _check_discard(state: GameState, action: Action) -> Action:
@@ -288,4 +290,14 @@ def decode_action(log: str, state: GameState, seat: int) -> tuple[Action, bool, 
     return kind.decode(text[:size], seat), by_computer, size + by_computer
 
 
-__all__ = ["Action", "ActionKind", "ACTIONS", "AUTO", "COMPUTER_MARK", "LOG_DIGITS", "awaited_kinds", "encode_action", "decode_action"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ACTIONS",
+    "AUTO",
+    "COMPUTER_MARK",
+    "LOG_DIGITS",
+    "awaited_kinds",
+    "encode_action",
+    "decode_action",
+]

@@ -71,8 +71,9 @@ def cut_for_deal(rules: Rules, seed: int) -> tuple[int, list[list[tuple[int, Car
             return contenders[0], rounds
 
 
-def arrange_deck(rules: Rules, dealer: int, hands: Sequence[Sequence[Card]], starter: Card,
-                 crib: Sequence[Card] = ()) -> tuple[Card, ...]:
+def arrange_deck(
+    rules: Rules, dealer: int, hands: Sequence[Sequence[Card]], starter: Card, crib: Sequence[Card] = ()
+) -> tuple[Card, ...]:
     """A deck that deals ``hands`` (each seat's dealt cards, in seat order), the crib card(s)
     from the pack, and turns ``starter``; the other cards follow in deck order. For scripted
     deals (tests, replays of real games): pass it to :func:`new_game` as ``deck``.

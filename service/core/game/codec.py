@@ -152,9 +152,16 @@ def encode_match(match: MatchContext) -> list[int]:
     [0, 5, 2, 3, 1, 0, 1, 121, 95]
     """
     rules = match.rules
-    return [MATCH_FORMATS.index(rules.format), rules.length, rules.skunk_points, rules.double_skunk_points,
-            int(rules.triple_skunk_wins), NEXT_FIRST_DEALER.index(rules.next_first_dealer), match.first_dealer,
-            *(score for game in match.games for score in game)]
+    return [
+        MATCH_FORMATS.index(rules.format),
+        rules.length,
+        rules.skunk_points,
+        rules.double_skunk_points,
+        int(rules.triple_skunk_wins),
+        NEXT_FIRST_DEALER.index(rules.next_first_dealer),
+        match.first_dealer,
+        *(score for game in match.games for score in game),
+    ]
 
 
 def _match(data: Mapping[str, Any]) -> MatchContext | None:
@@ -163,15 +170,20 @@ def _match(data: Mapping[str, Any]) -> MatchContext | None:
     codes = data.get("mt")
     if codes is None:
         return None
-    if (not isinstance(codes, list) or not 7 <= len(codes) <= 7 + 2 * MAX_MATCH_GAMES or len(codes) % 2 == 0
-            or not all(type(code) is int and 0 <= code <= 1_000_000 for code in codes)):
+    if (
+        not isinstance(codes, list)
+        or not 7 <= len(codes) <= 7 + 2 * MAX_MATCH_GAMES
+        or len(codes) % 2 == 0
+        or not all(type(code) is int and 0 <= code <= 1_000_000 for code in codes)
+    ):
         raise InvalidState("the state's match is not a list of its numbers")
     format_index, length, skunk, double, triple, dealer_rule, first_dealer, *scores = codes
     if format_index >= len(MATCH_FORMATS) or dealer_rule >= len(NEXT_FIRST_DEALER) or triple > 1 or first_dealer > 1:
         raise InvalidState("the state's match names no such rule")
     try:
-        rules = MatchRules(MATCH_FORMATS[format_index], length, skunk, double, bool(triple),
-                           NEXT_FIRST_DEALER[dealer_rule])
+        rules = MatchRules(
+            MATCH_FORMATS[format_index], length, skunk, double, bool(triple), NEXT_FIRST_DEALER[dealer_rule]
+        )
     except CribbageError as error:
         raise InvalidState(f"the state's match rules are not valid: {error.message}") from None
     return MatchContext(rules, first_dealer, tuple(zip(scores[::2], scores[1::2])))
@@ -223,7 +235,11 @@ def check_fields(data: Any) -> Rules:
         if not isinstance(text, str):
             raise InvalidState("a discard entry is not text")
         thrown = cards_from_letters(text)
-        if len(thrown) not in (0, rules.discards) or not set(thrown) <= set(dealt[seat]) or len(set(thrown)) != len(thrown):
+        if (
+            len(thrown) not in (0, rules.discards)
+            or not set(thrown) <= set(dealt[seat])
+            or len(set(thrown)) != len(thrown)
+        ):
             raise InvalidState(f"seat {seat}'s discard does not fit its dealt cards")
         kept.update(card for card in dealt[seat] if card not in thrown)
     scores, backs = data.get("sc"), data.get("bk")
@@ -286,10 +302,14 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
     deck = tuple(map(_CARD_BY_LETTER.__getitem__, data["k"]))
     dealt = deal_cards(rules, deck, dealer)
     discards = data["x"]
-    hands = tuple(tuple([c for c in cards if _LETTER_OF[c] not in text]) if text else cards
-                  for cards, text in zip(dealt, discards, strict=True))
-    crib = (*crib_from_pack(rules, deck),
-            *(c for cards, text in zip(dealt, discards, strict=True) if text for c in cards if _LETTER_OF[c] in text))
+    hands = tuple(
+        tuple([c for c in cards if _LETTER_OF[c] not in text]) if text else cards
+        for cards, text in zip(dealt, discards, strict=True)
+    )
+    crib = (
+        *crib_from_pack(rules, deck),
+        *(c for cards, text in zip(dealt, discards, strict=True) if text for c in cards if _LETTER_OF[c] in text),
+    )
     play = None
     if "y" in data:
         played = tuple(map(_CARD_BY_LETTER.__getitem__, data["y"]))
@@ -297,20 +317,49 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
         gone = set(played)
         passed_bits = data["g"]
         remaining = tuple(tuple(c for c in hand if c not in gone) for hand in hands)
-        pile = played[len(played) - pile_len:] if pile_len else ()
-        play = Play(players, data.get("u"), tuple(map(len, remaining)), remaining, pile, played, data.get("a"),
-                    tuple(bool(passed_bits >> seat & 1) for seat in range(players)), data["z"],
-                    rules.single_count_play, rules.multi_go_rule == "bicycle_three_hand", pile_count(pile))
+        pile = played[len(played) - pile_len :] if pile_len else ()
+        play = Play(
+            players,
+            data.get("u"),
+            tuple(map(len, remaining)),
+            remaining,
+            pile,
+            played,
+            data.get("a"),
+            tuple(bool(passed_bits >> seat & 1) for seat in range(players)),
+            data["z"],
+            rules.single_count_play,
+            rules.multi_go_rule == "bicycle_three_hand",
+            pile_count(pile),
+        )
     phase = PHASES[data["p"]]
     opening = data.get("od")
     codes = data.get("cp")
     return GameState(
-        rules, data["s"], data["f"], data.get("c") == 1, data["n"], dealer, phase, deck, hands, crib,
-        starter_of(rules, deck) if data.get("t") == 1 else None, play,
-        data.get("w", 0) if phase == "show" else 0, data.get("cl") if phase == "show" else None,
-        tuple(data["sc"]), tuple(data["bk"]), data.get("win"), data.get("dr") == 1, data["log"],
-        None if opening is None else tuple(map(_CARD_BY_LETTER.__getitem__, opening)), data.get("id", ""),
-        data.get("m", 0), () if codes is None else tuple(map(_COMPUTER_CODES.__getitem__, codes)), _match(data),
+        rules,
+        data["s"],
+        data["f"],
+        data.get("c") == 1,
+        data["n"],
+        dealer,
+        phase,
+        deck,
+        hands,
+        crib,
+        starter_of(rules, deck) if data.get("t") == 1 else None,
+        play,
+        data.get("w", 0) if phase == "show" else 0,
+        data.get("cl") if phase == "show" else None,
+        tuple(data["sc"]),
+        tuple(data["bk"]),
+        data.get("win"),
+        data.get("dr") == 1,
+        data["log"],
+        None if opening is None else tuple(map(_CARD_BY_LETTER.__getitem__, opening)),
+        data.get("id", ""),
+        data.get("m", 0),
+        () if codes is None else tuple(map(_COMPUTER_CODES.__getitem__, codes)),
+        _match(data),
     )
 
 

@@ -40,9 +40,16 @@ from .phases import Step, start_deal
 from .state import LEVELS, MAX_GAME_DEALS, MAX_SEED, GameState, current_player, may_act
 
 
-def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequence[Card] | None = None,
-             game_id: str = "", computer: Sequence[str | None] = (),
-             match: MatchRules | MatchContext | None = None) -> tuple[GameState, list[Event]]:
+def new_game(
+    rules: Rules,
+    seed: int,
+    dealer: int | None = None,
+    *,
+    deck: Sequence[Card] | None = None,
+    game_id: str = "",
+    computer: Sequence[str | None] = (),
+    match: MatchRules | MatchContext | None = None,
+) -> tuple[GameState, list[Event]]:
     """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal.
 
     ``deck`` fixes the first deal's card order (tests and scripted deals, see
@@ -57,12 +64,16 @@ def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequen
     if not 0 <= seed <= MAX_SEED:
         raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
     if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
-        raise IllegalAction(f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), "
-                            f"not {rules.fixed_deals}", pointer="/options/fixed_deals")
+        raise IllegalAction(
+            f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), not {rules.fixed_deals}",
+            pointer="/options/fixed_deals",
+        )
     seats = tuple(computer)
     if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
-        raise IllegalAction(f"say for each of the {rules.players} seats whether the computer plays it; "
-                            "at least one seat is a person's", pointer="/computer")
+        raise IllegalAction(
+            f"say for each of the {rules.players} seats whether the computer plays it; at least one seat is a person's",
+            pointer="/computer",
+        )
     if any(level is not None and level not in LEVELS for level in seats):
         raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
     if match is not None and rules.players != 2:
@@ -85,10 +96,28 @@ def new_game(rules: Rules, seed: int, dealer: int | None = None, *, deck: Sequen
             raise WrongCardCount("a deck holds each of the 52 cards once", pointer="/deck")
     first = opening if opening is not None else shuffled_deck(seed, 1)
     state = GameState(
-        rules=rules, seed=seed, first_dealer=dealer, cut_for_deal=cut, deal_no=1, dealer=dealer,
-        phase="discard", deck=first, hands=(), crib=(), starter=None, play=None, show_step=0, claim=None,
-        scores=(0,) * rules.sides, backs=(0,) * rules.sides, winner=None, draw=False, log="", opening_deck=opening,
-        game_id=game_id, computer=seats,
+        rules=rules,
+        seed=seed,
+        first_dealer=dealer,
+        cut_for_deal=cut,
+        deal_no=1,
+        dealer=dealer,
+        phase="discard",
+        deck=first,
+        hands=(),
+        crib=(),
+        starter=None,
+        play=None,
+        show_step=0,
+        claim=None,
+        scores=(0,) * rules.sides,
+        backs=(0,) * rules.sides,
+        winner=None,
+        draw=False,
+        log="",
+        opening_deck=opening,
+        game_id=game_id,
+        computer=seats,
         match=None if match is None else match if isinstance(match, MatchContext) else MatchContext(match, dealer),
     )
     step = Step(state, events)
@@ -103,12 +132,18 @@ def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, lis
     :class:`GameNotOver` while ``state`` is played, :class:`~.errors.MatchOver` once it ended
     the match."""
     if state.match is None:
-        raise IllegalAction("this game is not part of a match: start one with `match` to play the next game",
-                            pointer="/state")
+        raise IllegalAction(
+            "this game is not part of a match: start one with `match` to play the next game", pointer="/state"
+        )
     if not state.over:
         raise GameNotOver("the game is not over: its match's next game starts when it ends", pointer="/state")
-    return new_game(state.rules, seed, game_id=game_id, computer=state.computer,
-                    match=state.match.following(state.rules, state.scores))
+    return new_game(
+        state.rules,
+        seed,
+        game_id=game_id,
+        computer=state.computer,
+        match=state.match.following(state.rules, state.scores),
+    )
 
 
 def is_terminal(state: GameState) -> bool:
@@ -191,8 +226,9 @@ def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tup
     turns it into a move first."""
     chosen = verify(state, action)
     if chosen.type == AUTO:
-        raise IllegalAction("the computer chooses an auto move: service.core.computer.apply plays it",
-                            pointer="/action/type")
+        raise IllegalAction(
+            "the computer chooses an auto move: service.core.computer.apply plays it", pointer="/action/type"
+        )
     step = Step(state)
     ACTIONS[chosen.type].perform(step, chosen)
     mark = COMPUTER_MARK if by_computer else ""

@@ -40,12 +40,13 @@ def check_state(state: GameState) -> None:
             raise InvalidState(message)
 
     need(state.phase in PHASES, "unknown phase")
-    need(len(state.deck) == 52 and len(set(state.deck)) == 52 and set(state.deck) == set(DECK),
-         "the deck must hold each of the 52 cards once")
+    need(
+        len(state.deck) == 52 and len(set(state.deck)) == 52 and set(state.deck) == set(DECK),
+        "the deck must hold each of the 52 cards once",
+    )
     need(0 <= state.dealer < players and 0 <= state.first_dealer < players, "no such dealer")
     need(state.deal_no >= 1, "the deal number starts at 1")
-    need(state.dealer == (state.first_dealer + state.deal_no - 1) % players,
-         "the deal passes to the left each deal")
+    need(state.dealer == (state.first_dealer + state.deal_no - 1) % players, "the deal passes to the left each deal")
     if rules.fixed_deals is not None:
         need(state.deal_no <= rules.fixed_deals, "more deals than the game has")
     need(len(state.hands) == players, "one hand per seat")
@@ -62,10 +63,14 @@ def check_state(state: GameState) -> None:
     elif pending_discards(state):
         need(state.starter is None, "no starter before the cut")
     else:  # every seat has discarded, so the cut was made, and his heels ended the game
-        need(state.over and state.starter == starter_of(rules, state.deck) and state.starter.rank == 11,
-             "the cut follows the last discard")
+        need(
+            state.over and state.starter == starter_of(rules, state.deck) and state.starter.rank == 11,
+            "the cut follows the last discard",
+        )
     # Every card has one place: the pack, or a seat's dealt cards, the crib from the pack, the starter.
-    placed = [c for hand in dealt for c in hand] + list(crib_from_pack(rules, state.deck)) + [starter_of(rules, state.deck)]
+    placed = (
+        [c for hand in dealt for c in hand] + list(crib_from_pack(rules, state.deck)) + [starter_of(rules, state.deck)]
+    )
     need(len(set(placed)) == len(placed), "a card is in two places")
     # The play.
     play = state.play
@@ -79,7 +84,7 @@ def check_state(state: GameState) -> None:
         need(set(play.played) <= kept, "a played card was not in a hand")
         need(pile_count(play.pile) <= 31, "the count is past 31")
         need(play.count == pile_count(play.pile), "the count is not the pile's")
-        need(play.pile == play.played[len(play.played) - len(play.pile):], "the count's cards are not the last played")
+        need(play.pile == play.played[len(play.played) - len(play.pile) :], "the count's cards are not the last played")
         need(play.single_count == rules.single_count_play, "the play does not follow the rules")
         need(play.bicycle_go == (rules.multi_go_rule == "bicycle_three_hand"), "the play does not follow the rules")
         if play.pile:
@@ -103,7 +108,9 @@ def check_state(state: GameState) -> None:
         need(0 <= state.show_step <= players, "no such step of the show")
         if not state.over:
             need(rules.muggins, "the show waits for no one unless counting is manual")
-        need(state.claim is None or (rules.muggins and 0 <= state.claim <= MAX_CLAIM), "a claim outside manual counting")
+        need(
+            state.claim is None or (rules.muggins and 0 <= state.claim <= MAX_CLAIM), "a claim outside manual counting"
+        )
     else:
         need(state.show_step == 0 and state.claim is None, "a show step outside the show")
     # Scores.
@@ -123,8 +130,10 @@ def check_state(state: GameState) -> None:
         need(not state.draw, "a game to a target has no draws")
     if not state.over:
         need(current_player(state) is not None, "no seat to act in a game in progress")
-    need(not state.computer or (len(state.computer) == players and None in state.computer),
-         "the computer plays some seats, and at least one is a person's")
+    need(
+        not state.computer or (len(state.computer) == players and None in state.computer),
+        "the computer plays some seats, and at least one is a person's",
+    )
     need(state.moves >= 0, "a game's moves count from 0")
     if state.opening_deck is not None:
         need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), "the opening deck is not a deck")

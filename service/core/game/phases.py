@@ -101,12 +101,26 @@ class Step:
 def start_deal(step: Step, deal_no: int, dealer: int, deck: tuple[Card, ...]) -> None:
     rules = step.state.rules
     dealt = deal_cards(rules, deck, dealer)
-    step.set(deal_no=deal_no, dealer=dealer, phase="discard", deck=deck, hands=dealt,
-             crib=crib_from_pack(rules, deck), starter=None, play=None, show_step=0, claim=None)
+    step.set(
+        deal_no=deal_no,
+        dealer=dealer,
+        phase="discard",
+        deck=deck,
+        hands=dealt,
+        crib=crib_from_pack(rules, deck),
+        starter=None,
+        play=None,
+        show_step=0,
+        claim=None,
+    )
     step.events.append(Deal(deal_no, dealer, dealt))
     if rules.three_for_last == "every_deal" or (rules.three_for_last == "game_start" and deal_no == 1):
-        step.peg(step.state.pone, THREE_FOR_LAST_POINTS, "three_for_last",
-                 (ScoreItem("three_for_last", (), THREE_FOR_LAST_POINTS),))
+        step.peg(
+            step.state.pone,
+            THREE_FOR_LAST_POINTS,
+            "three_for_last",
+            (ScoreItem("three_for_last", (), THREE_FOR_LAST_POINTS),),
+        )
 
 
 def discard(step: Step, seat: int, cards: tuple[Card, ...]) -> None:
@@ -246,7 +260,9 @@ def count(step: Step, seat: int, claimed: int) -> None:
         return
     if check.opponent_points:
         holder = window_holder(rules, owner)
-        if step.peg(holder, check.opponent_points, "overclaim", (ScoreItem("overclaim", cards, check.opponent_points),)):
+        if step.peg(
+            holder, check.opponent_points, "overclaim", (ScoreItem("overclaim", cards, check.opponent_points),)
+        ):
             return
     step.set(claim=claimed)
 

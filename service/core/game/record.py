@@ -100,9 +100,15 @@ def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, Reco
     # The first dealer as the game was started: cut for, chosen, or (a match's later game) the match's to name.
     named_by_match = state.match is not None and bool(state.match.games)
     dealer = None if state.cut_for_deal or named_by_match else state.first_dealer
-    current, opening = new_game(state.rules, state.seed, dealer,
-                                     deck=state.opening_deck, game_id=state.game_id, computer=state.computer,
-                                     match=state.match)
+    current, opening = new_game(
+        state.rules,
+        state.seed,
+        dealer,
+        deck=state.opening_deck,
+        game_id=state.game_id,
+        computer=state.computer,
+        match=state.match,
+    )
     steps: list[tuple[GameState, RecordedAction, list[Event]]] = []
     log = state.log
     at = 0
@@ -141,9 +147,17 @@ class _DealBuilder:
 
     def build(self) -> DealRecord:
         kept = tuple(tuple(c for c in hand if c not in self.thrown) for hand in self.hands)
-        return DealRecord(self.deal, self.dealer, self.hands, kept, self.from_pack,
-                          tuple(sorted((*self.from_pack, *self.thrown))), self.starter, tuple(self.actions),
-                          tuple(self.events))
+        return DealRecord(
+            self.deal,
+            self.dealer,
+            self.hands,
+            kept,
+            self.from_pack,
+            tuple(sorted((*self.from_pack, *self.thrown))),
+            self.starter,
+            tuple(self.actions),
+            tuple(self.events),
+        )
 
 
 def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], Ending]:
@@ -188,8 +202,17 @@ def record(state: GameState) -> GameRecord:
     if not state.over:
         raise GameNotOver("the record of a game is available once it is over", pointer="/state")
     cut, deals, ending = _deals(state)
-    return GameRecord(state.rules, state.seed, state.game_id, state.first_dealer, state.computer, cut,
-                      tuple(entry.build() for entry in deals), ending, final_outcome(state))
+    return GameRecord(
+        state.rules,
+        state.seed,
+        state.game_id,
+        state.first_dealer,
+        state.computer,
+        cut,
+        tuple(entry.build() for entry in deals),
+        ending,
+        final_outcome(state),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +233,12 @@ def history(state: GameState, seat: int | None) -> tuple[FinishedDeal, ...]:
     _, deals, _ = _deals(state)
     finished = deals if state.over else deals[:-1]
     return tuple(
-        FinishedDeal(entry.deal, entry.dealer, None if seat is None else tuple(sorted(entry.hands[seat])),
-                 tuple(events_for(entry.events, seat)))
+        FinishedDeal(
+            entry.deal,
+            entry.dealer,
+            None if seat is None else tuple(sorted(entry.hands[seat])),
+            tuple(events_for(entry.events, seat)),
+        )
         for entry in finished
     )
 
@@ -222,8 +249,9 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
     seat that did not make the last moves (the other phone of a shared game) needs to animate
     them. Replays the game, so its cost grows with the game (bounded by the deal limit)."""
     if not -1 <= move <= state.moves:
-        raise IllegalAction(f"since_move must be between -1 and this state's move, {state.moves}",
-                            pointer="/since_move")
+        raise IllegalAction(
+            f"since_move must be between -1 and this state's move, {state.moves}", pointer="/since_move"
+        )
     if move == state.moves:
         return ()
     opening, steps = replay(state)
@@ -234,6 +262,15 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
     return tuple(events_for(happened, seat))
 
 
-__all__ = ["GameRecord", "DealRecord", "RecordedAction", "Ending", "FinishedDeal", "record", "history", "replay",
-           "positions",
-           "events_since"]
+__all__ = [
+    "GameRecord",
+    "DealRecord",
+    "RecordedAction",
+    "Ending",
+    "FinishedDeal",
+    "record",
+    "history",
+    "replay",
+    "positions",
+    "events_since",
+]

@@ -122,8 +122,9 @@ def starter_of(rules: Rules, deck: Sequence[Card]) -> Card:
     return deck[rules.players * rules.cards_dealt + rules.crib_from_deck]
 
 
-def build_crib(rules: Rules, deck: Sequence[Card], dealt: Sequence[Sequence[Card]],
-               hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
+def build_crib(
+    rules: Rules, deck: Sequence[Card], dealt: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]]
+) -> tuple[Card, ...]:
     """The crib in its canonical order: the pack's card(s), then each seat's discards."""
     crib = list(crib_from_pack(rules, deck))
     for seat in range(rules.players):

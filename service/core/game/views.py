@@ -152,9 +152,12 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
         phase="over" if state.over else state.phase,
         turn=current_player(state),
         to_act=may_act(state),
-        pegs=tuple(SidePegs(side, seats, front, back)
-                   for side, seats, front, back in zip(range(rules.sides), side_seats(players, rules.sides),
-                                                       state.scores, state.backs, strict=True)),
+        pegs=tuple(
+            SidePegs(side, seats, front, back)
+            for side, seats, front, back in zip(
+                range(rules.sides), side_seats(players, rules.sides), state.scores, state.backs, strict=True
+            )
+        ),
         hand=None if seat is None else tuple(sorted(holding[seat])),
         held=tuple(len(hand) for hand in holding),
         discarded=tuple(len(hand) == rules.hand_size for hand in state.hands),
@@ -169,8 +172,11 @@ def view(state: GameState, seat: int | None = None) -> SeatView:
         winner=state.winner,
         draw=state.draw,
         outcome=final_outcome(state) if state.over else None,
-        match=None if state.match is None else MatchView(
-            state.match.game, state.match.rules, state.match.so_far(rules, state.scores if state.over else None)),
+        match=None
+        if state.match is None
+        else MatchView(
+            state.match.game, state.match.rules, state.match.so_far(rules, state.scores if state.over else None)
+        ),
     )
 
 

@@ -18,7 +18,20 @@ from .sequence import score_card, score_sequence
 from .show import ShowScore, score_show
 
 __all__ = [
-    "ClaimCheck", "check_claim", "MatchContext", "MatchRules", "MatchState", "match_state", "Outcome",
-    "Play", "score_play", "GameResult", "game_problems", "outcomes", "score_card", "score_sequence", "ShowScore",
+    "ClaimCheck",
+    "check_claim",
+    "MatchContext",
+    "MatchRules",
+    "MatchState",
+    "match_state",
+    "Outcome",
+    "Play",
+    "score_play",
+    "GameResult",
+    "game_problems",
+    "outcomes",
+    "score_card",
+    "score_sequence",
+    "ShowScore",
     "score_show",
 ]

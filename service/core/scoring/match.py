@@ -76,16 +76,31 @@ class MatchRules:
                 raise InvalidRules(message, pointer=f"/match/{field}")
 
         need(self.format in FORMATS, f"format must be one of {FORMATS}", "format")
-        need(type(self.length) is int and 1 <= self.length <= MAX_LENGTH,
-             f"length must be a whole number from 1 to {MAX_LENGTH}", "length")
-        need(self.format != "best_of" or self.length % 2 == 1,
-             "a best-of match has an odd number of games (an even one can end level)", "length")
-        need(type(self.skunk_points) is int and 1 <= self.skunk_points <= 10,
-             "skunk_points must be a whole number from 1 to 10", "skunk_points")
-        need(type(self.double_skunk_points) is int and self.skunk_points <= self.double_skunk_points <= 10,
-             "double_skunk_points must be a whole number from skunk_points to 10", "double_skunk_points")
-        need(self.next_first_dealer in NEXT_FIRST_DEALER,
-             f"next_first_dealer must be one of {NEXT_FIRST_DEALER}", "next_first_dealer")
+        need(
+            type(self.length) is int and 1 <= self.length <= MAX_LENGTH,
+            f"length must be a whole number from 1 to {MAX_LENGTH}",
+            "length",
+        )
+        need(
+            self.format != "best_of" or self.length % 2 == 1,
+            "a best-of match has an odd number of games (an even one can end level)",
+            "length",
+        )
+        need(
+            type(self.skunk_points) is int and 1 <= self.skunk_points <= 10,
+            "skunk_points must be a whole number from 1 to 10",
+            "skunk_points",
+        )
+        need(
+            type(self.double_skunk_points) is int and self.skunk_points <= self.double_skunk_points <= 10,
+            "double_skunk_points must be a whole number from skunk_points to 10",
+            "double_skunk_points",
+        )
+        need(
+            self.next_first_dealer in NEXT_FIRST_DEALER,
+            f"next_first_dealer must be one of {NEXT_FIRST_DEALER}",
+            "next_first_dealer",
+        )
 
     @property
     def target(self) -> int | None:
@@ -105,8 +120,14 @@ class MatchRules:
         return (1, self.skunk_points, self.double_skunk_points, self.double_skunk_points)[level]
 
 
-def match_rules_for_scheme(scheme: str, format: str = "best_of", length: int = 3, *,
-                           triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
+def match_rules_for_scheme(
+    scheme: str,
+    format: str = "best_of",
+    length: int = 3,
+    *,
+    triple_skunk_wins: bool = False,
+    next_first_dealer: str = "loser",
+) -> MatchRules:
     """Match rules whose points are one of the game-point schemes that score a plain win 1:
     ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2) are the Swedish text's two conventions.
 
@@ -121,9 +142,16 @@ def match_rules_for_scheme(scheme: str, format: str = "best_of", length: int = 3
     return MatchRules(format, length, points[1], points[2], triple_skunk_wins, next_first_dealer)
 
 
-def match_rules_from(format: str = "best_of", length: int = 3, *, scheme: str | None = None,
-                     skunk_points: int | None = None, double_skunk_points: int | None = None,
-                     triple_skunk_wins: bool = False, next_first_dealer: str = "loser") -> MatchRules:
+def match_rules_from(
+    format: str = "best_of",
+    length: int = 3,
+    *,
+    scheme: str | None = None,
+    skunk_points: int | None = None,
+    double_skunk_points: int | None = None,
+    triple_skunk_wins: bool = False,
+    next_first_dealer: str = "loser",
+) -> MatchRules:
     """Match rules as a request gives them: the points from a ``scheme``
     (:func:`match_rules_for_scheme`) or given one by one, never both; a skunk scores 2 unless
     said otherwise, and a double skunk what a skunk does unless said otherwise (so double skunks
@@ -138,10 +166,12 @@ def match_rules_from(format: str = "best_of", length: int = 3, *, scheme: str | 
     """
     if scheme is not None:
         if skunk_points is not None or double_skunk_points is not None:
-            raise InvalidRules("give a scheme or the points of a skunk and a double skunk, not both",
-                               pointer="/match/scheme")
-        return match_rules_for_scheme(scheme, format, length, triple_skunk_wins=triple_skunk_wins,
-                                      next_first_dealer=next_first_dealer)
+            raise InvalidRules(
+                "give a scheme or the points of a skunk and a double skunk, not both", pointer="/match/scheme"
+            )
+        return match_rules_for_scheme(
+            scheme, format, length, triple_skunk_wins=triple_skunk_wins, next_first_dealer=next_first_dealer
+        )
     skunk = 2 if skunk_points is None else skunk_points
     double = skunk if double_skunk_points is None else double_skunk_points
     return MatchRules(format, length, skunk, double, triple_skunk_wins, next_first_dealer)
@@ -185,9 +215,14 @@ class MatchState:
 SIDES = ("side 0", "side 1")  # a match's games name no players, only sides
 
 
-def match_state(games: Sequence[Sequence[int]], rules: Rules = STANDARD,
-                match_rules: MatchRules = MatchRules(), *, first_dealer: int | None = None,
-                pointer: str = "") -> MatchState:
+def match_state(
+    games: Sequence[Sequence[int]],
+    rules: Rules = STANDARD,
+    match_rules: MatchRules = MatchRules(),
+    *,
+    first_dealer: int | None = None,
+    pointer: str = "",
+) -> MatchState:
     """Score a match from its games so far, each the two sides' final scores, in order.
 
     ``first_dealer`` is the side that dealt first in game 1 (``None`` when not recorded; every
@@ -218,8 +253,9 @@ def match_state(games: Sequence[Sequence[int]], rules: Rules = STANDARD,
             gained[result.winner] = match_rules.points_for(result.skunk_level)
             won[result.winner] += 1
             points[result.winner] += gained[result.winner]
-        played.append(MatchGame(index + 1, dealer, result.scores, result.winner, result.skunk_level,
-                                (gained[0], gained[1])))
+        played.append(
+            MatchGame(index + 1, dealer, result.scores, result.winner, result.skunk_level, (gained[0], gained[1]))
+        )
         if result.winner is not None and result.skunk_level >= 3 and match_rules.triple_skunk_wins:
             winner, decided_by = result.winner, "triple_skunk"
         elif target is not None and max(points) >= target:
@@ -229,9 +265,18 @@ def match_state(games: Sequence[Sequence[int]], rules: Rules = STANDARD,
             decided_by = "games"
         dealer = _next_dealer(result.winner, dealer, match_rules.next_first_dealer)
     over = decided_by is not None
-    return MatchState(tuple(played), (points[0], points[1]), (won[0], won[1]), target, over, winner,
-                      over and winner is None, decided_by, None if over else len(played) + 1,
-                      None if over else dealer)
+    return MatchState(
+        tuple(played),
+        (points[0], points[1]),
+        (won[0], won[1]),
+        target,
+        over,
+        winner,
+        over and winner is None,
+        decided_by,
+        None if over else len(played) + 1,
+        None if over else dealer,
+    )
 
 
 def _next_dealer(winner: int | None, dealer: int | None, rule: str) -> int | None:
@@ -296,4 +341,14 @@ def _over(state: MatchState) -> str:
     return f"the match is over: side {state.winner} won it{how}, {score}"
 
 
-__all__ = ['FORMATS', 'NEXT_FIRST_DEALER', 'MatchRules', 'match_rules_for_scheme', 'match_rules_from', 'MatchGame', 'MatchState', 'match_state', 'MatchContext']
+__all__ = [
+    "FORMATS",
+    "NEXT_FIRST_DEALER",
+    "MatchRules",
+    "match_rules_for_scheme",
+    "match_rules_from",
+    "MatchGame",
+    "MatchState",
+    "match_state",
+    "MatchContext",
+]

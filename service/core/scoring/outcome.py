@@ -91,9 +91,7 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
     :data:`~.state.MAX_GAME_DEALS` deals) is decided as a fixed-deals game is.
     """
     if len(scores) != rules.sides:
-        raise InvalidScore(
-            f"{len(scores)} scores for a game of {rules.sides} sides", pointer="/scores"
-        )
+        raise InvalidScore(f"{len(scores)} scores for a game of {rules.sides} sides", pointer="/scores")
     for index, score in enumerate(scores):
         if score < 0:
             raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
@@ -131,8 +129,9 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
     game_points = tuple(points if side == winner else 0 for side in sides)
     losses = tuple(0 if side == winner else top - final[side] for side in sides)
     spread = tuple(sum(losses) if side == winner else -losses[side] for side in sides)
-    return Outcome(final, winner, top - runner_up, level, skunked, game_points, spread,
-                   rules.game_point_scheme, lines, fixed)
+    return Outcome(
+        final, winner, top - runner_up, level, skunked, game_points, spread, rules.game_point_scheme, lines, fixed
+    )
 
 
 __all__ = ["Outcome", "outcome", "skunk_level", "SKUNK_NAMES"]

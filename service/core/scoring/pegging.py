@@ -105,7 +105,6 @@ class PlayStep(NamedTuple):
     play_over: bool
 
 
-
 class Play(NamedTuple):
     """One deal's play. ``hands`` are the cards each seat still holds, when known (the game
     engine always knows them; a tournament tool checking a play after the fact may not, and
@@ -166,8 +165,9 @@ def start_play(rules: Rules, leader: int, hands: Sequence[Sequence[Card]] | None
                     pointer=f"/hands/{seat}",
                 )
         size = rules.hand_size  # every hand has that many cards now: position -> (seat, index)
-        check_distinct([card for hand in known for card in hand],
-                       lambda at: f"/hands/{at // size}/{at % size}", "is dealt twice")
+        check_distinct(
+            [card for hand in known for card in hand], lambda at: f"/hands/{at // size}/{at % size}", "is dealt twice"
+        )
     held = tuple(len(h) for h in known) if known is not None else (rules.hand_size,) * rules.players
     return Play(
         players=rules.players,
@@ -256,8 +256,15 @@ def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:
         hands = tuple(tuple(c for c in h if c != card) if s == seat else h for s, h in enumerate(hands))
     held = tuple(n - 1 if s == seat else n for s, n in enumerate(play.held))
     count = play.count + CARD_VALUE[card]
-    after = play._replace(hands=hands, held=held, pile=(*play.pile, card), played=(*play.played, card), last=seat,
-                          go_streak=0, count=count)
+    after = play._replace(
+        hands=hands,
+        held=held,
+        pile=(*play.pile, card),
+        played=(*play.played, card),
+        last=seat,
+        go_streak=0,
+        count=count,
+    )
     if not any(held) and count != 31:
         scores.append((seat, ScoreItem("last_card", (card,), 1)))
     if count == 31 or not any(held):

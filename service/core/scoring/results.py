@@ -67,14 +67,19 @@ class GameProblems:
         return self.total > len(self.problems)
 
 
-def _problems_of(game: GameResult, rules: Rules, where: str,
-                 judged: dict[tuple[int, ...], Outcome | CribbageError]) -> list[Problem]:
+def _problems_of(
+    game: GameResult, rules: Rules, where: str, judged: dict[tuple[int, ...], Outcome | CribbageError]
+) -> list[Problem]:
     """Everything wrong with one game's shape (each of it), then its scores (the first problem
     :func:`outcome` finds, since one bad score line says what is wrong with the rest)."""
     found: list[Problem] = []
     if len(game.players) != rules.sides:
-        found.append(Problem(f"{where}/players", f"a game here has {rules.sides} sides, one player each; "
-                                                 f"this one names {len(game.players)}"))
+        found.append(
+            Problem(
+                f"{where}/players",
+                f"a game here has {rules.sides} sides, one player each; this one names {len(game.players)}",
+            )
+        )
     if len(game.scores) != len(game.players):
         found.append(Problem(f"{where}/scores", "one score per player"))
     seen: set[str] = set()
@@ -89,8 +94,9 @@ def _problems_of(game: GameResult, rules: Rules, where: str,
     return found
 
 
-def _judge(scores: tuple[int, ...], rules: Rules,
-           judged: dict[tuple[int, ...], Outcome | CribbageError]) -> Outcome | CribbageError:
+def _judge(
+    scores: tuple[int, ...], rules: Rules, judged: dict[tuple[int, ...], Outcome | CribbageError]
+) -> Outcome | CribbageError:
     """The outcome of a score line, or the error it raises, worked out once per request."""
     key = tuple(scores)
     result = judged.get(key)
@@ -103,8 +109,9 @@ def _judge(scores: tuple[int, ...], rules: Rules,
     return result
 
 
-def _scan(games: Sequence[GameResult], rules: Rules, limit: int,
-          base: str) -> tuple[list[Outcome | None], GameProblems]:
+def _scan(
+    games: Sequence[GameResult], rules: Rules, limit: int, base: str
+) -> tuple[list[Outcome | None], GameProblems]:
     judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
     results: list[Outcome | None] = []
     kept: list[Problem] = []
@@ -127,16 +134,18 @@ def _scan(games: Sequence[GameResult], rules: Rules, limit: int,
     return results, GameProblems(tuple(kept), total, invalid)
 
 
-def game_problems(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
-                  base: str = "/games") -> GameProblems:
+def game_problems(
+    games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS, base: str = "/games"
+) -> GameProblems:
     """Every problem in a list of games (the first ``limit`` kept), each pointed at
     ``<base>/<index>/...``: a wrong number of players or scores, a name given twice in a game,
     and a score line that is not a finished game (no winner, two winners, a negative score)."""
     return _scan(games, rules, limit, base)[1]
 
 
-def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS,
-             base: str = "/games") -> tuple[Outcome, ...]:
+def outcomes(
+    games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS, base: str = "/games"
+) -> tuple[Outcome, ...]:
     """Each game's outcome, in order; or, if any game is invalid, :class:`InvalidScore` listing
     them all.
 
@@ -149,12 +158,19 @@ def outcomes(games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROB
     if found.total:
         first = found.problems[0] if found.problems else Problem(base, "invalid games")
         noun = "game is" if found.invalid_games == 1 else "games are"
-        message = (first.detail if found.total == 1 else
-                   f"{found.invalid_games} {noun} not valid results ({found.total} problems"
-                   + (f", the first {len(found.problems)} listed" if found.truncated else "") + ")")
-        raise InvalidScore(message, pointer=first.pointer,
-                           errors=[{"pointer": p.pointer, "detail": p.detail} for p in found.problems],
-                           **({"truncated": True} if found.truncated else {}))
+        message = (
+            first.detail
+            if found.total == 1
+            else f"{found.invalid_games} {noun} not valid results ({found.total} problems"
+            + (f", the first {len(found.problems)} listed" if found.truncated else "")
+            + ")"
+        )
+        raise InvalidScore(
+            message,
+            pointer=first.pointer,
+            errors=[{"pointer": p.pointer, "detail": p.detail} for p in found.problems],
+            **({"truncated": True} if found.truncated else {}),
+        )
     return tuple(r for r in results if r is not None)
 
 
@@ -183,9 +199,14 @@ def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_
         kept.extend(listed[: max(0, limit - len(kept))])
     truncated = truncated or total > len(kept)
     first = errors[0]
-    raise type(first)(f"{len(errors)} {what} are not valid ({total} problems"
-                      + (f", the first {len(kept)} listed" if truncated else "") + ")",
-                      pointer=first.pointer, errors=kept, **({"truncated": True} if truncated else {}))
+    raise type(first)(
+        f"{len(errors)} {what} are not valid ({total} problems"
+        + (f", the first {len(kept)} listed" if truncated else "")
+        + ")",
+        pointer=first.pointer,
+        errors=kept,
+        **({"truncated": True} if truncated else {}),
+    )
 
 
-__all__ = ['GameResult', 'MAX_PROBLEMS', 'Problem', 'GameProblems', 'game_problems', 'outcomes', 'raise_together']
+__all__ = ["GameResult", "MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "raise_together"]

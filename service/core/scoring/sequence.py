@@ -70,8 +70,9 @@ def score_card(pile: Sequence[Card], card: Card) -> CardScore:
     (ScoreItem(kind='thirty_one', cards=(Card(rank=10, suit='S'), Card(rank=10, suit='D'), Card(rank=10, suit='C'), Card(rank=1, suit='H')), points=2),)
     """
     if check_pile(pile) == 31:
-        raise IllegalPlay("the pile already counts 31: that count is over and the next card starts a new one",
-                          pointer="/pile")
+        raise IllegalPlay(
+            "the pile already counts 31: that count is over and the next card starts a new one", pointer="/pile"
+        )
     items = score_play(pile, card)
     return CardScore((*pile, card), items)
 

@@ -128,7 +128,9 @@ def show_groups(items: Sequence[ScoreItem]) -> tuple[ShowGroup, ...]:
         else:
             pairs.setdefault(rank, []).append(item)
     groups = alone["fifteen"]
-    groups += [ShowGroup(PAIR_FAMILY[len(group)], tuple(group), sum(i.points for i in group)) for group in pairs.values()]
+    groups += [
+        ShowGroup(PAIR_FAMILY[len(group)], tuple(group), sum(i.points for i in group)) for group in pairs.values()
+    ]
     for group in runs.values():
         count = sum(1 for item in group if item.kind == "run")
         groups.append(ShowGroup(RUN_FAMILY[len(group[0].cards), count], tuple(group), sum(i.points for i in group)))
@@ -163,8 +165,7 @@ def _count(parts: Sequence[tuple[str, int]], words: Vocabulary, *, first_scores:
     return ", ".join(phrases)
 
 
-def spoken_show(items: Sequence[ScoreItem], total: int, lang: str,
-                groups: Sequence[ShowGroup] | None = None) -> str:
+def spoken_show(items: Sequence[ScoreItem], total: int, lang: str, groups: Sequence[ShowGroup] | None = None) -> str:
     """A hand or crib counted aloud: ``items`` and ``total`` of a :class:`~.show.ShowScore`.
 
     A hand worth nothing is said as the number zero (see :func:`nineteen` for its nickname).
@@ -251,7 +252,9 @@ def choose_language(accept_language: str | None, override: str | None = None) ->
     if override is not None:
         primary = re.split("[-_]", override.strip().lower(), maxsplit=1)[0]
         if primary not in VOCABULARIES:
-            raise UnsupportedLanguage(f"no texts in {override!r}; choose one of {', '.join(LANGUAGES)}", pointer="/lang")
+            raise UnsupportedLanguage(
+                f"no texts in {override!r}; choose one of {', '.join(LANGUAGES)}", pointer="/lang"
+            )
         return primary
     ranges: list[tuple[float, int, str]] = []
     for position, element in enumerate((accept_language or "").split(",")):

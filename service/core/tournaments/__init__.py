@@ -16,5 +16,10 @@ from .schedules import round_robin, swiss_pairings
 from .standings import Standings
 
 __all__ = [
-    "Bracket", "bracket", "game_logs", "round_robin", "swiss_pairings", "Standings",
+    "Bracket",
+    "bracket",
+    "game_logs",
+    "round_robin",
+    "swiss_pairings",
+    "Standings",
 ]

@@ -84,8 +84,9 @@ class Bracket:
         return {2: "final", 4: "semifinals", 8: "quarterfinals"}.get(left, f"round of {left}")
 
 
-def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
-            players: Sequence[str] | None = None) -> Bracket:
+def bracket(
+    entrants: int, qualifiers: int | None = None, *, one_in: int = 4, players: Sequence[str] | None = None
+) -> Bracket:
     """The single-elimination playoff for a field of ``entrants``.
 
     ``qualifiers`` defaults to :func:`qualifiers_for`; ``players``, when given, are the
@@ -104,8 +105,10 @@ def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
             raise InvalidEvent(f"{players[index]!r} is named twice", pointer=f"/players/{index}")
     count = qualifiers_for(entrants, one_in) if qualifiers is None else qualifiers
     if not 2 <= count <= min(entrants, MAX_QUALIFIERS):
-        raise InvalidEvent(f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, "
-                           f"not {count}", pointer="/qualifiers" if qualifiers is not None else "/one_in")
+        raise InvalidEvent(
+            f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, not {count}",
+            pointer="/qualifiers" if qualifiers is not None else "/one_in",
+        )
     size = 1 << (count - 1).bit_length()
     order = seeding_order(size)
     rounds: list[tuple[Match, ...]] = []
@@ -126,4 +129,4 @@ def bracket(entrants: int, qualifiers: int | None = None, *, one_in: int = 4,
     return Bracket(entrants, count, size, named, tuple(rounds))
 
 
-__all__ = ['Bracket', 'Match', 'bracket', 'qualifiers_for', 'seeding_order']
+__all__ = ["Bracket", "Match", "bracket", "qualifiers_for", "seeding_order"]

@@ -77,8 +77,9 @@ def _pair(result: Outcome, mine: int, theirs: int) -> tuple[int, int, int, int]:
     return 0, 0, 0, 0
 
 
-def _checked(games: Sequence[GameResult], rules: Rules,
-             byes: Sequence[str] = ()) -> tuple[tuple[Outcome, ...], Standings]:
+def _checked(
+    games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = ()
+) -> tuple[tuple[Outcome, ...], Standings]:
     results = outcomes(games, rules)
     return results, tally(games, results, rules, byes)
 
@@ -105,10 +106,16 @@ def crosstable(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = 
                     cell[4] += spread
     order = {row.player: index for index, row in enumerate(table.rows)}
     rows = tuple(
-        CrossRow(row.rank, row.player, tuple(
-            Cell(opponent, *cells[row.player][opponent])
-            for opponent in sorted(cells[row.player], key=order.__getitem__)))
-        for row in table.rows)
+        CrossRow(
+            row.rank,
+            row.player,
+            tuple(
+                Cell(opponent, *cells[row.player][opponent])
+                for opponent in sorted(cells[row.player], key=order.__getitem__)
+            ),
+        )
+        for row in table.rows
+    )
     return Crosstable(tuple(order), rows)
 
 
@@ -146,15 +153,17 @@ class GameLog:
     total_spread: int = 0
 
 
-def game_logs(games: Sequence[GameResult], rules: Rules, players: Sequence[str] | None = None,
-              byes: Sequence[str] = ()) -> tuple[GameLog, ...]:
+def game_logs(
+    games: Sequence[GameResult], rules: Rules, players: Sequence[str] | None = None, byes: Sequence[str] = ()
+) -> tuple[GameLog, ...]:
     """Each player's games in the order given, with running totals, players in standings order
     (``byes`` counted as the standings count them); only those named in ``players`` when given (a
     name that neither played nor sat out has an empty log, ranked 0: it is not in the standings)."""
     results, table = _checked(games, rules, byes)
     wanted = None if players is None else set(players)
-    entries: dict[str, list[LogEntry]] = {row.player: [] for row in table.rows
-                                          if wanted is None or row.player in wanted}
+    entries: dict[str, list[LogEntry]] = {
+        row.player: [] for row in table.rows if wanted is None or row.player in wanted
+    }
     for index, (game, result) in enumerate(zip(games, results)):
         for side, player in enumerate(game.players):
             log = entries.get(player)
@@ -168,17 +177,25 @@ def game_logs(games: Sequence[GameResult], rules: Rules, players: Sequence[str] 
             else:
                 outcome, level = "loss", result.skunked[side]
             before = log[-1] if log else None
-            log.append(LogEntry(
-                index,
-                tuple(p for p in game.players if p != player),
-                result.scores[side],
-                tuple(s for k, s in enumerate(result.scores) if k != side),
-                outcome, level, points, spread,
-                points + (before.total_game_points if before else 0),
-                spread + (before.total_spread if before else 0),
-            ))
-    logs = [GameLog(row.rank, row.player, tuple(entries[row.player]), row.byes, row.game_points, row.spread)
-            for row in table.rows if row.player in entries]
+            log.append(
+                LogEntry(
+                    index,
+                    tuple(p for p in game.players if p != player),
+                    result.scores[side],
+                    tuple(s for k, s in enumerate(result.scores) if k != side),
+                    outcome,
+                    level,
+                    points,
+                    spread,
+                    points + (before.total_game_points if before else 0),
+                    spread + (before.total_spread if before else 0),
+                )
+            )
+    logs = [
+        GameLog(row.rank, row.player, tuple(entries[row.player]), row.byes, row.game_points, row.spread)
+        for row in table.rows
+        if row.player in entries
+    ]
     ranked = {row.player for row in table.rows}
     logs += [GameLog(0, name, ()) for name in dict.fromkeys(players or ()) if name not in ranked]
     return tuple(logs)

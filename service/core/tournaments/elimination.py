@@ -135,12 +135,14 @@ class _Spec:
     sources: tuple[Source, Source]
 
 
-def _structure(entrants: int, players: Sequence[str] | None, double: bool,
-               bracket_reset: bool) -> tuple[int, tuple[str, ...] | None, list[_Spec]]:
+def _structure(
+    entrants: int, players: Sequence[str] | None, double: bool, bracket_reset: bool
+) -> tuple[int, tuple[str, ...] | None, list[_Spec]]:
     """The bracket's matches in playing order (every source refers to an earlier match)."""
     if not 2 <= entrants <= MAX_QUALIFIERS:
-        raise InvalidEvent(f"an elimination bracket has 2 to {MAX_QUALIFIERS} entrants, not {entrants}",
-                           pointer="/entrants")
+        raise InvalidEvent(
+            f"an elimination bracket has 2 to {MAX_QUALIFIERS} entrants, not {entrants}", pointer="/entrants"
+        )
     winners = bracket(entrants, entrants, players=players)
     specs: list[_Spec] = []
     bye_ids: set[int] = set()
@@ -188,13 +190,12 @@ def _structure(entrants: int, players: Sequence[str] | None, double: bool,
         for r, ids in enumerate(rounds[1:], start=2):
             dropped = [loser(i) for i in ids]
             # Alternate the drop-in order so a player does not meet at once the one beside them.
-            dropped = dropped[::-1] if r % 2 == 0 else dropped[len(dropped) // 2:] + dropped[:len(dropped) // 2]
+            dropped = dropped[::-1] if r % 2 == 0 else dropped[len(dropped) // 2 :] + dropped[: len(dropped) // 2]
             lb_round += 1
             survivors = [winner(add(lb_round, s, d)) for s, d in zip(survivors, dropped)]
             if len(survivors) > 1:
                 lb_round += 1
-                survivors = [winner(add(lb_round, survivors[i], survivors[i + 1]))
-                             for i in range(0, len(survivors), 2)]
+                survivors = [winner(add(lb_round, survivors[i], survivors[i + 1])) for i in range(0, len(survivors), 2)]
         losers_champion = survivors[0]
     else:
         losers_champion = Source("loser", rounds[-1][0])
@@ -209,23 +210,33 @@ def _decide(games: Games, rules: Rules, match_rules: MatchRules | None, where: s
     """The winning slot of a bracket match from its games (one game, or a match)."""
     if match_rules is None:
         if len(games) != 1:
-            raise InvalidEvent(f"one game decides a match here (no match rules given), not {len(games)}",
-                               pointer=f"{where}/games")
+            raise InvalidEvent(
+                f"one game decides a match here (no match rules given), not {len(games)}", pointer=f"{where}/games"
+            )
         (result,) = outcomes([GameResult(("slot 0", "slot 1"), tuple(games[0]))], rules, base=f"{where}/games")
         if result.winner is None:
             raise InvalidEvent("a bracket match needs a winner, not a drawn game", pointer=f"{where}/games/0")
         return result.winner
     state = match_state(games, rules, match_rules, pointer=where)
     if not state.over or state.winner is None:
-        raise InvalidEvent("a bracket match needs a winner: this match is "
-                           + ("drawn" if state.over else f"not over ({state.points[0]}-{state.points[1]})"),
-                           pointer=f"{where}/games")
+        raise InvalidEvent(
+            "a bracket match needs a winner: this match is "
+            + ("drawn" if state.over else f"not over ({state.points[0]}-{state.points[1]})"),
+            pointer=f"{where}/games",
+        )
     return state.winner
 
 
-def elimination(entrants: int, *, players: Sequence[str] | None = None, double: bool = False,
-                bracket_reset: bool = True, results: Mapping[int, Games] | None = None,
-                rules: Rules = STANDARD, match_rules: MatchRules | None = None) -> EliminationState:
+def elimination(
+    entrants: int,
+    *,
+    players: Sequence[str] | None = None,
+    double: bool = False,
+    bracket_reset: bool = True,
+    results: Mapping[int, Games] | None = None,
+    rules: Rules = STANDARD,
+    match_rules: MatchRules | None = None,
+) -> EliminationState:
     """A single- or double-elimination bracket for ``entrants`` (seeded in the order of
     ``players`` when named), advanced by ``results``: match id to the games that decided it,
     each game's scores in the match's slot order. Errors point at ``/results/<id>...``: an
@@ -244,8 +255,12 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
     given = dict(results or {})
     ids = {spec.id for spec in specs}
     errors: list[CribbageError] = [
-        InvalidEvent(f"there is no match {match_id} in this bracket (1 to {len(specs)})", pointer=f"/results/{match_id}")
-        for match_id in given if match_id not in ids]
+        InvalidEvent(
+            f"there is no match {match_id} in this bracket (1 to {len(specs)})", pointer=f"/results/{match_id}"
+        )
+        for match_id in given
+        if match_id not in ids
+    ]
     refused: set[int] = set()  # matches whose result was refused: who comes out of them is unknown
     won: dict[int, int | None] = {}
     lost: dict[int, int | None] = {}
@@ -263,7 +278,7 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
         if spec.bracket == "final" and spec.round == 2:
             first = states[-1]
             if first.status == "played" and first.winner == first.seeds[0]:
-                status = "not_needed"   # the winners' champion won: no loss to level
+                status = "not_needed"  # the winners' champion won: no loss to level
             elif first.status != "played":
                 status = "waiting"
             else:
@@ -283,8 +298,11 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
         elif spec.id in given:
             try:
                 if status != "ready":
-                    why = {"bye": "a bye is not played", "not_needed": "the first final decided the bracket",
-                           "waiting": "its players are not both known yet"}[status]
+                    why = {
+                        "bye": "a bye is not played",
+                        "not_needed": "the first final decided the bracket",
+                        "waiting": "its players are not both known yet",
+                    }[status]
                     raise InvalidEvent(f"match {spec.id} cannot have a result: {why}", pointer=where)
                 side = _decide(given[spec.id], rules, match_rules, where)
             except CribbageError as error:
@@ -309,11 +327,14 @@ def elimination(entrants: int, *, players: Sequence[str] | None = None, double: 
         reset_follows = m.bracket == "final" and m.round == 1 and bracket_reset and m.winner == m.seeds[1]
         if m.id not in feeds and not reset_follows:
             out[m.loser - 1] = True
-    standing = tuple(Entrant(s, None if names is None else names[s - 1], wins[s - 1], losses[s - 1], out[s - 1])
-                     for s in range(1, entrants + 1))
+    standing = tuple(
+        Entrant(s, None if names is None else names[s - 1], wins[s - 1], losses[s - 1], out[s - 1])
+        for s in range(1, entrants + 1)
+    )
     ready = tuple(m.id for m in states if m.status == "ready")
-    return EliminationState(double, bracket_reset and double, entrants, size, names, tuple(states), ready,
-                            champion, standing)
+    return EliminationState(
+        double, bracket_reset and double, entrants, size, names, tuple(states), ready, champion, standing
+    )
 
 
 def _champion(matches: Sequence[BracketMatch], double: bool) -> int | None:

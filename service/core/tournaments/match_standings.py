@@ -50,8 +50,9 @@ class MatchStandings:
     ranking: tuple[str, ...]
 
 
-def match_standings(matches: Sequence[MatchResult], rules: Rules = STANDARD,
-                    match_rules: MatchRules = MatchRules()) -> MatchStandings:
+def match_standings(
+    matches: Sequence[MatchResult], rules: Rules = STANDARD, match_rules: MatchRules = MatchRules()
+) -> MatchStandings:
     """The players ranked on finished matches: matches won, then match points, then spread
     (:data:`MATCH_RANKING`); players equal on all three share a rank and are listed by name.
     A match that is not over is an :class:`InvalidEvent` at ``/matches/<i>/games``; every bad
@@ -70,8 +71,10 @@ def match_standings(matches: Sequence[MatchResult], rules: Rules = STANDARD,
                 raise InvalidEvent("a match is between two different players", pointer=f"{where}/players")
             state = match_state(match.games, rules, match_rules, pointer=where)
             if not state.over:
-                raise InvalidEvent(f"the match is not over (match points {state.points[0]}-{state.points[1]})",
-                                   pointer=f"{where}/games")
+                raise InvalidEvent(
+                    f"the match is not over (match points {state.points[0]}-{state.points[1]})",
+                    pointer=f"{where}/games",
+                )
         except CribbageError as error:
             errors.append(error)
             continue
@@ -100,4 +103,4 @@ def match_standings(matches: Sequence[MatchResult], rules: Rules = STANDARD,
     return MatchStandings(tuple(table), MATCH_RANKING)
 
 
-__all__ = ['MatchResult', 'MatchStanding', 'MatchStandings', 'MATCH_RANKING', 'match_standings']
+__all__ = ["MatchResult", "MatchStanding", "MatchStandings", "MATCH_RANKING", "match_standings"]

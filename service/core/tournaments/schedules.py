@@ -104,7 +104,7 @@ def round_robin(players: Sequence[str]) -> Schedule:
     for number in range(1, size):
         # Rotating the ring one place a round moves everyone past everyone else exactly once.
         shift = (number - 1) % len(ring)
-        order = [fixed, *ring[len(ring) - shift:], *ring[:len(ring) - shift]]
+        order = [fixed, *ring[len(ring) - shift :], *ring[: len(ring) - shift]]
         pairings: list[Pairing] = []
         bye = None
         for seat in range(size // 2):
@@ -294,8 +294,9 @@ class SwissStanding:
     opponents: frozenset[str]
 
 
-def swiss_ranking(players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD,
-                  *, byes: Sequence[str] = ()) -> tuple[SwissStanding, ...]:
+def swiss_ranking(
+    players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD, *, byes: Sequence[str] = ()
+) -> tuple[SwissStanding, ...]:
     """The field ranked for pairing: score, then wins, then spread, then the order ``players``
     were given in (the seeding). A bye counts as a plain win: the game points of a win with no
     skunk and one win (``rules.game_points[0]``), the ACC award for an opponent who does not
@@ -330,11 +331,14 @@ def swiss_ranking(players: Sequence[str], games: Sequence[GameResult], rules: Ru
             spread[name] += result.spread[side]
             wins[name] += result.winner == side
     ranked = sorted(names, key=lambda p: (-score[p], -wins[p], -spread[p], index[p]))
-    return tuple(SwissStanding(p, score[p], played[p], wins[p], spread[p], bye_count[p], frozenset(met[p])) for p in ranked)
+    return tuple(
+        SwissStanding(p, score[p], played[p], wins[p], spread[p], bye_count[p], frozenset(met[p])) for p in ranked
+    )
 
 
-def swiss_pairings(players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD,
-                   *, byes: Sequence[str] = ()) -> Round:
+def swiss_pairings(
+    players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD, *, byes: Sequence[str] = ()
+) -> Round:
     """The next round's pairings from the results so far (``games``, and the players who have
     had a ``byes`` each).
 
@@ -371,15 +375,17 @@ def swiss_pairings(players: Sequence[str], games: Sequence[GameResult], rules: R
         bye = min((i for i in range(n) if even[i]), key=lambda i: (ranked[i].byes > 0, -i))
         matching.set_aside(bye)
     elif free:
-        raise InvalidEvent(f"no pairing for round {number} avoids a repeat: every possible pairing "
-                           "has two players meeting again", pointer="/games")
+        raise InvalidEvent(
+            f"no pairing for round {number} avoids a repeat: every possible pairing has two players meeting again",
+            pointer="/games",
+        )
     unpaired = [i for i in range(n) if i != bye]
     pairings: list[Pairing] = []
     while unpaired:
         top = unpaired[0]
         group = [i for i in unpaired if ranked[i].score == ranked[top].score]
         half = max(1, len(group) // 2)
-        preference = group[half:] + group[half - 1:0:-1] + unpaired[len(group):]
+        preference = group[half:] + group[half - 1 : 0 : -1] + unpaired[len(group) :]
         # The matching holds a partner for ``top`` among these, so some choice is accepted.
         partner = next(b for b in preference if b in allowed[top] and matching.pair_off(top, b))
         pairings.append(Pairing(len(pairings) + 1, (ranked[top].player, ranked[partner].player)))

@@ -84,8 +84,7 @@ def standings(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = (
     return tally(games, outcomes(games, rules), rules, byes)
 
 
-def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
-          byes: Sequence[str] = ()) -> Standings:
+def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules, byes: Sequence[str] = ()) -> Standings:
     """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
     that need both, such as the crosstable, so the games are judged once).
 
@@ -129,8 +128,9 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
             else:
                 row[2] += 1
     if len(stats) > MAX_PLAYERS:
-        raise InvalidEvent(f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}",
-                           pointer="/games")
+        raise InvalidEvent(
+            f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}", pointer="/games"
+        )
     column = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
 
     def value(player: str, key: str, group: frozenset[str]) -> int:
@@ -155,4 +155,4 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
     return Standings(tuple(rows), keys, rules.game_point_scheme)
 
 
-__all__ = ['Standing', 'Standings', 'ranking_keys', 'MAX_PLAYERS', 'standings', 'tally']
+__all__ = ["Standing", "Standings", "ranking_keys", "MAX_PLAYERS", "standings", "tally"]

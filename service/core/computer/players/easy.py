@@ -35,12 +35,19 @@ def kept_points(cards: Sequence[Card]) -> int:
     >>> kept_points(parse_cards("3C 3D 4H 5S")), kept_points(parse_cards("2H 3H 4H 9H"))
     (10, 9)
     """
-    points = 2 * sum(1 for size in range(2, len(cards) + 1) for subset in combinations(cards, size)
-                     if sum(c.value for c in subset) == 15)
+    points = 2 * sum(
+        1
+        for size in range(2, len(cards) + 1)
+        for subset in combinations(cards, size)
+        if sum(c.value for c in subset) == 15
+    )
     points += 2 * sum(1 for a, b in combinations(cards, 2) if a.rank == b.rank)
     for size in range(len(cards), 2, -1):
-        runs = sum(1 for subset in combinations(sorted(c.rank for c in cards), size)
-                   if all(subset[i + 1] == subset[i] + 1 for i in range(size - 1)))
+        runs = sum(
+            1
+            for subset in combinations(sorted(c.rank for c in cards), size)
+            if all(subset[i + 1] == subset[i] + 1 for i in range(size - 1))
+        )
         if runs:
             points += runs * size
             break

@@ -50,11 +50,13 @@ def _hand_counts(keep: Sequence[Card], dead: Sequence[Card], rules: Rules) -> li
 def race_keep(seen: Seen, options: Sequence[DiscardOption], need: int) -> DiscardOption:
     """The option most likely to take the seat out (hand, plus crib mean for the dealer, plus
     the usual pegging, at least ``need``); ties by the net."""
+
     def score(option: DiscardOption) -> tuple[Fraction, Fraction]:
         extra = PEGGING[seen.is_dealer] + (float(option.crib) if seen.is_dealer else 0.0)
         counts = _hand_counts(option.keep, option.discard, seen.rules)
         out = sum(1 for points in counts if points + extra >= need)
         return Fraction(out, len(counts)), option.net
+
     return max(options, key=score)
 
 
@@ -94,8 +96,14 @@ def multi_play(seen: Seen) -> Card:
         if nxt is not None and total != 31:
             holds = min(seen.held[nxt], len(unseen))
             sign = 1 if seen.rules.side_of(nxt) == seen.side else -1
-            replies = sorted(((play_points(after, cards[0]), len(cards)) for cards in by_rank.values()
-                              if total + cards[0].value <= 31), reverse=True)
+            replies = sorted(
+                (
+                    (play_points(after, cards[0]), len(cards))
+                    for cards in by_rank.values()
+                    if total + cards[0].value <= 31
+                ),
+                reverse=True,
+            )
             # The next seat plays its best-scoring card: rank group i is its best when it holds
             # one of them and none of the better ones.
             none_before, covered, expected = comb(len(unseen), holds), 0, Fraction(0)
@@ -125,11 +133,18 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
         return Action("discard", seen.seat, cards=tuple(thrown))
     if seen.phase == "play":
         if seen.rules.players == 2 and "search" not in without and sum(seen.held) <= SEARCH_CARDS:
-            return Action("play", seen.seat, card=choose_card(seen, race="race_play" not in without,
-                                                                  infer="infer" not in without,
-                                                                  greedy="greedy" not in without,
-                                                                  board="board" not in without,
-                                                                  policy="policy" not in without))
+            return Action(
+                "play",
+                seen.seat,
+                card=choose_card(
+                    seen,
+                    race="race_play" not in without,
+                    infer="infer" not in without,
+                    greedy="greedy" not in without,
+                    board="board" not in without,
+                    policy="policy" not in without,
+                ),
+            )
         if seen.rules.players > 2 and "partner" not in without:
             return Action("play", seen.seat, card=multi_play(seen))
         return standard_play(seen)

@@ -62,8 +62,16 @@ def _replies(after: tuple[int, ...], count: int, rest: tuple[int, ...]) -> tuple
     return tuple([(q, net) for _, _, q, net in replies]), (1 if best < 0 else best + 1)
 
 
-def _standard_key(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], n: int,
-                  holds: int, total: int, rank: int) -> tuple[int, int, int]:
+def _standard_key(
+    pile: tuple[int, ...],
+    count: int,
+    hand: tuple[int, ...],
+    unseen: tuple[int, ...],
+    n: int,
+    holds: int,
+    total: int,
+    rank: int,
+) -> tuple[int, int, int]:
     """``standard``'s key for playing ``rank`` (higher is better): its points now less the
     expected reply net of its counter, scaled by ``total``; then the smaller worst case; then
     the higher rank (:func:`~service.core.strategy.choose_play`)."""
@@ -72,7 +80,7 @@ def _standard_key(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unse
     balance = worst = 0
     if count_after != 31:
         i = hand.index(rank)
-        replies, go = _replies((*pile, rank), count_after, hand[:i] + hand[i + 1:])
+        replies, go = _replies((*pile, rank), count_after, hand[:i] + hand[i + 1 :])
         left = n
         none_before = total
         for q, net in replies:
@@ -90,8 +98,9 @@ def _standard_key(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unse
 
 
 @memo(CACHE)
-def standard_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...],
-                   holds: int, rank: int) -> bool:
+def standard_plays(
+    pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], holds: int, rank: int
+) -> bool:
     """Whether ``standard`` plays ``rank`` holding the sorted ranks ``hand`` onto ``pile`` (the
     count ``count``), ``unseen`` the count of each rank (index 1..13) it has not seen and
     ``holds`` the cards of the next seat that may still play (0: none): its key for ``rank``
@@ -153,16 +162,25 @@ def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, t
         if count == 31:
             pile, count, last_theirs = [], 0, False
     ranks = [c.rank for c in seen.played_by[opp]]
-    return [(pile_, count_, rank, tuple(ranks[i + 1:]), unseen_, holds_)
-            for i, (pile_, count_, rank, unseen_, holds_) in enumerate(out)]
+    return [
+        (pile_, count_, rank, tuple(ranks[i + 1 :]), unseen_, holds_)
+        for i, (pile_, count_, rank, unseen_, holds_) in enumerate(out)
+    ]
 
 
 POLICY_CHECKS = 30  # how many of the likeliest hands (by what it kept) are checked against its plays
 POLICY = 30  # how much likelier a hand is if standard would have played each card the opponent played
 
 
-def draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infer: bool,
-           plays: bool = True, policy: bool = True) -> list[list[Card]]:
+def draws(
+    seen: Seen,
+    possible: list[Card],
+    holds: int,
+    rng: random.Random,
+    infer: bool,
+    plays: bool = True,
+    policy: bool = True,
+) -> list[list[Card]]:
     """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
     six-card game) drawn from the posterior over the rank multisets it may hold: the card
     sets of each multiset among ``possible``, times how likely the opponent kept the hand
@@ -215,5 +233,14 @@ def draws(seen: Seen, possible: list[Card], holds: int, rng: random.Random, infe
     return out
 
 
-__all__ = ["draws", "possible_cards", "their_plays", "their_turns", "standard_plays", "POLICY", "POLICY_CHECKS",
-           "TOOK_MOST", "MAX_SAMPLES"]
+__all__ = [
+    "draws",
+    "possible_cards",
+    "their_plays",
+    "their_turns",
+    "standard_plays",
+    "POLICY",
+    "POLICY_CHECKS",
+    "TOOK_MOST",
+    "MAX_SAMPLES",
+]

@@ -23,10 +23,12 @@ def memo(size: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """A pure function's answers cached in one plain dict (``lru_cache`` without a bound:
     no list per entry for the garbage collector to walk, which gave pauses of tens of
     milliseconds), emptied by :func:`trim` once it holds more than ``size``."""
+
     def wrap(function: Callable[..., T]) -> Callable[..., T]:
         cached = lru_cache(maxsize=None)(function)
         CACHES.append((cached, size))
         return cached
+
     return wrap
 
 

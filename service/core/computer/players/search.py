@@ -72,12 +72,29 @@ class _Plain:
         self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
-    def after_card(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
-                   passed: tuple[bool, bool], rank: int, got: tuple[int, int], count: int) -> int:
+    def after_card(
+        self,
+        pile: tuple[int, ...],
+        hands: tuple[tuple[int, ...], tuple[int, ...]],
+        turn: int,
+        passed: tuple[bool, bool],
+        rank: int,
+        got: tuple[int, int],
+        count: int,
+    ) -> int:
         return self._card(pile, count, hands[0], hands[1], turn, passed[0], passed[1], rank)
 
-    def _node(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
-              p0: bool, p1: bool, last: int | None) -> int:
+    def _node(
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        turn: int,
+        p0: bool,
+        p1: bool,
+        last: int | None,
+    ) -> int:
         key = (pile, h0, h1, turn, p0, p1, last)
         memo = self.memo
         hit = memo.get(key)
@@ -92,25 +109,40 @@ class _Plain:
         if best is None:  # go
             assert last is not None
             if turn == 0:
-                best = (self._node(pile, count, h0, h1, 1, True, p1, last) if h1 and not p1
-                        else self._close(h0, h1, last, count != 31))
+                best = (
+                    self._node(pile, count, h0, h1, 1, True, p1, last)
+                    if h1 and not p1
+                    else self._close(h0, h1, last, count != 31)
+                )
             else:
-                best = (self._node(pile, count, h0, h1, 0, p0, True, last) if h0 and not p0
-                        else self._close(h0, h1, last, count != 31))
+                best = (
+                    self._node(pile, count, h0, h1, 0, p0, True, last)
+                    if h0 and not p0
+                    else self._close(h0, h1, last, count != 31)
+                )
         memo[key] = best
         return best
 
-    def _card(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
-              p0: bool, p1: bool, rank: int) -> int:
+    def _card(
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        turn: int,
+        p0: bool,
+        p1: bool,
+        rank: int,
+    ) -> int:
         points = peg(pile, rank)
         count += rank if rank < 10 else 10
         if turn == 0:
             i = h0.index(rank)
-            h0 = h0[:i] + h0[i + 1:]
+            h0 = h0[:i] + h0[i + 1 :]
             mine, theirs, passed_other = h0, h1, p1
         else:
             i = h1.index(rank)
-            h1 = h1[:i] + h1[i + 1:]
+            h1 = h1[:i] + h1[i + 1 :]
             mine, theirs, passed_other = h1, h0, p0
         sign = 1 if turn == 0 else -1
         if not h0 and not h1:
@@ -141,8 +173,14 @@ class _Race:
     that reaches its need first wins (:data:`WIN`), through the show in counting order once
     the play is over; without a winner the value is the points balance."""
 
-    def __init__(self, single_count: bool, needs: tuple[int, int], show: tuple[int, ...],
-                 board: bool | None = None, greedy: bool = False) -> None:
+    def __init__(
+        self,
+        single_count: bool,
+        needs: tuple[int, int],
+        show: tuple[int, ...],
+        board: bool | None = None,
+        greedy: bool = False,
+    ) -> None:
         self.single = single_count
         self.greedy = greedy
         self.need0, self.need1 = needs
@@ -151,8 +189,16 @@ class _Race:
         self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
-    def after_card(self, pile: tuple[int, ...], hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
-                   passed: tuple[bool, bool], rank: int, got: tuple[int, int], count: int) -> int:
+    def after_card(
+        self,
+        pile: tuple[int, ...],
+        hands: tuple[tuple[int, ...], tuple[int, ...]],
+        turn: int,
+        passed: tuple[bool, bool],
+        rank: int,
+        got: tuple[int, int],
+        count: int,
+    ) -> int:
         return self._card(pile, count, hands[0], hands[1], turn, passed[0], passed[1], rank, got[0], got[1])
 
     def _end(self, g0: int, g1: int) -> int:
@@ -167,8 +213,19 @@ class _Race:
             return (2 * odds - SCALE) * WIN // SCALE
         return (s[1] if s[0] == 0 else -s[1]) + (s[3] if s[2] == 0 else -s[3]) + (s[5] if s[4] == 0 else -s[5])
 
-    def _node(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
-              p0: bool, p1: bool, last: int | None, g0: int, g1: int) -> int:
+    def _node(
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        turn: int,
+        p0: bool,
+        p1: bool,
+        last: int | None,
+        g0: int,
+        g1: int,
+    ) -> int:
         key = (pile, h0, h1, turn, p0, p1, last, g0, g1)
         memo = self.memo
         hit = memo.get(key)
@@ -183,25 +240,42 @@ class _Race:
         if best is None:  # go
             assert last is not None
             if turn == 0:
-                best = (self._node(pile, count, h0, h1, 1, True, p1, last, g0, g1) if h1 and not p1
-                        else self._close(h0, h1, last, count != 31, g0, g1))
+                best = (
+                    self._node(pile, count, h0, h1, 1, True, p1, last, g0, g1)
+                    if h1 and not p1
+                    else self._close(h0, h1, last, count != 31, g0, g1)
+                )
             else:
-                best = (self._node(pile, count, h0, h1, 0, p0, True, last, g0, g1) if h0 and not p0
-                        else self._close(h0, h1, last, count != 31, g0, g1))
+                best = (
+                    self._node(pile, count, h0, h1, 0, p0, True, last, g0, g1)
+                    if h0 and not p0
+                    else self._close(h0, h1, last, count != 31, g0, g1)
+                )
         memo[key] = best
         return best
 
-    def _card(self, pile: tuple[int, ...], count: int, h0: tuple[int, ...], h1: tuple[int, ...], turn: int,
-              p0: bool, p1: bool, rank: int, g0: int, g1: int) -> int:
+    def _card(
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        turn: int,
+        p0: bool,
+        p1: bool,
+        rank: int,
+        g0: int,
+        g1: int,
+    ) -> int:
         points = peg(pile, rank)
         count += rank if rank < 10 else 10
         if turn == 0:
             i = h0.index(rank)
-            h0 = h0[:i] + h0[i + 1:]
+            h0 = h0[:i] + h0[i + 1 :]
             mine, theirs, passed_other = h0, h1, p1
         else:
             i = h1.index(rank)
-            h1 = h1[:i] + h1[i + 1:]
+            h1 = h1[:i] + h1[i + 1 :]
             mine, theirs, passed_other = h1, h0, p0
         out = not h0 and not h1
         if out and count != 31:
@@ -264,8 +338,17 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
     return (first, points[first], second, points[second], second, crib)
 
 
-def choose_card(seen: Seen, *, race: bool = True, infer: bool = True, plays: bool = True, board: bool = True,
-                greedy: bool = True, policy: bool = True, budget: int = BUDGET) -> Card:
+def choose_card(
+    seen: Seen,
+    *,
+    race: bool = True,
+    infer: bool = True,
+    plays: bool = True,
+    board: bool = True,
+    greedy: bool = True,
+    policy: bool = True,
+    budget: int = BUDGET,
+) -> Card:
     """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
     race; ``infer=False``: opponent hands uniform over the cards it may hold; ``policy=False``:
     its hands not weighed by whether ``standard`` would have played its cards, ``plays`` then

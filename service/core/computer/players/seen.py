@@ -85,10 +85,18 @@ def see(state: GameState, seat: int) -> Seen:
         assert play is not None and play.hands is not None
         played = set(play.played)
         # Who played which card is public: a seat's played cards are its kept cards now on the table.
-        played_by = tuple(tuple(c for c in play.played if c in state.hands[s] and c in played)
-                          for s in range(rules.players))
-        return base._replace(hand=play.hands[seat], pile=play.pile, count=play.count, played_by=played_by,
-                             held=play.held, passed=play.passed, played=play.played)
+        played_by = tuple(
+            tuple(c for c in play.played if c in state.hands[s] and c in played) for s in range(rules.players)
+        )
+        return base._replace(
+            hand=play.hands[seat],
+            pile=play.pile,
+            count=play.count,
+            played_by=played_by,
+            held=play.held,
+            passed=play.passed,
+            played=play.played,
+        )
     if state.phase == "show":
         _, is_crib, cards = shown_cards(state, state.show_step)
         return base._replace(shown=tuple(cards), is_crib=is_crib, claim=state.claim)

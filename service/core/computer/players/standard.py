@@ -37,8 +37,9 @@ def play(seen: Seen) -> Action:
 
 def count(seen: Seen) -> Action:
     assert seen.starter is not None
-    return Action("count", seen.seat, claimed=choose_claim(seen.shown, seen.starter, is_crib=seen.is_crib,
-                                                           rules=seen.rules))
+    return Action(
+        "count", seen.seat, claimed=choose_claim(seen.shown, seen.starter, is_crib=seen.is_crib, rules=seen.rules)
+    )
 
 
 def answer_claim(seen: Seen) -> Action:
