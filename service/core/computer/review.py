@@ -35,12 +35,13 @@ from ..errors import GameNotOver
 from ..game.actions import Action
 from ..game.record import positions
 from ..game.state import GameState
+from ..vocabulary import Level
 from .coach import move_value
 from .players import choose
 
 # The one place that names the comparison player: the strongest level, "hard" (its moves are
 # deterministic for a position, so a seat that played them loses nothing).
-COMPARED_WITH = "hard"
+COMPARED_WITH: Level = "hard"
 PHASES = ("discard", "play", "count", "muggins")
 _PHASE_OF = {"discard": "discard", "play": "play", "count": "count", "muggins": "muggins", "accept": "muggins"}
 
