@@ -40,6 +40,11 @@ OVERCLAIM_POLICIES: tuple[OverclaimPolicy, ...] = get_args(OverclaimPolicy)
 TIEBREAKERS: tuple[Tiebreaker, ...] = get_args(Tiebreaker)
 SCHEME_NAMES: tuple[GamePointScheme, ...] = get_args(GamePointScheme)
 
+# A game's skunk level by name: none (0), skunk (1), double (2), triple (3).
+Skunk = Literal["none", "skunk", "double_skunk", "triple_skunk"]
+
+SKUNK_NAMES: tuple[Skunk, ...] = get_args(Skunk)
+
 # --- a match's rules and how it ended ----------------------------------------------------------
 
 MatchFormat = Literal["best_of", "first_to", "fixed"]
@@ -82,6 +87,8 @@ ScoreKind = Literal[
 # What ended a game: the score that reached the target, or the last deal of a fixed-deals game,
 # or the deal limit (a game's ``Ending``).
 EndingKind = ScoreKind | Literal["fixed_deals", "deal_limit"]
+# Two, three or four cards of a rank in the play (scored 2, 6, 12).
+PairKind = Literal["pair", "pair_royal", "double_pair_royal"]
 # One reason of a score (a ScoreItem's ``kind``): the show's, the play's, and the pegs' own.
 ItemKind = Literal[
     "fifteen",
@@ -114,23 +121,55 @@ ITEM_KINDS: tuple[ItemKind, ...] = get_args(ItemKind)
 
 # Who owns the crib, from the advised seat's point of view.
 CribOwner = Literal["self", "partner", "opponent"]
+# How the other crib cards fall: every set equally likely, or the learned throws of the opponent.
+CribModelName = Literal["uniform", "learned"]
+# The kind of decision a seat makes, as the coach's hints and the review group them (a muggins
+# call and an accept are both answers to a claim: ``muggins``).
+MovePhase = Literal["discard", "play", "count", "muggins"]
+
+CRIB_MODELS: tuple[CribModelName, ...] = get_args(CribModelName)
+MOVE_PHASES: tuple[MovePhase, ...] = get_args(MovePhase)
 
 # --- a scoreboard ------------------------------------------------------------------------------
 
 # Where a deal being pegged stands: before the cut, in the play, in the show.
 Stage = Literal["cut", "play", "show"]
 
+# Why a board's peg moves: a client names one of the counting order's kinds, a play kind
+# (``pegging``: one card's points, not itemised) or one outside the order (``muggins``,
+# ``penalty``, ``other``); the board itself pegs ``three_for_last``, and ``deal`` for a deal
+# scored as totals.
+PegKind = Literal[
+    "heels",
+    "fifteen",
+    "thirty_one",
+    "pair",
+    "pair_royal",
+    "double_pair_royal",
+    "run",
+    "go",
+    "last_card",
+    "pegging",
+    "hand",
+    "crib",
+    "muggins",
+    "penalty",
+    "other",
+    "three_for_last",
+    "deal",
+]
+
 STAGES: tuple[Stage, ...] = get_args(Stage)
 
 # --- elimination brackets -----------------------------------------------------------------------
 
-Bracket = Literal["winners", "losers", "final"]
+BracketName = Literal["winners", "losers", "final"]
 # ``not_needed``: the reset of a double-elimination final, when the winners' champion won the first.
 BracketStatus = Literal["bye", "waiting", "ready", "played", "not_needed"]
 # Where a slot's player comes from: a seed, the winner or loser of an earlier match, or nobody (a bye).
 SourceKind = Literal["seed", "winner", "loser", "none"]
 
-BRACKETS: tuple[Bracket, ...] = get_args(Bracket)
+BRACKETS: tuple[BracketName, ...] = get_args(BracketName)
 BRACKET_STATUSES: tuple[BracketStatus, ...] = get_args(BracketStatus)
 SOURCE_KINDS: tuple[SourceKind, ...] = get_args(SourceKind)
 
@@ -151,6 +190,8 @@ __all__ = [
     "OVERCLAIM_POLICIES",
     "TIEBREAKERS",
     "SCHEME_NAMES",
+    "Skunk",
+    "SKUNK_NAMES",
     "MatchFormat",
     "NextFirstDealer",
     "DecidedBy",
@@ -164,6 +205,7 @@ __all__ = [
     "EventKind",
     "ScoreKind",
     "ItemKind",
+    "PairKind",
     "EndingKind",
     "PHASES",
     "LEVELS",
@@ -172,9 +214,14 @@ __all__ = [
     "SCORE_KINDS",
     "ITEM_KINDS",
     "CribOwner",
+    "CribModelName",
+    "MovePhase",
+    "CRIB_MODELS",
+    "MOVE_PHASES",
     "Stage",
+    "PegKind",
     "STAGES",
-    "Bracket",
+    "BracketName",
     "BracketStatus",
     "SourceKind",
     "BRACKETS",

@@ -45,6 +45,7 @@ from ..items import ScoreItem
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
+from ..vocabulary import CribOwner, MovePhase
 from .advice import assumption_text, discard_advice
 from .coach_pegging import pegging_estimates
 
@@ -96,9 +97,9 @@ class Hints:
     """A seat's moves, best first. ``crib_owner`` and ``assumption`` in the discard only."""
 
     seat: int
-    phase: str
+    phase: MovePhase
     moves: tuple[Hint, ...]
-    crib_owner: str | None = None
+    crib_owner: CribOwner | None = None
     assumption: str | None = None
 
 

@@ -35,15 +35,21 @@ from ..errors import GameNotOver
 from ..game.actions import Action
 from ..game.record import positions
 from ..game.state import GameState
-from ..vocabulary import Level
+from ..vocabulary import MOVE_PHASES, Level, MovePhase
 from .coach import move_value
 from .players import choose
 
 # The one place that names the comparison player: the strongest level, "hard" (its moves are
 # deterministic for a position, so a seat that played them loses nothing).
 COMPARED_WITH: Level = "hard"
-PHASES = ("discard", "play", "count", "muggins")
-_PHASE_OF = {"discard": "discard", "play": "play", "count": "count", "muggins": "muggins", "accept": "muggins"}
+PHASES = MOVE_PHASES
+_PHASE_OF: dict[str, MovePhase] = {
+    "discard": "discard",
+    "play": "play",
+    "count": "count",
+    "muggins": "muggins",
+    "accept": "muggins",
+}
 
 
 def compared_move(state: GameState, seat: int) -> Action:
@@ -58,7 +64,7 @@ class Decision:
 
     move: int
     deal: int
-    phase: str
+    phase: MovePhase
     made: Action
     compared: Action
     made_value: Fraction
@@ -68,7 +74,7 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class PhaseSummary:
-    phase: str
+    phase: MovePhase
     decisions: int
     lost: Fraction
 
@@ -80,7 +86,7 @@ class PhaseSummary:
 @dataclass(frozen=True, slots=True)
 class Review:
     seat: int
-    compared_with: str
+    compared_with: Level
     decisions: tuple[Decision, ...]
     phases: tuple[PhaseSummary, ...]
 
