@@ -154,9 +154,8 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
 
 def _unseen(state: GameState, seat: int) -> list[Card]:
     """The cards ``seat`` has not seen in the play: not dealt to it, not played, not the starter."""
-    play = state.play
-    assert play is not None and state.starter is not None
-    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter}
+    play = state.current_play
+    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter_card}
     return [card for card in DECK if card not in seen]
 
 
@@ -187,8 +186,7 @@ def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fra
 
 
 def _play_figures(state: GameState, seat: int, card: Card, unseen: list[Card]) -> PlayFigures:
-    play = state.play
-    assert play is not None
+    play = state.current_play
     # The public transition only (no hands): who is to play next follows from the cards held
     # and the goes said, which every seat sees.
     after, step = play_card(play._replace(hands=None), seat, card)
@@ -217,8 +215,8 @@ def _play_reasons(card: Card, figures: PlayFigures) -> tuple[str, ...]:
 
 def play_hints(state: GameState, seat: int) -> Hints:
     """Every card ``seat`` may play, best net first (then the smaller risk, the higher card)."""
-    play = state.play
-    assert play is not None and play.hands is not None
+    play = state.current_play
+    assert play.hands is not None
     unseen = _unseen(state, seat)
     moves = []
     for card in play.playable(seat):
@@ -241,8 +239,7 @@ def play_hints(state: GameState, seat: int) -> Hints:
 
 def _shown(state: GameState) -> tuple[int, bool, tuple[Card, ...], int]:
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None
-    return owner, is_crib, cards, score_show(cards, state.starter, is_crib=is_crib, rules=state.rules).total
+    return owner, is_crib, cards, score_show(cards, state.starter_card, is_crib=is_crib, rules=state.rules).total
 
 
 def _claim_value(state: GameState, claimed: int) -> Fraction:

@@ -120,16 +120,14 @@ def _decode_discard(text: str, seat: int) -> Action:
 
 
 def _plays(state: GameState, seat: int) -> list[Action]:
-    assert state.play is not None
-    return [Action("play", seat, card=card) for card in sorted(state.play.playable(seat))]
+    return [Action("play", seat, card=card) for card in sorted(state.current_play.playable(seat))]
 
 
 def _check_play(state: GameState, action: Action) -> Action:
-    assert state.play is not None
     if action.card is None:
         raise _refuse("a play names a card", "/action/card")
     try:  # the play machine's own checks, answered with this game's legal actions
-        check_card(state.play, action.seat, action.card)
+        check_card(state.current_play, action.seat, action.card)
     except CribbageError as error:
         raise _refuse(error.message, "/action/card") from None
     return Action("play", action.seat, card=action.card)

@@ -155,8 +155,7 @@ def cut(step: Step) -> None:
 
 
 def play(step: Step, seat: int, card: Card) -> None:
-    assert step.state.play is not None
-    machine, result = play_card(step.state.play, seat, card)
+    machine, result = play_card(step.state.current_play, seat, card)
     step.set(play=machine)
     step.events.append(CardPlayed(seat, card, result.count))
     _after_play(step, result)
@@ -201,17 +200,14 @@ def _after_play(step: Step, result: PlayStep) -> None:
     while True:
         if _peg_play(step, result):
             return
-        machine = step.state.play
-        assert machine is not None
-        if result.play_over:
+        machine = step.state.current_play
+        seat = machine.turn
+        if seat is None:  # no one to play: the play is over (``result.play_over``)
             step.events.append(PlayOver())
             start_show(step)
             return
         if result.reset:
-            assert machine.turn is not None
-            step.events.append(CountReset(machine.turn))
-        seat = machine.turn
-        assert seat is not None
+            step.events.append(CountReset(seat))
         if machine.can_play(seat):
             return
         machine, result = say_go(machine, seat)
@@ -227,11 +223,10 @@ def start_show(step: Step) -> None:
     state = step.state
     if state.rules.muggins:
         return  # each owner counts in turn
-    assert state.starter is not None
     for index in range(len(show_order(state))):
         step.set(show_step=index)
         seat, is_crib, cards = shown_cards(state, index)
-        score = score_show(cards, state.starter, is_crib=is_crib, rules=state.rules)
+        score = score_show(cards, state.starter_card, is_crib=is_crib, rules=state.rules)
         step.events.append(Show(seat, is_crib, cards))
         if step.peg(seat, score.total, "crib" if is_crib else "hand", score.items):
             return
@@ -255,8 +250,7 @@ def count(step: Step, seat: int, claimed: int) -> None:
     state = step.state
     rules = state.rules
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None
-    actual = score_show(cards, state.starter, is_crib=is_crib, rules=rules).total
+    actual = score_show(cards, state.starter_card, is_crib=is_crib, rules=rules).total
     check = check_claim(actual, claimed, muggins=True, overclaim_policy=rules.overclaim_policy)
     kind: Literal["crib", "hand"] = "crib" if is_crib else "hand"
     step.events.append(Show(owner, is_crib, cards, claimed))
@@ -277,8 +271,8 @@ def settle(step: Step, called: int | None) -> None:
     state = step.state
     rules = state.rules
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None and state.claim is not None
-    score = score_show(cards, state.starter, is_crib=is_crib, rules=rules)
+    assert state.claim is not None
+    score = score_show(cards, state.starter_card, is_crib=is_crib, rules=rules)
     missed = max(0, score.total - state.claim)
     holder = window_holder(rules, owner)
     if called is not None:

@@ -93,6 +93,22 @@ class GameState(NamedTuple):
         return bool(self.computer) and self.computer[seat] is not None
 
     @property
+    def current_play(self) -> Play:
+        """The play in progress: there is one throughout the play phase (:mod:`.invariants`
+        checks it), and asking outside it is an :class:`InvalidState`."""
+        if self.play is None:
+            raise InvalidState("there is no play in progress")
+        return self.play
+
+    @property
+    def starter_card(self) -> Card:
+        """The starter: cut from the play on (:mod:`.invariants` checks it), and asking before
+        the cut is an :class:`InvalidState`."""
+        if self.starter is None:
+            raise InvalidState("the starter has not been cut")
+        return self.starter
+
+    @property
     def pone(self) -> int:
         """The seat on the dealer's left: it is dealt to first, cuts, leads and counts first."""
         return (self.dealer + 1) % self.rules.players
