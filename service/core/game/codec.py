@@ -31,7 +31,7 @@ from ..rules import Rules, changes, resolve
 from ..scoring.match import FORMATS as MATCH_FORMATS
 from ..scoring.match import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
 from ..scoring.pegging import Play, pile_count
-from ..vocabulary import Level
+from ..vocabulary import Level, Phase
 from .invariants import check_state
 from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, crib_from_pack, deal_cards, starter_of
 
@@ -333,7 +333,7 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
             rules.multi_go_rule == "bicycle_three_hand",
             pile_count(pile),
         )
-    phase = PHASES[data["p"]]
+    phase: Phase = PHASES[data["p"]]
     opening = data.get("od")
     codes = data.get("cp")
     return GameState(
