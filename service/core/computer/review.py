@@ -43,6 +43,8 @@ from .players import choose
 # deterministic for a position, so a seat that played them loses nothing).
 COMPARED_WITH: Level = "hard"
 PHASES = MOVE_PHASES
+# Always in a review, even with no such move; counts and muggins calls only when the seat made one.
+ALWAYS_SUMMARISED: tuple[MovePhase, ...] = ("discard", "play")
 _PHASE_OF: dict[str, MovePhase] = {
     "discard": "discard",
     "play": "play",
@@ -126,7 +128,7 @@ def review(state: GameState, seat: int) -> Review:
     summaries = []
     for phase in PHASES:
         mine = [d for d in decisions if d.phase == phase]
-        if mine or phase in ("discard", "play"):
+        if mine or phase in ALWAYS_SUMMARISED:
             summaries.append(PhaseSummary(phase, len(mine), sum((d.lost for d in mine), Fraction(0))))
     return Review(seat, COMPARED_WITH, decisions, tuple(summaries))
 
