@@ -29,6 +29,7 @@ from ..core.game.events import Event, events_for
 from ..core.game.record import events_since, history, record
 from ..core.game.state import GameState
 from ..core.game.views import check_seat, seen_by
+from ..core.vocabulary import Level
 from . import seats, state_token
 from .language import speaks
 from .serving import extension
@@ -84,7 +85,7 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
             "here (CRIBBAGE_CLIENT_SEEDS is off)",
             pointer="/seed",
         )
-    levels: list[str | None] = [None] * request.rules.players
+    levels: list[Level | None] = [None] * request.rules.players
     for index, (seat, level) in enumerate(request.computer):
         if not 0 <= seat < len(levels):
             raise IllegalAction(

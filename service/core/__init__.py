@@ -6,7 +6,8 @@ depend one way, each on those above it and never on a peer or one below
 
 * the base modules here: :mod:`.cards` (cards, parsing, the deck), :mod:`.rules` (one
   ``Rules`` value drives every variant), :mod:`.errors` (every refusal, typed), :mod:`.items`
-  (a score item);
+  (a score item), :mod:`.vocabulary` (every closed list of words, as ``Literal`` types:
+  phases, action types, event kinds, levels, rule options, bracket statuses...);
 * :mod:`.scoring`: the show, the play, claims and muggins, a game's outcome, a list of
   results checked at once, one match's score;
 * :mod:`.texts`: score items' names and the spoken count in five languages;
@@ -20,7 +21,7 @@ depend one way, each on those above it and never on a peer or one below
 """
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("cards", "rules", "errors", "items"),
+    ("cards", "rules", "errors", "items", "vocabulary"),
     ("scoring", "texts"),
     ("game", "boards", "tournaments"),
     ("computer",),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import Card
+from .vocabulary import ItemKind
 
 
 class ScoreItem(NamedTuple):
@@ -19,6 +20,6 @@ class ScoreItem(NamedTuple):
     ``three_for_last``.
     """
 
-    kind: str
+    kind: ItemKind
     cards: tuple[Card, ...]
     points: int

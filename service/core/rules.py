@@ -20,29 +20,38 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidRules
+from .vocabulary import (
+    CRIB_FLUSH,
+    DEAL_CUT_TIES,
+    DEAL_CUT_WINNER,
+    MULTI_GO_RULES,
+    OVERCLAIM_POLICIES,
+    SCHEME_NAMES,
+    THREE_FOR_LAST,
+    TIEBREAKERS,
+    CribFlush,
+    DealCutTies,
+    DealCutWinner,
+    GamePointScheme,
+    MultiGoRule,
+    OverclaimPolicy,
+    ThreeForLast,
+    Tiebreaker,
+)
 
 # Fixed awards outside the show and the play (docs/rules.md 3 and 9.1).
 HEELS_POINTS = 2  # a jack turned as the starter, to the dealer
 THREE_FOR_LAST_POINTS = 3  # five-card: to the first non-dealer
 
-CRIB_FLUSH = ("five_only", "four_or_five")
-THREE_FOR_LAST = ("none", "game_start", "every_deal")
-MULTI_GO_RULES = ("continue_until_none", "bicycle_three_hand")
-DEAL_CUT_WINNER = ("low", "high")
-DEAL_CUT_TIES = ("rank", "ten_cards")  # ten_cards: 10, J, Q and K are equal in the cut (Seed-nl)
-OVERCLAIM_POLICIES = ("correct", "correct_and_award_excess", "correct_and_award_2")
-TIEBREAKERS = ("game_points", "games_won", "spread", "skunks", "head_to_head")
-
 # Game points per outcome level (0 normal win, 1 skunk, 2 double, 3 triple), docs/rules.md 8.2.
-GAME_POINT_SCHEMES: dict[str, tuple[int, int, int, int]] = {
+GAME_POINT_SCHEMES: dict[GamePointScheme, tuple[int, int, int, int]] = {
     "acc": (2, 3, 3, 3),
     "bar_league": (2, 3, 3, 3),
     "match_1_2_3": (1, 2, 3, 3),
     "match_1_2_4": (1, 2, 4, 4),
 }
 # Hoyle's lurch has no fixed table: its double game sits at half the target (Rules.game_points).
-SCHEME_NAMES = (*GAME_POINT_SCHEMES, "hoyle_lurch")
-DEFAULT_TIEBREAKERS: dict[str, tuple[str, ...]] = {
+DEFAULT_TIEBREAKERS: dict[GamePointScheme, tuple[Tiebreaker, ...]] = {
     "bar_league": ("game_points", "games_won", "skunks", "spread"),
 }
 
@@ -77,18 +86,18 @@ class Rules:
     target: int = 121
     fixed_deals: int | None = None
     single_count_play: bool = False
-    three_for_last: str = "none"
-    crib_flush: str = "five_only"
-    multi_go_rule: str = "continue_until_none"
+    three_for_last: ThreeForLast = "none"
+    crib_flush: CribFlush = "five_only"
+    multi_go_rule: MultiGoRule = "continue_until_none"
     heels_can_peg_out: bool = True
     no_heels_at_or_above: int | None = None
-    deal_cut_winner: str = "low"
-    deal_cut_ties: str = "rank"
+    deal_cut_winner: DealCutWinner = "low"
+    deal_cut_ties: DealCutTies = "rank"
     skunk_lines: tuple[int, ...] = (91, 61, 31)
-    game_point_scheme: str = "acc"
-    tiebreakers: tuple[str, ...] = ("game_points", "games_won", "spread")
+    game_point_scheme: GamePointScheme = "acc"
+    tiebreakers: tuple[Tiebreaker, ...] = ("game_points", "games_won", "spread")
     muggins: bool = False
-    overclaim_policy: str = "correct"
+    overclaim_policy: OverclaimPolicy = "correct"
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str) -> None:

@@ -11,6 +11,7 @@ from marshmallow import fields, post_load
 from ...core.cards import Card
 from ...core.computer.advice import DiscardAdvice, DiscardOption
 from ...core.rules import Rules
+from ...core.vocabulary import CribModelName
 from . import encoder, request_schema
 from .common import CardField, WithRules, cards
 
@@ -20,7 +21,7 @@ class AdviceRequest:
     cards: tuple[Card, ...]
     dealer: bool
     partner_deals: bool
-    crib_model: str
+    crib_model: CribModelName
     rules: Rules
 
 

@@ -16,6 +16,7 @@ from marshmallow import Schema, fields, post_load
 from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
 from ...core.errors import CribbageError, InvalidBoard
 from ...core.rules import Rules, merge_shortcuts, resolve, rules_for_table
+from ...core.vocabulary import PegKind
 from . import encoder, request_schema
 from .common import OptionsField, options, outcome
 
@@ -133,7 +134,7 @@ class PegRequest:
     board: Board
     side: int
     points: int
-    kind: str
+    kind: PegKind
 
 
 @dataclass(frozen=True, slots=True)

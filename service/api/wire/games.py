@@ -25,6 +25,7 @@ from ...core.game.record import DealRecord, Ending, FinishedDeal, GameRecord, Re
 from ...core.game.views import MatchView, SeatView, Seen
 from ...core.rules import Rules
 from ...core.scoring.match import MatchRules
+from ...core.vocabulary import Level
 from . import encoder, request_schema, texts
 from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
 from .events import MatchSettingsSchema, match_state
@@ -38,7 +39,7 @@ class NewGame:
     seed: int | None
     dealer: int | None
     seat: int | None
-    computer: tuple[tuple[int, str], ...]  # (seat, level) for each seat the computer plays
+    computer: tuple[tuple[int, Level], ...]  # (seat, level) for each seat the computer plays
     match: MatchRules | None = None
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.outcome import Outcome, outcome
+from ..vocabulary import STAGES, PegKind, Stage
 from .bounds import (
     CRIB_TOTALS,
     FREE_POINTS,
@@ -50,8 +51,6 @@ from .bounds import (
     hand_totals,
     pegging_bound,
 )
-
-STAGES = ("cut", "play", "show")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +66,7 @@ class Move:
     """One score pegged: who, how many, why, and where the side's pegs now stand."""
 
     side: int
-    kind: str
+    kind: PegKind
     points: int
     seat: int | None
     front: int
@@ -82,7 +81,7 @@ class Board:
     rules: Rules
     first_dealer: int
     deal: int
-    stage: str
+    stage: Stage
     shown: int
     pegs: tuple[Pegs, ...]
     over: bool
@@ -175,7 +174,7 @@ def check_board(
     first_dealer: int,
     dealer: int,
     deal: int,
-    stage: str,
+    stage: Stage,
     shown: int,
     pegs: Sequence[Pegs],
     over: bool,
@@ -252,7 +251,7 @@ def _check_side(board: Board, side: int, pointer: str = "/side") -> None:
         )
 
 
-def _score(board: Board, side: int, points: int, kind: str, seat: int | None = None) -> tuple[Board, Move | None]:
+def _score(board: Board, side: int, points: int, kind: PegKind, seat: int | None = None) -> tuple[Board, Move | None]:
     """Move a side's pegs; the first score to reach the target ends the game."""
     if points == 0 or board.over:
         return board, None
@@ -287,7 +286,7 @@ def _end_deal(board: Board) -> BoardUpdate:
     return BoardUpdate(board, ())
 
 
-def _check_points(kind: str, points: int, allowed: frozenset[int], pointer: str) -> None:
+def _check_points(kind: PegKind, points: int, allowed: frozenset[int], pointer: str) -> None:
     if points not in allowed:
         low, high = min(allowed), max(allowed)
         article = "an" if kind[0] in "aeio" else "a"
@@ -310,7 +309,7 @@ def _check_heels(board: Board, points: int, pointer: str) -> None:
         raise IllegalAction(f"house rule: {reason}", pointer=pointer)
 
 
-def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdate:
+def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardUpdate:
     """One score as it happens, in table order.
 
     ``kind`` places the score in the deal's counting order: ``heels`` (2, the dealer's
@@ -371,7 +370,7 @@ def peg(board: Board, side: int, points: int, kind: str = "other") -> BoardUpdat
     return BoardUpdate(board, moves)
 
 
-def _score_sides(board: Board, points: Sequence[int], kind: str, pointer: str) -> tuple[Board, list[Move]]:
+def _score_sides(board: Board, points: Sequence[int], kind: PegKind, pointer: str) -> tuple[Board, list[Move]]:
     """Several sides' scores whose order within the deal is unknown. At most one of them
     may reach the target (else only the order could decide): that one is pegged last."""
     target = board.target

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from ..rules import HEELS_POINTS, Rules
 from ..scoring.pegging import PAIR_KINDS
+from ..vocabulary import PegKind
 
 # What one score may be worth, by kind (docs/rules.md 2, 3, 4.2). One card in the play scores at
 # most 15 (double pair royal 12 + fifteen 2 + go 1): ``pegging`` is one card's (or a go's)
 # points when the caller does not itemise them.
-PLAY_POINTS: dict[str, frozenset[int]] = {
+PLAY_POINTS: dict[PegKind, frozenset[int]] = {
     "fifteen": frozenset({2}),
     "thirty_one": frozenset({2}),
     **{kind: frozenset({points}) for kind, points in PAIR_KINDS.values()},
@@ -24,12 +25,12 @@ PLAY_POINTS: dict[str, frozenset[int]] = {
 }
 # Scores outside the counting order (a muggins call, a penalty, a correction): never part
 # of a deal's order, bounded by the largest single count (29).
-FREE_POINTS: dict[str, frozenset[int]] = {
+FREE_POINTS: dict[PegKind, frozenset[int]] = {
     "muggins": frozenset(range(1, 30)),
     "penalty": frozenset(range(1, 30)),
     "other": frozenset(range(1, 30)),
 }
-PEG_KINDS = ("heels", *PLAY_POINTS, "hand", "crib", *FREE_POINTS)
+PEG_KINDS: tuple[PegKind, ...] = ("heels", *PLAY_POINTS, "hand", "crib", *FREE_POINTS)
 
 # Show totals that some hand reaches (data/score_distributions.json; docs/rules.md 2): a 4-card
 # hand or any crib scores 0..29 but never 19, 25, 26 or 27; a 3-card hand 0..20 but never 16-19.

@@ -54,6 +54,7 @@ from ..cards import JACK, SUITS, Card, check_distinct
 from ..errors import InvalidRules, WrongCardCount
 from ..rules import STANDARD, Rules
 from ..scoring.show_tables import RANK_KEY
+from ..vocabulary import CribModelName, CribOwner
 from .crib_model import CribModel, CribPrior, Unseen, crib_prior, model_name
 from .crib_tables import totals_row
 
@@ -85,10 +86,10 @@ class DiscardAdvice:
     cards: tuple[Card, ...]
     variant: str
     dealer: bool
-    crib_owner: str
+    crib_owner: CribOwner
     starters: int
     crib_outcomes: int
-    crib_model: str
+    crib_model: CribModelName
     assumption: str
     options: tuple[DiscardOption, ...]
 
@@ -174,7 +175,7 @@ def expected_crib(
     dead: Sequence[Card] = (),
     rules: Rules = STANDARD,
     *,
-    crib_model: str | CribModel = "uniform",
+    crib_model: CribModelName | CribModel = "uniform",
     seat_deals: bool = False,
 ) -> Fraction:
     """The exact mean crib score when ``discard`` (1 or 2 cards) is thrown, the other crib
@@ -201,7 +202,7 @@ def _at_cards(index: int) -> str:
     return f"/cards/{index}"
 
 
-def assumption_text(rules: Rules, crib_model: str = "uniform") -> str:
+def assumption_text(rules: Rules, crib_model: CribModelName = "uniform") -> str:
     """The stated model for the cards the seat cannot see, in words, for this variant."""
     unseen = 52 - rules.cards_dealt
     others = 4 - rules.discards
@@ -227,7 +228,7 @@ def assumption_text(rules: Rules, crib_model: str = "uniform") -> str:
     )
 
 
-def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> str:
+def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> CribOwner:
     """Who owns the crib from the seat's point of view: ``self``, ``partner`` or ``opponent``."""
     if partner_deals:
         if not rules.partnerships:
@@ -250,7 +251,7 @@ def discard_advice(
     rules: Rules = STANDARD,
     *,
     partner_deals: bool = False,
-    crib_model: str | CribModel = "uniform",
+    crib_model: CribModelName | CribModel = "uniform",
 ) -> DiscardAdvice:
     """Every keep and discard of the dealt ``cards``, best net first, with exact means.
 

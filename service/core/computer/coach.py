@@ -45,6 +45,7 @@ from ..items import ScoreItem
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
+from ..vocabulary import CribOwner, MovePhase
 from .advice import assumption_text, discard_advice
 from .coach_pegging import pegging_estimates
 
@@ -96,9 +97,9 @@ class Hints:
     """A seat's moves, best first. ``crib_owner`` and ``assumption`` in the discard only."""
 
     seat: int
-    phase: str
+    phase: MovePhase
     moves: tuple[Hint, ...]
-    crib_owner: str | None = None
+    crib_owner: CribOwner | None = None
     assumption: str | None = None
 
 
@@ -153,9 +154,8 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
 
 def _unseen(state: GameState, seat: int) -> list[Card]:
     """The cards ``seat`` has not seen in the play: not dealt to it, not played, not the starter."""
-    play = state.play
-    assert play is not None and state.starter is not None
-    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter}
+    play = state.current_play
+    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter_card}
     return [card for card in DECK if card not in seen]
 
 
@@ -186,8 +186,7 @@ def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fra
 
 
 def _play_figures(state: GameState, seat: int, card: Card, unseen: list[Card]) -> PlayFigures:
-    play = state.play
-    assert play is not None
+    play = state.current_play
     # The public transition only (no hands): who is to play next follows from the cards held
     # and the goes said, which every seat sees.
     after, step = play_card(play._replace(hands=None), seat, card)
@@ -216,8 +215,8 @@ def _play_reasons(card: Card, figures: PlayFigures) -> tuple[str, ...]:
 
 def play_hints(state: GameState, seat: int) -> Hints:
     """Every card ``seat`` may play, best net first (then the smaller risk, the higher card)."""
-    play = state.play
-    assert play is not None and play.hands is not None
+    play = state.current_play
+    assert play.hands is not None
     unseen = _unseen(state, seat)
     moves = []
     for card in play.playable(seat):
@@ -240,8 +239,7 @@ def play_hints(state: GameState, seat: int) -> Hints:
 
 def _shown(state: GameState) -> tuple[int, bool, tuple[Card, ...], int]:
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None
-    return owner, is_crib, cards, score_show(cards, state.starter, is_crib=is_crib, rules=state.rules).total
+    return owner, is_crib, cards, score_show(cards, state.starter_card, is_crib=is_crib, rules=state.rules).total
 
 
 def _claim_value(state: GameState, claimed: int) -> Fraction:

@@ -48,10 +48,10 @@ from math import comb
 from ..cards import DECK, JACK, SUITS, Card
 from ..errors import InvalidRules, WrongCardCount
 from ..rules import Rules
+from ..vocabulary import CRIB_MODELS, CribModelName
 from .crib_model_table import TABLES
 from .crib_tables import MULTISETS, multiset_weights
 
-CRIB_MODELS = ("uniform", "learned")
 SCALE = 1_000_000  # shares are parts per million
 PAIRS: tuple[tuple[int, ...], ...] = MULTISETS[2]  # the 91 rank pairs a <= b
 PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
@@ -199,7 +199,7 @@ class ThrowTable:
 class CribModel:
     """A named model of the opponent's throws: what a dealer throws and what a pone throws."""
 
-    name: str
+    name: CribModelName
     dealer: ThrowTable
     pone: ThrowTable
 
@@ -230,7 +230,9 @@ LEARNED: dict[str, CribModel] = {
 }
 
 
-def crib_prior(unseen: Unseen, others: int, rules: Rules, seat_deals: bool, model: str | CribModel) -> CribPrior:
+def crib_prior(
+    unseen: Unseen, others: int, rules: Rules, seat_deals: bool, model: CribModelName | CribModel
+) -> CribPrior:
     """The prior of ``model`` (a name of :data:`CRIB_MODELS` or a model) for ``others`` other
     crib cards and a seat that deals or not: uniform, or the opponent's two discards weighted
     by the model's table of the opponent's role."""
@@ -246,7 +248,7 @@ def crib_prior(unseen: Unseen, others: int, rules: Rules, seat_deals: bool, mode
     return weighted_prior(unseen, pair_weights(learned.opponent_of(seat_deals)))
 
 
-def resolve_model(model: str | CribModel, rules: Rules) -> CribModel:
+def resolve_model(model: CribModelName | CribModel, rules: Rules) -> CribModel:
     """The model a name stands for in ``rules``' variant (``InvalidRules`` when it has none)."""
     if isinstance(model, CribModel):
         return model
@@ -260,7 +262,7 @@ def resolve_model(model: str | CribModel, rules: Rules) -> CribModel:
     return LEARNED[rules.name]
 
 
-def model_name(model: str | CribModel) -> str:
+def model_name(model: CribModelName | CribModel) -> CribModelName:
     return model if isinstance(model, str) else model.name
 
 

@@ -28,10 +28,11 @@ from ..game.events import Event
 from ..game.state import GameState, may_act
 from ..rules import Rules
 from ..scoring.match import MatchContext, MatchRules
+from ..vocabulary import Level
 from . import players
 
 
-def level_of(state: GameState, seat: int) -> str:
+def level_of(state: GameState, seat: int) -> Level:
     """The level the computer plays ``seat`` at (``standard`` for a person's seat)."""
     level = state.computer[seat] if state.computer else None
     return level or "standard"
@@ -49,7 +50,7 @@ def new_game(
     *,
     deck: Sequence[Card] | None = None,
     game_id: str = "",
-    computer: Sequence[str | None] = (),
+    computer: Sequence[Level | None] = (),
     match: MatchRules | MatchContext | None = None,
 ) -> tuple[GameState, list[Event]]:
     """The engine's new game (:func:`service.core.game.engine.new_game`, the same arguments),

@@ -35,14 +35,23 @@ from ..errors import GameNotOver
 from ..game.actions import Action
 from ..game.record import positions
 from ..game.state import GameState
+from ..vocabulary import MOVE_PHASES, Level, MovePhase
 from .coach import move_value
 from .players import choose
 
 # The one place that names the comparison player: the strongest level, "hard" (its moves are
 # deterministic for a position, so a seat that played them loses nothing).
-COMPARED_WITH = "hard"
-PHASES = ("discard", "play", "count", "muggins")
-_PHASE_OF = {"discard": "discard", "play": "play", "count": "count", "muggins": "muggins", "accept": "muggins"}
+COMPARED_WITH: Level = "hard"
+PHASES = MOVE_PHASES
+# Always in a review, even with no such move; counts and muggins calls only when the seat made one.
+ALWAYS_SUMMARISED: tuple[MovePhase, ...] = ("discard", "play")
+_PHASE_OF: dict[str, MovePhase] = {
+    "discard": "discard",
+    "play": "play",
+    "count": "count",
+    "muggins": "muggins",
+    "accept": "muggins",
+}
 
 
 def compared_move(state: GameState, seat: int) -> Action:
@@ -57,7 +66,7 @@ class Decision:
 
     move: int
     deal: int
-    phase: str
+    phase: MovePhase
     made: Action
     compared: Action
     made_value: Fraction
@@ -67,7 +76,7 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class PhaseSummary:
-    phase: str
+    phase: MovePhase
     decisions: int
     lost: Fraction
 
@@ -79,7 +88,7 @@ class PhaseSummary:
 @dataclass(frozen=True, slots=True)
 class Review:
     seat: int
-    compared_with: str
+    compared_with: Level
     decisions: tuple[Decision, ...]
     phases: tuple[PhaseSummary, ...]
 
@@ -119,7 +128,7 @@ def review(state: GameState, seat: int) -> Review:
     summaries = []
     for phase in PHASES:
         mine = [d for d in decisions if d.phase == phase]
-        if mine or phase in ("discard", "play"):
+        if mine or phase in ALWAYS_SUMMARISED:
             summaries.append(PhaseSummary(phase, len(mine), sum((d.lost for d in mine), Fraction(0))))
     return Review(seat, COMPARED_WITH, decisions, tuple(summaries))
 

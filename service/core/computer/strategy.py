@@ -129,21 +129,19 @@ def choose_play(
     for card in sorted(unseen_cards):
         by_rank.setdefault(card.rank, []).append(card)
     holds = min(len(unseen_cards), 4 if opponent_holds is None else opponent_holds)
-    best: tuple[tuple[int, int, int], Card] | None = None
     total = comb(len(unseen_cards), holds)
-    tried: set[int] = set()
+    # One card per rank (suits do not matter in the play): the first of each in this order.
+    by_rank_played: dict[int, Card] = {}
     for card in sorted(legal, key=lambda c: (-c.rank, c.suit)):
-        if card.rank in tried:  # suits do not matter in the play
-            continue
-        tried.add(card.rank)
-        now, balance, worst = _evaluate(card, hand, pile, count, by_rank, len(unseen_cards), holds)
+        by_rank_played.setdefault(card.rank, card)
+
+    def key(card: Card) -> tuple[int, int, int]:
         # Higher is better: expected net points (scaled by total), then a smaller worst case,
-        # then the higher card.
-        key = (now * total - balance, -worst, card.rank)
-        if best is None or key > best[0]:
-            best = (key, card)
-    assert best is not None
-    return best[1]
+        # then the higher card (so no two cards tie).
+        now, balance, worst = _evaluate(card, hand, pile, count, by_rank, len(unseen_cards), holds)
+        return (now * total - balance, -worst, card.rank)
+
+    return max(by_rank_played.values(), key=key)
 
 
 def choose_claim(hand: Sequence[Card], starter: Card, *, is_crib: bool = False, rules: Rules = STANDARD) -> int:

@@ -28,11 +28,12 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import CribbageError, IllegalAction, InvalidState
 from ..scoring.pegging import check_card
+from ..vocabulary import ActionType, Auto
 from . import phases
 from .codec import card_letter, cards_from_letters
 from .state import MAX_CLAIM, GameState
 
-AUTO = "auto"
+AUTO: Auto = "auto"
 COMPUTER_MARK = "~"  # in the log, before a move the computer chose
 # Small numbers (claims, muggins calls) in one character, after a marker in the log.
 LOG_DIGITS = string.digits + string.ascii_letters
@@ -49,7 +50,7 @@ class Action(NamedTuple):
     a six-card discard), and a frozen dataclass cost twice as much to make.
     """
 
-    type: str
+    type: ActionType | Auto
     seat: int
     cards: tuple[Card, ...] = ()
     card: Card | None = None
@@ -74,7 +75,7 @@ class ActionKind:
     with one of ``marks``; ``decode(text, seat)``: the action back from its log text.
     """
 
-    name: str
+    name: ActionType
     awaited: Callable[[GameState], bool]
     listed: Callable[[GameState, int], list[Action]]
     check: Callable[[GameState, Action], Action]
@@ -119,16 +120,14 @@ def _decode_discard(text: str, seat: int) -> Action:
 
 
 def _plays(state: GameState, seat: int) -> list[Action]:
-    assert state.play is not None
-    return [Action("play", seat, card=card) for card in sorted(state.play.playable(seat))]
+    return [Action("play", seat, card=card) for card in sorted(state.current_play.playable(seat))]
 
 
 def _check_play(state: GameState, action: Action) -> Action:
-    assert state.play is not None
     if action.card is None:
         raise _refuse("a play names a card", "/action/card")
     try:  # the play machine's own checks, answered with this game's legal actions
-        check_card(state.play, action.seat, action.card)
+        check_card(state.current_play, action.seat, action.card)
     except CribbageError as error:
         raise _refuse(error.message, "/action/card") from None
     return Action("play", action.seat, card=action.card)
@@ -154,7 +153,7 @@ def _answering(state: GameState) -> bool:
     return state.phase == "show" and state.claim is not None
 
 
-def _numbered(name: str, seat: int, number: int) -> Action:
+def _numbered(name: ActionType, seat: int, number: int) -> Action:
     """A count (``claimed``) or a muggins call (``points``): the two kinds that carry a number."""
     return Action(name, seat, claimed=number) if name == "count" else Action(name, seat, points=number)
 
@@ -163,7 +162,7 @@ def _number(action: Action) -> int | None:
     return action.claimed if action.type == "count" else action.points
 
 
-def _check_number(name: str, low: int) -> Callable[[GameState, Action], Action]:
+def _check_number(name: ActionType, low: int) -> Callable[[GameState, Action], Action]:
     field = "claimed" if name == "count" else "points"
     what = "a claim is a count from 0" if name == "count" else "muggins is called for 1"
     unit = "" if name == "count" else " points"
@@ -177,7 +176,7 @@ def _check_number(name: str, low: int) -> Callable[[GameState, Action], Action]:
     return check
 
 
-def _number_codec(name: str, mark: str) -> tuple[Callable[[Action], str], Callable[[str, int], Action]]:
+def _number_codec(name: ActionType, mark: str) -> tuple[Callable[[Action], str], Callable[[str, int], Action]]:
     def encode(action: Action) -> str:
         return mark + LOG_DIGITS[_number(action) or 0]
 
@@ -202,7 +201,7 @@ def _play_phase(state: GameState) -> bool:
     return state.phase == "play"
 
 
-ACTIONS: dict[str, ActionKind] = {
+ACTIONS: dict[ActionType, ActionKind] = {
     kind.name: kind
     for kind in (
         ActionKind(
@@ -262,11 +261,11 @@ ACTIONS: dict[str, ActionKind] = {
         ),
     )
 }
-ORDER = {name: index for index, name in enumerate(ACTIONS)}
+ORDER: dict[str, int] = {name: index for index, name in enumerate(ACTIONS)}
 _BY_MARK = {mark: kind for kind in ACTIONS.values() for mark in kind.marks}
 
 
-def awaited_kinds(state: GameState) -> tuple[str, ...]:
+def awaited_kinds(state: GameState) -> tuple[ActionType, ...]:
     """The kinds of action the game waits for now."""
     return tuple(name for name, kind in ACTIONS.items() if kind.awaited(state))
 
@@ -274,6 +273,8 @@ def awaited_kinds(state: GameState) -> tuple[str, ...]:
 def encode_action(action: Action) -> str:
     """An action in the compact log: a card letter for a play, ``<seat><letters>`` for a
     discard, ``#n`` a claim, ``!n`` a muggins call, ``=`` an accept."""
+    if action.type == AUTO:
+        raise InvalidState("an auto request is no move: the computer's choice is logged")
     return ACTIONS[action.type].encode(action)
 
 

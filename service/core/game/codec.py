@@ -31,6 +31,7 @@ from ..rules import Rules, changes, resolve
 from ..scoring.match import FORMATS as MATCH_FORMATS
 from ..scoring.match import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
 from ..scoring.pegging import Play, pile_count
+from ..vocabulary import Level, Phase
 from .invariants import check_state
 from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, crib_from_pack, deal_cards, starter_of
 
@@ -275,14 +276,14 @@ def check_fields(data: Any) -> Rules:
     return rules
 
 
-def _computer(data: Mapping[str, Any], players: int) -> tuple[str | None, ...]:
+def _computer(data: Mapping[str, Any], players: int) -> tuple[Level | None, ...]:
     """Who the computer plays (``cp``: per seat 0 for a person, else 1 + the level's index)."""
     codes = data.get("cp")
     if codes is None:
         return ()
     if not isinstance(codes, list) or len(codes) != players:
         raise InvalidState("the state's computer seats do not fit the table")
-    levels: list[str | None] = []
+    levels: list[Level | None] = []
     for code in codes:
         if type(code) is not int or not 0 <= code <= len(LEVELS):
             raise InvalidState("the state names no such computer level")
@@ -332,7 +333,7 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
             rules.multi_go_rule == "bicycle_three_hand",
             pile_count(pile),
         )
-    phase = PHASES[data["p"]]
+    phase: Phase = PHASES[data["p"]]
     opening = data.get("od")
     codes = data.get("cp")
     return GameState(

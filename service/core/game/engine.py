@@ -33,6 +33,7 @@ from ..cards import DECK, Card
 from ..errors import CribbageError, GameNotOver, GameOver, IllegalAction, WrongCardCount
 from ..rules import Rules
 from ..scoring.match import MatchContext, MatchRules
+from ..vocabulary import Level
 from .actions import ACTIONS, AUTO, COMPUTER_MARK, Action, awaited_kinds, encode_action
 from .chance import arrange_deck, cut_for_deal, shuffled_deck
 from .events import CutForDeal, Event
@@ -47,7 +48,7 @@ def new_game(
     *,
     deck: Sequence[Card] | None = None,
     game_id: str = "",
-    computer: Sequence[str | None] = (),
+    computer: Sequence[Level | None] = (),
     match: MatchRules | MatchContext | None = None,
 ) -> tuple[GameState, list[Event]]:
     """A new game: the cut for the first deal (unless ``dealer`` is given), then the deal.
@@ -200,7 +201,7 @@ def verify(state: GameState, action: Action) -> Action:
 
     if state.over:
         raise GameOver("the game is over: no more actions", pointer="/action", legal_actions=[], to_act=[])
-    kind = ACTIONS.get(action.type)
+    kind = None if action.type == AUTO else ACTIONS.get(action.type)
     if kind is None and action.type != AUTO:
         raise refuse(f"unknown action type {action.type!r}", "/action/type")
     if not 0 <= seat < rules.players:

@@ -30,20 +30,21 @@ from typing import Any, ClassVar
 from ..cards import Card
 from ..items import ScoreItem
 from ..scoring.outcome import Outcome
+from ..vocabulary import EventKind, ScoreKind
 
 
 class Event:
     """Base of every event; ``kind`` is its name on the wire."""
 
     __slots__ = ()
-    kind: ClassVar[str]
+    kind: ClassVar[EventKind]
 
 
 @dataclass(frozen=True, slots=True)
 class CutForDeal(Event):
     """Each player cut a card for the first deal; players tied for it cut again."""
 
-    kind: ClassVar[str] = "cut_for_deal"
+    kind: ClassVar[EventKind] = "cut_for_deal"
     rounds: tuple[tuple[tuple[int, Card], ...], ...]
     dealer: int
 
@@ -52,7 +53,7 @@ class CutForDeal(Event):
 class Deal(Event):
     """A deal: every seat's cards, in seat order (private: see :class:`DealSeen`)."""
 
-    kind: ClassVar[str] = "deal"
+    kind: ClassVar[EventKind] = "deal"
     deal: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -63,7 +64,7 @@ class DealSeen(Event):
     """A deal as one seat sees it: its own ``hand`` (sorted; ``None`` for a spectator) and
     how many cards each seat was dealt."""
 
-    kind: ClassVar[str] = "deal"
+    kind: ClassVar[EventKind] = "deal"
     deal: int
     dealer: int
     cards_each: int
@@ -74,7 +75,7 @@ class DealSeen(Event):
 class Discard(Event):
     """A seat threw ``cards`` to the crib (private: see :class:`DiscardSeen`)."""
 
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[EventKind] = "discard"
     seat: int
     cards: tuple[Card, ...]
 
@@ -83,20 +84,20 @@ class Discard(Event):
 class DiscardSeen(Event):
     """Another seat's discard: only how many cards went to the crib."""
 
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[EventKind] = "discard"
     seat: int
     count: int
 
 
 @dataclass(frozen=True, slots=True)
 class Starter(Event):
-    kind: ClassVar[str] = "starter"
+    kind: ClassVar[EventKind] = "starter"
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
-    kind: ClassVar[str] = "play"
+    kind: ClassVar[EventKind] = "play"
     seat: int
     card: Card
     count: int
@@ -106,7 +107,7 @@ class CardPlayed(Event):
 class Go(Event):
     """A seat that could not play said go (the engine says every go by itself)."""
 
-    kind: ClassVar[str] = "go"
+    kind: ClassVar[EventKind] = "go"
     seat: int
     count: int
 
@@ -115,20 +116,20 @@ class Go(Event):
 class CountReset(Event):
     """The count ended (31, or no one could play); ``leader`` leads the next."""
 
-    kind: ClassVar[str] = "count_reset"
+    kind: ClassVar[EventKind] = "count_reset"
     leader: int
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOver(Event):
-    kind: ClassVar[str] = "play_over"
+    kind: ClassVar[EventKind] = "play_over"
 
 
 @dataclass(frozen=True, slots=True)
 class Show(Event):
     """A hand (or the crib) is laid down to be counted; ``claimed`` in manual counting."""
 
-    kind: ClassVar[str] = "show"
+    kind: ClassVar[EventKind] = "show"
     seat: int
     crib: bool
     cards: tuple[Card, ...]
@@ -143,10 +144,10 @@ class Score(Event):
     ``heels``, ``three_for_last``, ``hand``, ``crib``, ``muggins``, ``penalty`` or
     ``overclaim``."""
 
-    kind: ClassVar[str] = "score"
+    kind: ClassVar[EventKind] = "score"
     seat: int
     side: int
-    score_kind: str
+    score_kind: ScoreKind
     points: int
     items: tuple[ScoreItem, ...]
     front: int
@@ -163,7 +164,7 @@ class Score(Event):
 class Muggins(Event):
     """``seat`` called muggins on ``against``'s count for ``called`` points."""
 
-    kind: ClassVar[str] = "muggins"
+    kind: ClassVar[EventKind] = "muggins"
     seat: int
     against: int
     called: int
@@ -173,7 +174,7 @@ class Muggins(Event):
 class Settled(Event):
     """The muggins window closed: the true count and its reasons."""
 
-    kind: ClassVar[str] = "settled"
+    kind: ClassVar[EventKind] = "settled"
     seat: int
     crib: bool
     claimed: int
@@ -183,7 +184,7 @@ class Settled(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    kind: ClassVar[str] = "game_over"
+    kind: ClassVar[EventKind] = "game_over"
     outcome: Outcome
 
     @property

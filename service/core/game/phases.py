@@ -16,7 +16,7 @@ which action is :mod:`.actions`' table; the contract is :mod:`.engine`'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from ..cards import JACK, Card
 from ..items import ScoreItem
@@ -24,6 +24,7 @@ from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import PlayStep, play_card, say_go, start_play
 from ..scoring.show import score_show
+from ..vocabulary import ItemKind, ScoreKind
 from .chance import shuffled_deck
 from .events import (
     CardPlayed,
@@ -67,7 +68,9 @@ class Step:
     def set(self, **changes: Any) -> None:
         self.state = self.state._replace(**changes)
 
-    def peg(self, seat: int, points: int, kind: str, items: Iterable[ScoreItem], claimed: int | None = None) -> bool:
+    def peg(
+        self, seat: int, points: int, kind: ScoreKind, items: Iterable[ScoreItem], claimed: int | None = None
+    ) -> bool:
         """Peg ``points`` for ``seat``'s side; True if that ended the game (the target)."""
         state = self.state
         rules = state.rules
@@ -152,8 +155,7 @@ def cut(step: Step) -> None:
 
 
 def play(step: Step, seat: int, card: Card) -> None:
-    assert step.state.play is not None
-    machine, result = play_card(step.state.play, seat, card)
+    machine, result = play_card(step.state.current_play, seat, card)
     step.set(play=machine)
     step.events.append(CardPlayed(seat, card, result.count))
     _after_play(step, result)
@@ -170,13 +172,14 @@ def _peg_play(step: Step, result: PlayStep) -> bool:
     for seat, items in groups:
         items = _until_won(step.state, seat, items)
         kinds = {item.kind for item in items}
-        kind = "play" if kinds - _COUNT_ENDS else items[0].kind
+        kind: ScoreKind = _COUNT_ENDS[items[0].kind] if kinds <= _COUNT_ENDS.keys() else "play"
         if step.peg(seat, sum(item.points for item in items), kind, items):
             return True
     return False
 
 
-_COUNT_ENDS = frozenset({"go", "last_card"})  # scored when a count ends, after the card that ended it
+# Scored when a count ends, after the card that ended it: pegged as a score of their own kind.
+_COUNT_ENDS: dict[ItemKind, ScoreKind] = {"go": "go", "last_card": "last_card"}
 
 
 def _until_won(state: GameState, seat: int, items: list[ScoreItem]) -> list[ScoreItem]:
@@ -197,17 +200,14 @@ def _after_play(step: Step, result: PlayStep) -> None:
     while True:
         if _peg_play(step, result):
             return
-        machine = step.state.play
-        assert machine is not None
-        if result.play_over:
+        machine = step.state.current_play
+        seat = machine.turn
+        if seat is None:  # no one to play: the play is over (``result.play_over``)
             step.events.append(PlayOver())
             start_show(step)
             return
         if result.reset:
-            assert machine.turn is not None
-            step.events.append(CountReset(machine.turn))
-        seat = machine.turn
-        assert seat is not None
+            step.events.append(CountReset(seat))
         if machine.can_play(seat):
             return
         machine, result = say_go(machine, seat)
@@ -223,11 +223,10 @@ def start_show(step: Step) -> None:
     state = step.state
     if state.rules.muggins:
         return  # each owner counts in turn
-    assert state.starter is not None
     for index in range(len(show_order(state))):
         step.set(show_step=index)
         seat, is_crib, cards = shown_cards(state, index)
-        score = score_show(cards, state.starter, is_crib=is_crib, rules=state.rules)
+        score = score_show(cards, state.starter_card, is_crib=is_crib, rules=state.rules)
         step.events.append(Show(seat, is_crib, cards))
         if step.peg(seat, score.total, "crib" if is_crib else "hand", score.items):
             return
@@ -251,10 +250,9 @@ def count(step: Step, seat: int, claimed: int) -> None:
     state = step.state
     rules = state.rules
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None
-    actual = score_show(cards, state.starter, is_crib=is_crib, rules=rules).total
+    actual = score_show(cards, state.starter_card, is_crib=is_crib, rules=rules).total
     check = check_claim(actual, claimed, muggins=True, overclaim_policy=rules.overclaim_policy)
-    kind = "crib" if is_crib else "hand"
+    kind: Literal["crib", "hand"] = "crib" if is_crib else "hand"
     step.events.append(Show(owner, is_crib, cards, claimed))
     if step.peg(owner, check.pegged, kind, (ScoreItem(kind, cards, check.pegged),), claimed=claimed):
         return
@@ -273,8 +271,8 @@ def settle(step: Step, called: int | None) -> None:
     state = step.state
     rules = state.rules
     owner, is_crib, cards = shown_cards(state, state.show_step)
-    assert state.starter is not None and state.claim is not None
-    score = score_show(cards, state.starter, is_crib=is_crib, rules=rules)
+    assert state.claim is not None
+    score = score_show(cards, state.starter_card, is_crib=is_crib, rules=rules)
     missed = max(0, score.total - state.claim)
     holder = window_holder(rules, owner)
     if called is not None:

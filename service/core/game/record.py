@@ -25,6 +25,7 @@ from ..cards import Card
 from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
 from ..rules import Rules
 from ..scoring.outcome import Outcome
+from ..vocabulary import EndingKind
 from .actions import Action, decode_action
 from .chance import shuffled_deck
 from .codec import encode_state
@@ -72,7 +73,7 @@ class Ending:
     move: int | None
     seat: int | None
     side: int | None
-    kind: str
+    kind: EndingKind
 
 
 @dataclass(frozen=True, slots=True)

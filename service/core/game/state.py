@@ -26,9 +26,8 @@ from ..rules import Rules
 from ..scoring.match import MatchContext
 from ..scoring.outcome import Outcome, outcome
 from ..scoring.pegging import Play
+from ..vocabulary import LEVELS, PHASES, Level, Phase
 
-PHASES = ("discard", "play", "show")
-LEVELS = ("standard", "easy", "hard")  # how well the computer plays a seat ("standard" first: token code 1)
 MAX_CLAIM = 29  # no hand or crib scores more; a claim above it is absurd, not an over-claim
 # No game here lasts longer: a fixed-deals game has at most this many deals, and a race to the
 # target still on after this many (a huge target, or every count claimed as 0) ends there,
@@ -66,7 +65,7 @@ class GameState(NamedTuple):
     cut_for_deal: bool
     deal_no: int
     dealer: int
-    phase: str
+    phase: Phase
     deck: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
     crib: tuple[Card, ...]
@@ -82,7 +81,7 @@ class GameState(NamedTuple):
     opening_deck: tuple[Card, ...] | None = None
     game_id: str = ""
     moves: int = 0
-    computer: tuple[str | None, ...] = ()
+    computer: tuple[Level | None, ...] = ()
     match: MatchContext | None = None
 
     @property
@@ -92,6 +91,22 @@ class GameState(NamedTuple):
     def plays_itself(self, seat: int) -> bool:
         """Whether the computer plays ``seat`` (the game says so: no one acts for it)."""
         return bool(self.computer) and self.computer[seat] is not None
+
+    @property
+    def current_play(self) -> Play:
+        """The play in progress: there is one throughout the play phase (:mod:`.invariants`
+        checks it), and asking outside it is an :class:`InvalidState`."""
+        if self.play is None:
+            raise InvalidState("there is no play in progress")
+        return self.play
+
+    @property
+    def starter_card(self) -> Card:
+        """The starter: cut from the play on (:mod:`.invariants` checks it), and asking before
+        the cut is an :class:`InvalidState`."""
+        if self.starter is None:
+            raise InvalidState("the starter has not been cut")
+        return self.starter
 
     @property
     def pone(self) -> int:

@@ -26,6 +26,7 @@ from ..errors import IllegalAction
 from ..rules import Rules
 from ..scoring.match import MatchRules, MatchState
 from ..scoring.outcome import Outcome
+from ..vocabulary import Level, ViewPhase
 from .actions import Action
 from .engine import legal_actions
 from .state import GameState, current_player, final_outcome, may_act, show_order, shown_cards
@@ -75,11 +76,11 @@ class SeatView(NamedTuple):
     seat: int | None
     game_id: str
     move: int
-    computer: tuple[str | None, ...]
+    computer: tuple[Level | None, ...]
     rules: Rules
     deal: int
     dealer: int
-    phase: str
+    phase: ViewPhase
     turn: int | None
     to_act: tuple[int, ...]
     pegs: tuple[SidePegs, ...]

@@ -38,13 +38,8 @@ from dataclasses import dataclass
 
 from ..errors import InvalidEvent, InvalidRules, MatchOver
 from ..rules import GAME_POINT_SCHEMES, STANDARD, Rules
+from ..vocabulary import FORMATS, NEXT_FIRST_DEALER, DecidedBy, GamePointScheme, MatchFormat, NextFirstDealer
 from .results import GameResult, outcomes
-
-FORMATS = ("best_of", "first_to", "fixed")
-
-
-NEXT_FIRST_DEALER = ("loser", "winner", "alternate")
-
 
 MAX_LENGTH = 99  # games (or match points): a long evening is 21
 
@@ -63,12 +58,12 @@ class MatchRules:
     or ``alternate``; after a drawn game (fixed-deal rules) the first deal always alternates.
     """
 
-    format: str = "best_of"
+    format: MatchFormat = "best_of"
     length: int = 3
     skunk_points: int = 2
     double_skunk_points: int = 2
     triple_skunk_wins: bool = False
-    next_first_dealer: str = "loser"
+    next_first_dealer: NextFirstDealer = "loser"
 
     def __post_init__(self) -> None:
         def need(ok: bool, message: str, field: str) -> None:
@@ -121,12 +116,12 @@ class MatchRules:
 
 
 def match_rules_for_scheme(
-    scheme: str,
-    format: str = "best_of",
+    scheme: GamePointScheme,
+    format: MatchFormat = "best_of",
     length: int = 3,
     *,
     triple_skunk_wins: bool = False,
-    next_first_dealer: str = "loser",
+    next_first_dealer: NextFirstDealer = "loser",
 ) -> MatchRules:
     """Match rules whose points are one of the game-point schemes that score a plain win 1:
     ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2) are the Swedish text's two conventions.
@@ -143,14 +138,14 @@ def match_rules_for_scheme(
 
 
 def match_rules_from(
-    format: str = "best_of",
+    format: MatchFormat = "best_of",
     length: int = 3,
     *,
-    scheme: str | None = None,
+    scheme: GamePointScheme | None = None,
     skunk_points: int | None = None,
     double_skunk_points: int | None = None,
     triple_skunk_wins: bool = False,
-    next_first_dealer: str = "loser",
+    next_first_dealer: NextFirstDealer = "loser",
 ) -> MatchRules:
     """Match rules as a request gives them: the points from a ``scheme``
     (:func:`match_rules_for_scheme`) or given one by one, never both; a skunk scores 2 unless
@@ -207,7 +202,7 @@ class MatchState:
     over: bool
     winner: int | None
     draw: bool
-    decided_by: str | None
+    decided_by: DecidedBy | None
     next_game: int | None
     next_first_dealer: int | None
 
@@ -244,7 +239,7 @@ def match_state(
     played: list[MatchGame] = []
     dealer = first_dealer
     winner: int | None = None
-    decided_by: str | None = None
+    decided_by: DecidedBy | None = None
     for index, result in enumerate(results):
         if decided_by is not None:
             raise InvalidEvent(f"the match was over after game {index}", pointer=f"{pointer}/games/{index}")
@@ -279,7 +274,7 @@ def match_state(
     )
 
 
-def _next_dealer(winner: int | None, dealer: int | None, rule: str) -> int | None:
+def _next_dealer(winner: int | None, dealer: int | None, rule: NextFirstDealer) -> int | None:
     """Who deals first in the next game. A drawn game has no loser: the deal alternates."""
     if winner is None or rule == "alternate":
         return None if dealer is None else 1 - dealer

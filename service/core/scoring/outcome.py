@@ -26,8 +26,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidScore
 from ..rules import Rules
-
-SKUNK_NAMES = ("none", "skunk", "double_skunk", "triple_skunk")
+from ..vocabulary import SKUNK_NAMES, GamePointScheme, Skunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +49,12 @@ class Outcome:
     skunked: tuple[int, ...]
     game_points: tuple[int, ...]
     spread: tuple[int, ...]
-    scheme: str
+    scheme: GamePointScheme
     skunk_lines: tuple[int, ...]
     fixed_deals: bool
 
     @property
-    def skunk(self) -> str:
+    def skunk(self) -> Skunk:
         """The skunk level's name: ``none skunk double_skunk triple_skunk``."""
         return SKUNK_NAMES[self.skunk_level]
 

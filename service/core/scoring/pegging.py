@@ -26,8 +26,9 @@ from ..cards import CARD_VALUE, Card, check_distinct
 from ..errors import DuplicateCard, IllegalPlay, WrongCardCount
 from ..items import ScoreItem
 from ..rules import Rules
+from ..vocabulary import PairKind
 
-PAIR_KINDS = {2: ("pair", 2), 3: ("pair_royal", 6), 4: ("double_pair_royal", 12)}
+PAIR_KINDS: dict[int, tuple[PairKind, int]] = {2: ("pair", 2), 3: ("pair_royal", 6), 4: ("double_pair_royal", 12)}
 
 
 def pile_count(pile: Sequence[Card]) -> int:

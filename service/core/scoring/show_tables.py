@@ -25,7 +25,9 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any
 
-Pattern = tuple[str, tuple[int, ...], int]
+from ..vocabulary import ItemKind
+
+Pattern = tuple[ItemKind, tuple[int, ...], int]
 
 RANK_KEY: tuple[int, ...] = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
 
@@ -79,6 +81,6 @@ PATTERNS, TOTAL_BY_KEY = _build()
 
 # The same patterns with each position tuple as an ``itemgetter`` (every pattern names two
 # or more cards, so it always returns a tuple): the scorer with items picks cards in C.
-PICKERS: dict[tuple[int, ...], tuple[tuple[str, Callable[[Sequence[Any]], tuple[Any, ...]], int], ...]] = {
+PICKERS: dict[tuple[int, ...], tuple[tuple[ItemKind, Callable[[Sequence[Any]], tuple[Any, ...]], int], ...]] = {
     ranks: tuple((kind, itemgetter(*pos), points) for kind, pos, points in found) for ranks, found in PATTERNS.items()
 }

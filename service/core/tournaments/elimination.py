@@ -44,6 +44,7 @@ from ..errors import CribbageError, InvalidEvent
 from ..rules import STANDARD, Rules
 from ..scoring.match import MatchRules, match_state
 from ..scoring.results import GameResult, outcomes, raise_together
+from ..vocabulary import BracketName, BracketStatus, SourceKind
 from .brackets import MAX_QUALIFIERS, bracket
 
 Games = Sequence[Sequence[int]]  # a bracket match's result: its games, scores in slot order
@@ -54,7 +55,7 @@ class Source:
     """Where a slot's player comes from: ``seed`` (``ref`` the seed), the ``winner`` or the
     ``loser`` of an earlier match (``ref`` its id), or ``none`` (a bye: nobody)."""
 
-    kind: str
+    kind: SourceKind
     ref: int | None = None
 
 
@@ -68,11 +69,11 @@ class BracketMatch:
     once decided (a bye has a winner and no loser)."""
 
     id: int
-    bracket: str
+    bracket: BracketName
     round: int
     sources: tuple[Source, Source]
     seeds: tuple[int | None, int | None]
-    status: str
+    status: BracketStatus
     winner: int | None
     loser: int | None
 
@@ -90,7 +91,7 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class BracketRound:
-    bracket: str
+    bracket: BracketName
     round: int
     matches: tuple[int, ...]
 
@@ -117,7 +118,7 @@ class EliminationState:
     @property
     def rounds(self) -> tuple[BracketRound, ...]:
         """The matches grouped by bracket and round, in playing order."""
-        groups: dict[tuple[str, int], list[int]] = {}
+        groups: dict[tuple[BracketName, int], list[int]] = {}
         for m in self.matches:
             groups.setdefault((m.bracket, m.round), []).append(m.id)
         return tuple(BracketRound(b, r, tuple(ids)) for (b, r), ids in groups.items())
@@ -130,7 +131,7 @@ class EliminationState:
 @dataclass(frozen=True, slots=True)
 class _Spec:
     id: int
-    bracket: str
+    bracket: BracketName
     round: int
     sources: tuple[Source, Source]
 
@@ -275,6 +276,7 @@ def elimination(
     for spec in specs:
         where = f"/results/{spec.id}"
         seeds = (player(spec.sources[0]), player(spec.sources[1]))
+        status: BracketStatus
         if spec.bracket == "final" and spec.round == 2:
             first = states[-1]
             if first.status == "played" and first.winner == first.seeds[0]:

@@ -23,6 +23,7 @@ from ..errors import InvalidEvent
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult, outcomes
+from ..vocabulary import GamePointScheme, Tiebreaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +46,11 @@ class Standing:
 @dataclass(frozen=True, slots=True)
 class Standings:
     rows: tuple[Standing, ...]
-    ranking: tuple[str, ...]
-    scheme: str
+    ranking: tuple[Tiebreaker, ...]
+    scheme: GamePointScheme
 
 
-def ranking_keys(rules: Rules) -> tuple[str, ...]:
+def ranking_keys(rules: Rules) -> tuple[Tiebreaker, ...]:
     """Game points first, always (they are what standings rank: docs/rules.md 8.1), then the
     rules' other tie-breakers in their order; a list that names game points later, or leaves
     them out, changes only the order of the rest.
@@ -131,15 +132,15 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
         raise InvalidEvent(
             f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}", pointer="/games"
         )
-    column = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
+    column: dict[Tiebreaker, int] = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
 
-    def value(player: str, key: str, group: frozenset[str]) -> int:
+    def value(player: str, key: Tiebreaker, group: frozenset[str]) -> int:
         if key == "head_to_head":
             beaten = beat.get(player) if beat is not None else None
             return sum(beaten.get(p, 0) for p in group) if beaten else 0
         return stats[player][column[key]]
 
-    def order(group: list[str], remaining: tuple[str, ...]) -> list[list[str]]:
+    def order(group: list[str], remaining: tuple[Tiebreaker, ...]) -> list[list[str]]:
         if len(group) <= 1 or not remaining:
             return [sorted(group)]
         members = frozenset(group)

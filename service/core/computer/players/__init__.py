@@ -12,17 +12,18 @@ from collections.abc import Callable
 
 from ...game.actions import Action
 from ...game.state import GameState
+from ...vocabulary import Level
 from . import easy, hard, standard
 from .seen import Seen, see
 
-PLAYERS: dict[str, Callable[[Seen], Action]] = {
+PLAYERS: dict[Level, Callable[[Seen], Action]] = {
     "easy": easy.choose,
     "standard": standard.choose,
     "hard": hard.choose,
 }
 
 
-def choose(state: GameState, seat: int, level: str = "standard") -> Action:
+def choose(state: GameState, seat: int, level: Level = "standard") -> Action:
     """The move the computer playing at ``level`` makes for ``seat``, which may act."""
     return PLAYERS[level](see(state, seat))
 

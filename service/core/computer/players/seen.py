@@ -20,6 +20,7 @@ from typing import NamedTuple
 from ...cards import DECK, Card
 from ...game.state import GameState, deal_cards, shown_cards
 from ...rules import Rules
+from ...vocabulary import Phase
 
 
 class Seen(NamedTuple):
@@ -36,7 +37,7 @@ class Seen(NamedTuple):
     rules: Rules
     seat: int
     dealer: int
-    phase: str
+    phase: Phase
     scores: tuple[int, ...]
     dealt: tuple[Card, ...]
     kept: tuple[Card, ...]
