@@ -64,7 +64,7 @@ test: lint
 	$(BIN)/python -m pytest -n 2 -m "not ($(LONG)) and not system" --cov=service --cov-branch \
 	  --cov-report=term:skip-covered $(PYTEST_ARGS)
 
-## test-long: the long tiers in their CI form (bounded; the README gives the full forms)
+## test-long: the long tiers in their CI form (bounded; docs/testing.md gives the full forms)
 test-long: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "$(LONG)" $(PYTEST_ARGS)
 

@@ -6,13 +6,13 @@
 
 **What it learns.** For each two-player variant (``six_card``, ``five_card``) and each role
 (dealer, pone): how often a sensible player throws each of the 91 rank pairs, and how often a
-throw of two different ranks is suited (:class:`service.core.crib_model.ThrowTable`).
+throw of two different ranks is suited (:class:`service.core.computer.crib_model.ThrowTable`).
 
 **How.** ``--deals`` deals are drawn once from ``random.Random(f"{seed}-{variant}")``: a hand
 for the dealer and one for the pone from one shuffled pack. Then ``--iterations`` rounds:
 
 1. each player of every deal throws the best net of exact discard advice
-   (:func:`service.core.advice.discard_advice`: hand plus own crib for the dealer, hand minus
+   (:func:`service.core.computer.advice.discard_advice`: hand plus own crib for the dealer, hand minus
    the dealer's crib for the pone) with the crib weighed by the current model, the uniform
    model in the first round;
 2. the thrown pairs are counted by rank pair and suitedness, per role;
@@ -153,7 +153,7 @@ def render(models: dict[str, CribModel], count: int = DEALS, iterations: int = I
         f"The learned crib model: {iterations} rounds of self-play over {count:,} seeded deals a variant",
         f"(seed {seed}), see benchmarks/build_crib_model.py. For each variant and role (the thrower's),",
         f"``(shares, suited)``: parts per {SCALE:,} of throws with each rank pair (in the order of",
-        "``service.core.crib_model.PAIRS``: a row per lower rank, ace first) and of two-rank throws",
+        "``service.core.computer.crib_model.PAIRS``: a row per lower rank, ace first) and of two-rank throws",
         "that are suited.",
         '"""',
         "",

@@ -11,7 +11,7 @@ and the size of the answer. Game cases are built by playing real games to their 
 a 100-deal game (the deal limit) of four players under manual counting, every move by the
 computer. The event operations (standings, crosstables, schedules, matches, brackets that advance)
 take a whole event in one request and have their own benchmark at their limits,
-:mod:`benchmarks.tournament_scale`. ``README.md`` quotes both; re-run them after any change that
+:mod:`benchmarks.tournament_scale`. ``docs/worst-cases.md`` quotes both; re-run them after any change that
 could move them.
 """
 

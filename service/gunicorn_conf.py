@@ -1,7 +1,7 @@
 """gunicorn settings for ``make run`` and the Docker image: ``gunicorn -c python:service.gunicorn_conf``.
 
 The work is CPU-bound and short, so sync workers, one per core. Every value can be
-overridden from the environment (see the README's configuration table).
+overridden from the environment (see the configuration table of docs/deployment.md).
 
 Metrics: the workers share their Prometheus counts through ``PROMETHEUS_MULTIPROC_DIR``.
 When it is not set, ``on_starting`` creates a private temporary directory, and it is removed
@@ -26,7 +26,7 @@ warmed-up worker holds) and, when over, finishes the request and exits; the mast
 fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
 healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
 meanwhile. At 20,000 requests a worker was replaced about every 10 s under load, which cost
-7% of throughput and raised p99 from 5.8 to 7.5 ms (issue 15); ``python -m
+7% of throughput and raised p99 from 5.8 to 7.5 ms (``make loadtest``); ``python -m
 benchmarks.recycling`` put a replacement at 0.2-0.4 s of CPU time. The service is stateless
 and its workers do not grow under load (``make loadtest`` notes their memory), so the memory
 bound is insurance that costs nothing until it is needed: the check reads

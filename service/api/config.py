@@ -1,7 +1,7 @@
 """Configuration, read from the environment in this one place.
 
-Every variable has a sane default so that ``make run`` needs no configuration; the README
-has the table. Tests build a :class:`Config` directly instead of touching the environment.
+Every variable has a sane default so that ``make run`` needs no configuration;
+docs/deployment.md has the table. Tests build a :class:`Config` directly instead of touching the environment.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The express lane: the hottest operations' ordinary requests answered without Flask's machinery.
 
 A request to a hand score, a pegging card or a game move spends more CPU in Flask and
-werkzeug (the request context, URL matching, the hooks, the response object: about 110 us
-in-process) than in the service's own work (about 25 us for a typical hand; ``python -m
-benchmarks.score_path``). This WSGI middleware answers such a request itself when it is
+werkzeug (the request context, URL matching, the hooks, the response object) than in the
+service's own work (``python -m benchmarks.score_path`` measures both; docs/worst-cases.md
+has the figures). This WSGI middleware answers such a request itself when it is
 *ordinary*, and hands everything else to Flask untouched:
 
 * ordinary means ``POST`` to one of :data:`EXPRESS` exactly, no query string, ``Content-Type:
@@ -47,7 +47,7 @@ from .spec import BODY_LIMITS, MAX_DEPTH, SPEC
 from .wire import texts
 
 # The Flask endpoints the lane answers: the three requests a phone game and a scoring app send
-# most (issue 15's load test measures each).
+# most (``make loadtest`` measures each beside a bare Flask app).
 EXPRESS = ("hands.score", "pegging.score", "games.act")
 
 ENVIRON_ROUTE = "cribbage.route"  # the route the lane answered (for the access line and metrics)

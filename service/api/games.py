@@ -4,7 +4,7 @@
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
 has checked the body, marshmallow turns it into core values, the token is opened
-(:mod:`.state_token`) and checked (:func:`~service.core.state_codec.decode_state`), and one
+(:mod:`.state_token`) and checked (:func:`~service.core.game.codec.decode_state`), and one
 engine function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's

@@ -2,7 +2,7 @@
 (a whole play, checked and scored after the fact).
 
 Thin, like every view: the contract has already accepted the body, the wire schemas turn it
-into cards and rules, and one core function (``service.core.sequence``) does the rest.
+into cards and rules, and one core function (``service.core.scoring.sequence``) does the rest.
 """
 
 from __future__ import annotations

@@ -71,8 +71,8 @@ class SecurityHeaders:
 
     At the WSGI layer rather than in an ``after_request`` hook: it sees every answer the app
     gives (also one an error handler made), and appending constant pairs to the header list
-    costs well under a microsecond, where werkzeug's ``headers[name] = value`` (validate, scan,
-    rebuild) cost several per header. The app itself sets none of these headers, so none is
+    costs a small fraction of werkzeug's ``headers[name] = value`` (validate, scan, rebuild)
+    for each header. The app itself sets none of these headers, so none is
     doubled (a test checks each appears once)."""
 
     def __init__(self, app: WSGIApplication, docs_script_hashes: tuple[str, ...]) -> None:

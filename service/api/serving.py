@@ -1,7 +1,7 @@
 """The app serving the current request, for the few views that need its settings or keys.
 
 Flask's ``current_app`` needs an application context, and pushing one (and reaching through
-its proxy, about 1.7 us a lookup) costs more than a game move's seat check. The express lane
+its proxy at every lookup) costs more than a game move's seat check. The express lane
 (:mod:`.express`) serves its requests outside Flask's contexts and says which app it serves
 here; anywhere else (every request Flask serves, the CLI, tests) it is Flask's current app.
 """

@@ -401,8 +401,8 @@ def read_json(operation_id: str | None = None) -> Any:
     it does not parse or nests deeper than :data:`MAX_DEPTH`.
 
     The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
-    ``request.get_json()`` reads through, cost about 13 us a request under gunicorn (measured
-    against a direct read), more than scoring a typical hand.
+    ``request.get_json()`` reads through, cost more than scoring a typical hand under gunicorn
+    (measured against a direct read; docs/worst-cases.md).
     """
     req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
     environ = req.environ

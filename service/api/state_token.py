@@ -2,14 +2,14 @@
 
 A state leaves the server only as a token: url-safe base64 of a 9-byte header (the token
 format and the second it was sealed), a random 12-byte nonce, and the state's compact JSON
-(:func:`~service.core.state_codec.encode_state`) encrypted with AES-256-GCM-SIV, the header
+(:func:`~service.core.game.codec.encode_state`) encrypted with AES-256-GCM-SIV, the header
 as associated data. The cipher authenticates everything, so a client can neither read the
 hidden cards (the pack, other hands, the crib) nor change a byte, the header included,
 unnoticed. GCM-SIV rather than plain GCM: a repeated random nonce (a birthday risk after
 billions of tokens under one key) would only reveal that two tokens hold the same state,
 where GCM would give away the authentication key. A state over 1 KB (a long game's action
 log) is deflated first, and the format byte says so; the usual 250-650 bytes are not (zlib
-would save about 75 bytes for about 15 us a move).
+would save about 75 bytes for more CPU than the sealing costs).
 
 Keys come from ``CRIBBAGE_STATE_KEYS``: comma-separated url-safe base64 of 32 random bytes
 (``Fernet.generate_key()`` makes them, as does ``python -m service.api.state_token``). The
@@ -25,8 +25,8 @@ in the master before it forks (``preload_app``), so all workers of one server sh
 process. Several instances need a configured key.
 
 Any token that is not one of ours (changed, truncated, sealed with another key, made up) is
-a 400 problem, never a 500. Why not Fernet, which this module used at first: it costs 24 us
-to seal and 25 to open a state, GCM-SIV about 7 each, and a game move is mostly such costs
+a 400 problem, never a 500. Why not Fernet, which this module used at first: it costs more
+than three times as much as GCM-SIV to seal and to open a state, and a game move is mostly such costs
 (``python -m benchmarks.act_path``).
 """
 
@@ -57,7 +57,7 @@ EXTENSION = "cribbage.state_sealer"
 MAX_PLAIN_BYTES = 256 * 1024  # far above any real state; a guard against decompression bombs
 SEALING_PURPOSE = "cribbage-state-token-v1"
 PLAIN, DEFLATED = 1, 2  # the token format byte: the state as JSON, or deflated JSON
-DEFLATE_ABOVE = 1024  # bytes of JSON; below it zlib saves a few dozen bytes for 15 us
+DEFLATE_ABOVE = 1024  # bytes of JSON; below it zlib saves a few dozen bytes for more CPU than sealing
 HEADER = struct.Struct(">BQ")  # format, sealed at (Unix seconds): authenticated, not secret
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -79,7 +79,7 @@ def generate_key() -> str:
 
 
 # url-safe base64 straight through binascii: base64's wrappers cost more than the coding of a
-# 600-byte token (about 4 us a move in all).
+# 600-byte token.
 _TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
 _FROM_URLSAFE = bytes.maketrans(b"-_+/", b"+/-_")  # a token with + or / is not url-safe: refused
 

@@ -4,10 +4,10 @@ Actions are one marshmallow schema per kind (the contract's discriminated ``Game
 :data:`ACTION_SCHEMAS` is the table the ``action`` field dispatches on. What each kind carries
 besides ``type`` and ``seat`` is :data:`ACTION_PAYLOADS`, which the hand loader of the hot
 ``/act`` path and the encoder share. A new action kind is one entry in each, beside its entry
-in ``service.core.actions.ACTIONS`` and its schema in the contract; a test fails until all
+in ``service.core.game.actions.ACTIONS`` and its schema in the contract; a test fails until all
 four agree. Events are encoded
 one function per kind (:data:`EVENT_ENCODERS`), from the typed events of
-``service.core.events``, after the core has filtered them for the viewer.
+``service.core.game.events``, after the core has filtered them for the viewer.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ class ActSchema(Schema):
 @dataclass(frozen=True, slots=True)
 class Payload:
     """One field an action carries besides ``type`` and ``seat``: its name on the wire and on
-    :class:`~service.core.actions.Action`, and how it is read and written."""
+    :class:`~service.core.game.actions.Action`, and how it is read and written."""
 
     name: str
     load: Callable[[Any], Any]
@@ -195,8 +195,8 @@ def _load_action(data: dict[str, Any]) -> Action:
 
 def load_act(data: dict[str, Any]) -> GameRequest:
     """A contract-valid ``ActRequest`` as :class:`ActSchema` loads it, by hand: a move is the
-    game's hottest request, and the schema's load (the request's and the action's) cost about 22
-    us of it, more than the move itself (25 us; both measured in-process before this loader). A
+    game's hottest request, and the schema's load (the request's and the action's) cost about as
+    much as the move itself (both measured in-process before this loader). A
     test holds the two equal on every kind of action."""
     return GameRequest(data["state"], data.get("seat"), data.get("credential"), _load_action(data["action"]))
 

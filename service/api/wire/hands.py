@@ -2,8 +2,8 @@
 
 The hand is the hottest path of the service, so its request has a hand-written loader,
 :func:`load_hand`, beside the marshmallow schema that defines it (a test holds the two equal
-on every example): the schema's ``load`` cost 19 us of a 105 us scoring request in-process,
-the largest single part of what the request spends beyond ``/healthz``; the contract has
+on every example): the schema's ``load`` cost a fifth of a scoring request in-process, the
+largest single part of what the request spends beyond ``/healthz``; the contract has
 already checked every field, so what is left is turning card strings into cards.
 """
 

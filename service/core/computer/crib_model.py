@@ -3,7 +3,7 @@
 Discard advice averages the crib's score over every *arrangement* of the cards the seat
 cannot see: which of them are the other crib cards, and which is the starter. A
 :class:`CribPrior` is that average's weights, summarised by exactly what the crib's score
-needs (:func:`service.core.advice.expected_crib` turns it into a mean):
+needs (:func:`service.core.computer.advice.expected_crib` turns it into a mean):
 
 * the weight of every rank multiset of the other crib cards plus the starter (fifteens,
   pairs and runs depend only on the ranks);

@@ -3,7 +3,7 @@
 The learned crib model: 3 rounds of self-play over 5,000 seeded deals a variant
 (seed 13), see benchmarks/build_crib_model.py. For each variant and role (the thrower's),
 ``(shares, suited)``: parts per 1,000,000 of throws with each rank pair (in the order of
-``service.core.crib_model.PAIRS``: a row per lower rank, ace first) and of two-rank throws
+``service.core.computer.crib_model.PAIRS``: a row per lower rank, ace first) and of two-rank throws
 that are suited.
 """
 

@@ -10,7 +10,7 @@ weighted by how many card sets of the unseen cards have those ranks, a product o
 coefficients, so the result is exact.
 
 * :data:`MULTISETS` and :data:`MULTISET_KEYS`: the multisets of each size in one fixed
-  order, and their rank keys (:func:`~service.core.show_tables.rank_key`).
+  order, and their rank keys (:func:`~service.core.scoring.show_tables.rank_key`).
 * :func:`multiset_weights`: for the rank counts of the unseen cards, how many card sets
   have each multiset.
 * :func:`totals_row`: for a known rank key, the rank points of the known ranks plus each

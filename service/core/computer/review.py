@@ -13,7 +13,7 @@ move in the play (suits never score there). Then a summary per phase.
 
 Everything in a review is what the seat saw: its own cards, and the cards the table saw.
 Cost: the replay, then one discard advice and a few play evaluations per deal; a 100-deal
-game (the engine's limit) is the worst case (README, "Worst cases").
+game (the engine's limit) is the worst case (docs/worst-cases.md).
 
 >>> from ..game.engine import Action, may_act
 >>> from .play import apply, new_game

@@ -30,7 +30,7 @@ def _shuffled(rng: random.Random, cards: Sequence[Card]) -> list[Card]:
     """``cards`` shuffled as ``rng.shuffle`` shuffles them, written out over ``getrandbits``:
     the same Fisher-Yates steps and the same rejection of draws past the range (Python 3.11's
     ``shuffle`` and ``_randbelow_with_getrandbits``), without two method calls a card, which
-    were two thirds of dealing a hand (28 against 9 us). Only ``getrandbits`` is promised to
+    were two thirds of dealing a hand. Only ``getrandbits`` is promised to
     stay the same across Python versions; the deals of a seed now rest on it alone. A test holds
     this equal to ``random.shuffle``.
     """

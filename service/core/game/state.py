@@ -42,7 +42,7 @@ class GameState(NamedTuple):
 
     A NamedTuple rather than a frozen dataclass, as :class:`~.cards.Card` is: a move makes a
     new state several times over (each peg, each play), and ``dataclasses.replace`` cost five
-    times ``_replace`` (12 against 2 us), half of what a move cost the engine.
+    times ``_replace``, half of what a move cost the engine.
 
     ``hands``: in the discard phase the cards each seat holds (dealt, less any discard); from
     the cut on, the hand each seat kept (in the play, ``play.hands`` says what is left).

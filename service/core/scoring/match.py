@@ -17,7 +17,7 @@ games, first to a majority of them in match points; ``first_to`` a number of mat
 board's line of holes; ``fixed``, exactly that many games, the most match points winning and an
 equal count a drawn match), the match points for a skunk and a double skunk (the ``points`` of a
 plain win are always 1; setting a level's points equal to the level below switches it off), and
-whether a triple skunk wins outright. Skunk levels come from :func:`~service.core.outcome.outcome`
+whether a triple skunk wins outright. Skunk levels come from :func:`~service.core.scoring.outcome.outcome`
 with the game's :class:`~service.core.rules.Rules` (its ``skunk_lines``), as for every other
 score in the service. :func:`match_state` scores a match so far: the score, whether it is over,
 the winner, and who deals first in the next game (the loser of the last: the Swedish text;
@@ -222,7 +222,7 @@ def match_state(
 
     ``first_dealer`` is the side that dealt first in game 1 (``None`` when not recorded; every
     later game's first dealer follows from the results). Invalid games are all reported at
-    once (:func:`~service.core.results.outcomes`, pointers ``<pointer>/games/<i>/...``); a game
+    once (:func:`~service.core.scoring.results.outcomes`, pointers ``<pointer>/games/<i>/...``); a game
     after the match was already decided is an :class:`InvalidEvent`.
 
     >>> s = match_state([(121, 100), (95, 121)], match_rules=MatchRules("best_of", 3))

@@ -1,9 +1,9 @@
 """Who beat whom by how much, and each player's games in order: the crosstable and the game logs.
 
-Both read the same game results the standings take (:class:`~service.core.tournament.GameResult`,
+Both read the same game results the standings take (:class:`~service.core.scoring.results.GameResult`,
 in the order they were played), judge each game once with the same
-:func:`~service.core.outcome.outcome` (every invalid game reported together,
-:func:`~service.core.results.outcomes`), and list the players in standings order.
+:func:`~service.core.scoring.outcome.outcome` (every invalid game reported together,
+:func:`~service.core.scoring.results.outcomes`), and list the players in standings order.
 
 A crosstable cell is one player's record against one opponent, summed over every game they
 met in: games, games won, lost and drawn, and the spread between them (the player's margin in the

@@ -1,7 +1,7 @@
 """Elimination brackets that advance: single or double elimination, byes to the top seeds, and
 the bracket's state from the results so far.
 
-The winners' bracket is the ACC playoff bracket of :func:`service.core.tournament.bracket`
+The winners' bracket is the ACC playoff bracket of :func:`service.core.tournaments.brackets.bracket`
 (standard seeding, seed ``s`` against ``size + 1 - s``; the byes, size minus entrants, fall to
 the top seeds: docs/rules.md 8.1), with every entrant in it. A double-elimination bracket adds the
 losers' bracket and a grand final:
@@ -20,7 +20,7 @@ losers' bracket and a grand final:
   with one empty slot is a ``bye``: its one player goes through without playing.
 
 A result (by match id) is the games of that match, each the two slots' scores in slot order:
-one game decides it, or, with :class:`~service.core.matches.MatchRules`, the match they make
+one game decides it, or, with :class:`~service.core.scoring.match.MatchRules`, the match they make
 (best of 3, first to 7 match points, ...). Match status: ``waiting`` (a player not known yet),
 ``ready`` (both known, no result: it can be played now), ``played``, ``bye``, and
 ``not_needed`` (the reset final after the winners' champion won the first).
@@ -243,7 +243,7 @@ def elimination(
     each game's scores in the match's slot order. Errors point at ``/results/<id>...``: an
     unknown match, a result for a match whose players are not both known yet (or a bye, or a
     reset final that is not needed), an invalid game, a match with no winner; every bad result
-    in one error (:func:`~service.core.results.raise_together`), but not the matches waiting
+    in one error (:func:`~service.core.scoring.results.raise_together`), but not the matches waiting
     only on a refused one.
 
     >>> single = elimination(3, players=["ann", "bob", "cy"], results={2: [(90, 121)], 3: [(121, 70)]})

@@ -56,7 +56,7 @@ def match_standings(
     """The players ranked on finished matches: matches won, then match points, then spread
     (:data:`MATCH_RANKING`); players equal on all three share a rank and are listed by name.
     A match that is not over is an :class:`InvalidEvent` at ``/matches/<i>/games``; every bad
-    match is reported in one error (:func:`~service.core.results.raise_together`).
+    match is reported in one error (:func:`~service.core.scoring.results.raise_together`).
 
     >>> table = match_standings([MatchResult(("ann", "bob"), ((121, 100), (121, 85)))])
     >>> [(r.rank, r.player, r.matches_won, r.match_points, r.spread) for r in table.rows]

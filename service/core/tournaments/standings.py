@@ -29,7 +29,7 @@ from ..vocabulary import GamePointScheme, Tiebreaker
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One player's line in the table. ``skunks``: games won by a skunk or more. ``byes``:
-    rounds sat out, each counted in ``games`` and ``games_won`` (:func:`service.core.results.tally`)."""
+    rounds sat out, each counted in ``games`` and ``games_won`` (:func:`service.core.tournaments.standings.tally`)."""
 
     rank: int
     player: str
@@ -68,10 +68,9 @@ MAX_PLAYERS = 4096
 
 
 def standings(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = ()) -> Standings:
-    """The same table as :func:`service.core.tournament.standings`, built faster, and with every
-    invalid game reported at once (:func:`outcomes`).
+    """The players of ``games`` ranked, with every invalid game reported at once (:func:`outcomes`).
 
-    Ranking is identical: :func:`~service.core.tournament.ranking_keys` in order, higher first;
+    Ranking: :func:`ranking_keys` in order, higher first;
     ``head_to_head`` counts the games each player won against the others still tied with them;
     players equal on every key share a rank and are listed by name. An event of more than
     :data:`MAX_PLAYERS` players is an :class:`InvalidEvent`. ``byes`` names a player once per
@@ -90,7 +89,7 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
     that need both, such as the crosstable, so the games are judged once).
 
     Each bye counts as a game won with the game points of a plain win (``rules.game_points[0]``,
-    as :func:`service.core.schedule.swiss_ranking` counts it for pairing), no skunk and no spread
+    as :func:`service.core.tournaments.schedules.swiss_ranking` counts it for pairing), no skunk and no spread
     (docs/rules.md 8.1: ACC awards a win to a player whose opponent does not play; the ten spread
     points of a forfeit punish the absent opponent, and a bye has none). A player with only
     byes still has a row.

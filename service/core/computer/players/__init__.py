@@ -1,9 +1,10 @@
 """The computer players, one module per level, and the dispatch by level.
 
 Every player takes a :class:`~.seen.Seen` (what its seat can see, and nothing else) and
-returns an :class:`~service.core.actions.Action`. :data:`PLAYERS` maps each level of
-:data:`~service.core.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
-``standard`` (:mod:`.standard`, issue 6's player) and ``hard`` (:mod:`.hard`).
+returns an :class:`~service.core.game.actions.Action`. :data:`PLAYERS` maps each level of
+:data:`~service.core.game.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
+``standard`` (:mod:`.standard`, exact discard advice and one reply deep in the play) and
+``hard`` (:mod:`.hard`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
   fifteens, pairs, runs and a flush of the kept cards; no starter, no thought for the crib
   or the pegging). Among equal keeps it keeps the higher cards (a beginner holds on to its
   picture cards).
-* **Play**: the card that scores most now (:func:`~service.core.pegging.score_play`:
+* **Play**: the card that scores most now (:func:`~service.core.scoring.pegging.score_play`:
   fifteen, 31, pairs, runs); among equals the highest card (it gets rid of the big ones).
 * **Show**: counts its own hand exactly (a beginner, not a cheat) and never calls muggins.
 

@@ -1,6 +1,6 @@
 """``hard``: the strongest player here within 20 ms a decision.
 
-* **Discard** (:func:`discard`): the exact net of :mod:`service.core.advice` (hand mean plus or
+* **Discard** (:func:`discard`): the exact net of :mod:`service.core.computer.advice` (hand mean plus or
   minus crib mean), with the crib weighed by ``advice`` (one argument: the uniform model
   today), and near the end of the game the chance of going out instead of the mean
   (:func:`race_keep`).

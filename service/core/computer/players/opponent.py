@@ -5,7 +5,7 @@ played), less any that fit the current count when it has said go in it
 (:func:`possible_cards`). In the six-card game its hand is drawn from the posterior over the
 rank multisets it may hold (:func:`draws`): how many card sets of the possible cards have
 each, times how likely a sensible player kept the four-card hand it makes with the cards
-already played (the keep model, :mod:`service.core.keep_model`), times :data:`POLICY` for each
+already played (the keep model, :mod:`service.core.computer.keep_model`), times :data:`POLICY` for each
 card it played that a sensible player (``standard``, :func:`standard_plays`) would have played
 from that hand and what it could see then (checked for the :data:`POLICY_CHECKS` likeliest
 hands by the keep model; ``policy=False`` instead weighs by :data:`TOOK_MOST` each card that
@@ -74,7 +74,7 @@ def _standard_key(
 ) -> tuple[int, int, int]:
     """``standard``'s key for playing ``rank`` (higher is better): its points now less the
     expected reply net of its counter, scaled by ``total``; then the smaller worst case; then
-    the higher rank (:func:`~service.core.strategy.choose_play`)."""
+    the higher rank (:func:`~service.core.computer.strategy.choose_play`)."""
     now = peg(pile, rank)
     count_after = count + (rank if rank < 10 else 10)
     balance = worst = 0
@@ -104,7 +104,7 @@ def standard_plays(
     """Whether ``standard`` plays ``rank`` holding the sorted ranks ``hand`` onto ``pile`` (the
     count ``count``), ``unseen`` the count of each rank (index 1..13) it has not seen and
     ``holds`` the cards of the next seat that may still play (0: none): its key for ``rank``
-    is above every other rank's (:func:`~service.core.strategy.choose_play`, over ranks)."""
+    is above every other rank's (:func:`~service.core.computer.strategy.choose_play`, over ranks)."""
     legal = {r for r in hand if count + (r if r < 10 else 10) <= 31}
     if len(legal) == 1:
         return True
@@ -184,7 +184,7 @@ def draws(
     """The opponent hands to search, in order: uniform over ``possible``, or (``infer``, the
     six-card game) drawn from the posterior over the rank multisets it may hold: the card
     sets of each multiset among ``possible``, times how likely the opponent kept the hand
-    they make with the cards it has played (:func:`~service.core.keep_model.keep_weights`),
+    they make with the cards it has played (:func:`~service.core.computer.keep_model.keep_weights`),
     times the policy's weight (``policy``; else, with ``plays``, the weight of the points it took)."""
     rules = seen.rules
     if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:

@@ -44,7 +44,7 @@ VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # a rank's value in the
 
 @memo(CACHE)
 def peg(pile: tuple[int, ...], rank: int) -> int:
-    """Points for playing ``rank`` on a pile of ranks (as :func:`~service.core.pegging.score_play`)."""
+    """Points for playing ``rank`` on a pile of ranks (as :func:`~service.core.scoring.pegging.score_play`)."""
     seq = (*pile, rank)
     total = sum(map(VALUES.__getitem__, seq))
     points = 2 if total in (15, 31) else 0

@@ -1,6 +1,6 @@
 """What one seat can see at the table, and nothing more: the only input a computer player gets.
 
-:func:`see` copies out of a :class:`~service.core.state.GameState` what the seat saw dealt
+:func:`see` copies out of a :class:`~service.core.game.state.GameState` what the seat saw dealt
 and what the table showed (the starter, every card played and by whom, who said go, the
 pegs, the hand being shown) and leaves behind the pack, the other seats' hands and the
 crib. A player that takes a :class:`Seen` therefore cannot cheat, whatever it computes.

@@ -1,4 +1,4 @@
-"""``standard``: the computer player of issue 6 (:mod:`service.core.strategy`), unchanged.
+"""``standard``: the decisions of :mod:`service.core.computer.strategy`, as they are.
 
 The discard with the best exact net (crib weighed as if the others threw uniformly at
 random), pegging one reply deep against the next seat that can still play, the exact count
