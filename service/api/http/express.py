@@ -39,12 +39,14 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from .config import Config
-from .language import SPEAKS
+from ..config import Config
+from ..contract import BODY_LIMITS, SPEC
+from ..language import SPEAKS
+from ..loading import loaded
+from ..serving import enter, leave
+from ..wire import texts
+from .bodies import MAX_DEPTH
 from .numbers import integral
-from .serving import enter, leave
-from .spec import BODY_LIMITS, MAX_DEPTH, SPEC
-from .wire import texts
 
 # The Flask endpoints the lane answers: the three requests a phone game and a scoring app send
 # most (issue 15's load test measures each).
@@ -63,7 +65,8 @@ class Lane:
     route: str
     limit: int
     is_valid: Callable[[Any], bool]
-    view: Callable[[dict[str, Any]], Any]
+    load: Callable[[Any], Any]
+    view: Callable[[Any], Any]
 
 
 class _Unreadable(io.RawIOBase):
@@ -89,7 +92,11 @@ def lanes(app: Flask) -> dict[str, Lane]:
         operation = SPEC.document["paths"][rule.rule]["post"]["operationId"]
         setting = SPEC.limits[operation][0]
         found[rule.rule] = Lane(
-            rule.rule, app.config[BODY_LIMITS[setting]], SPEC.validators[operation].is_valid, inspect.unwrap(decorated)
+            rule.rule,
+            app.config[BODY_LIMITS[setting]],
+            SPEC.validators[operation].is_valid,
+            loaded(operation),
+            inspect.unwrap(decorated),
         )
     assert len(found) == len(EXPRESS), f"express endpoints without a rule: {set(EXPRESS) - set(found)}"
     return found
@@ -130,7 +137,7 @@ def express(app: Flask, config: Config) -> WsgiApp:
             lang = choose(environ.get("HTTP_ACCEPT_LANGUAGE"), None)
             serving = enter(app)
             try:
-                body = dumps(lane.view(data), option=_SORTED)
+                body = dumps(lane.view(lane.load(data)), option=_SORTED)
             finally:
                 leave(serving)
         except Exception:
