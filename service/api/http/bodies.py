@@ -24,6 +24,9 @@ log = logging.getLogger("service.spec")
 
 MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
 READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit
+# What the express lane's run of this request's view raised (http/express.py): Flask answers it
+# by raising it again instead of reading the body and running the view a second time.
+REFUSED = "cribbage.express.refused"
 
 
 class BodyTooLarge(RequestEntityTooLarge):
@@ -157,7 +160,8 @@ def read_json(operation_id: str | None = None) -> Any:
     content coding), 413 past the size
     limit (announced or streamed; the limit of ``operation_id``, :data:`BODY_LIMITS`), 400 when
     it cannot be read (bad chunked encoding), and a 400 contract violation (pointer ``""``) when
-    it does not parse or nests deeper than :data:`MAX_DEPTH`.
+    it does not parse or nests deeper than :data:`MAX_DEPTH`. A request whose view the express
+    lane ran, and which raised, raises that again here (:data:`REFUSED`).
 
     The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
     ``request.get_json()`` reads through, cost about 13 us a request under gunicorn (measured
@@ -165,6 +169,9 @@ def read_json(operation_id: str | None = None) -> Any:
     """
     req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
     environ = req.environ
+    refused = environ.pop(REFUSED, None)
+    if refused is not None:
+        raise refused
     # werkzeug's is_json, read straight from the environ (same rule).
     mimetype, _, parameters = environ.get("CONTENT_TYPE", "").partition(";")
     mimetype = mimetype.strip().lower()

@@ -20,10 +20,11 @@ benchmarks.score_path``). This WSGI middleware answers such a request itself whe
   headers wrap this lane as they wrap Flask.
 
 Anything else falls back to Flask with the body already read handed over as it was: a body
-that does not parse, breaks the contract, nests too deep; a view that raises (a rule
-broken, a bad token, a missing credential, a bug); a read that fails. Flask then answers
-exactly as it always has (the view runs again: views are pure), so every problem, status
-and header of an unusual request stays Flask's. ``tests/test_express.py`` holds the two
+that does not parse, breaks the contract, nests too deep; a read that fails. Flask then
+answers exactly as it always has, so every problem, status and header of an unusual request
+stays Flask's. A view that raises (a rule broken, a bad token, a missing credential, a bug)
+falls back too, with what it raised: Flask raises it again where it would have run the view
+(:data:`.bodies.REFUSED`), so the work is not done twice and the problem is Flask's. ``tests/test_express.py`` holds the two
 lanes to the same answers, byte for byte, over valid and invalid requests of every kind.
 ``CRIBBAGE_EXPRESS=false`` turns the lane off.
 """
@@ -45,7 +46,7 @@ from ..language import SPEAKS
 from ..loading import loaded
 from ..serving import enter, leave
 from ..wire import texts
-from .bodies import MAX_DEPTH
+from .bodies import MAX_DEPTH, REFUSED
 from .numbers import integral
 
 # The Flask endpoints the lane answers: the three requests a phone game and a scoring app send
@@ -131,8 +132,13 @@ def express(app: Flask, config: Config) -> WsgiApp:
             return flask_app(environ, start_response)
         try:
             data = loads(raw)
-            if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH or not lane.is_valid(data):
-                raise ValueError("not for the express lane")
+            ordinary = raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH and lane.is_valid(data)
+        except Exception:
+            ordinary = False
+        if not ordinary:  # Flask explains what is wrong with it
+            environ["wsgi.input"] = io.BytesIO(raw)
+            return flask_app(environ, start_response)
+        try:
             data = integral(raw, data)
             lang = choose(environ.get("HTTP_ACCEPT_LANGUAGE"), None)
             serving = enter(app)
@@ -140,8 +146,11 @@ def express(app: Flask, config: Config) -> WsgiApp:
                 body = dumps(lane.view(lane.load(data)), option=_SORTED)
             finally:
                 leave(serving)
-        except Exception:
+        except Exception as error:
+            # Flask answers it, raising this again where the view would run (http/bodies.py)
+            # rather than doing the work a second time.
             environ["wsgi.input"] = io.BytesIO(raw)
+            environ[REFUSED] = error
             return flask_app(environ, start_response)
         environ[ENVIRON_ROUTE] = lane.route
         start_response(
