@@ -12,7 +12,7 @@ by side in the same process, so their ratio holds even when the absolute numbers
   ACC ranking and with ``head_to_head``; the check alone; crosstable; game logs; Swiss pairings
   for the next round; a round robin of the whole field; a 1,024-entrant double elimination.
 * the request path around them, for the budget of one HTTP request: the JSON body's size and
-  parse, the contract check, the marshmallow load against the hand loader the service uses, and
+  parse, the contract check, the defaults and the wire loader (``StandingsRequest``), and
   the answer's encoding (JSON, CSV, the page).
 * whole requests through the app in-process, for every event operation at an event's size and
   at the contract's worst case: CPU milliseconds and the answer's size (docs/deployment.md has

@@ -20,7 +20,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 from ..contract import BODY_LIMITS, DEFAULT_LIMIT, SPEC, ContractViolation, short
 from .numbers import integral
 
-log = logging.getLogger("service.spec")
+log = logging.getLogger("service.spec")  # the logger name operators filter on, kept
 
 MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
 READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit

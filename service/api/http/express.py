@@ -14,7 +14,7 @@ benchmarks.score_path``). This WSGI middleware answers such a request itself whe
   function runs (the one Flask calls, undecorated), with the language chosen from
   ``Accept-Language`` as :func:`.language.speaks` chooses it; outside Flask's contexts
   (pushing one cost more than a seat check), so what a view needs of the app (its config,
-  its sealer) it reaches through :func:`.serving.serving_app`, which names this app;
+  its sealer) it reaches through :func:`..serving.serving_app`, which names this app;
 * the answer has the bytes and headers Flask would send (``Content-Type``,
   ``Content-Length``, ``Content-Language``, ``Vary``); the operations layer and the security
   headers wrap this lane as they wrap Flask.
