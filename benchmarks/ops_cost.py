@@ -7,7 +7,7 @@ Whole requests go through the WSGI app (``/healthz`` and ``POST /v1/hands/score`
 layer built up one part at a time, so each part's cost is the difference between two
 neighbouring configurations, hook dispatch and all:
 
-* ``bare``: the app with :func:`service.api.observability.install` left out;
+* ``bare``: the app with :func:`service.api.http.observability.install` left out;
 * ``ids``: the layer installed with the access log and metrics off (request id, the hooks);
 * ``ids+metrics``: plus the Prometheus counter and histogram (multiprocess mode, as under
   gunicorn: ``PROMETHEUS_MULTIPROC_DIR`` is a temporary directory);
@@ -84,9 +84,9 @@ def environ(method: str, path: str, body: Any) -> dict[str, Any]:
 
 def build(config_name: str, keys: tuple[str, ...] = ()) -> Wsgi:
     """The service's WSGI app in one of :data:`CONFIGS` (with ``keys``, or a fresh key)."""
-    from service.api import observability
     from service.api.app import create_app
     from service.api.config import Config
+    from service.api.http import observability
     from service.api.state_token import generate_key
 
     keys = keys or (generate_key(),)  # a configured key: no warning about a generated one

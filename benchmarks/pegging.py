@@ -10,7 +10,7 @@ play state machine (explicit goes). Prints:
 * ``score_card`` per card (the same, plus the pile checks the incremental endpoint does);
 * ``score_sequence`` per whole play in-process (the state machine, hands checked);
 * ``POST /v1/pegging/sequence`` per whole play through the Flask test client (JSON both ways,
-  contract validation, marshmallow), and ``POST /v1/pegging/score`` per card, as median,
+  contract validation, the wire loader), and ``POST /v1/pegging/score`` per card, as median,
   p90 and max.
 """
 

@@ -70,9 +70,9 @@ def main() -> None:
 
     from service.api.app import create_app
     from service.api.config import Config
+    from service.api.contract import SPEC
     from service.api.hands import score_one
-    from service.api.spec import SPEC
-    from service.api.wire.hands import load_hand
+    from service.api.loading import loader
     from service.core.scoring.show import score_show
 
     from .ops_cost import production_like_outputs
@@ -85,20 +85,24 @@ def main() -> None:
         rows: list[tuple[str, float]] = []
         for name, body in (("29 hand", HAND_29), ("2S 7H 9D KC | 4C", ORDINARY)):
             raw = json.dumps(body).encode()
-            loaded = load_hand(body)
-            result = score_one(body)
+            load_hand = loader("HandRequest")  # the contract's defaults written in, then the wire loader
+            loaded = load_hand(dict(body))
+            result = score_one(loaded)
             rows += [
                 (f"[{name}] parse the JSON body (orjson)", best_us(lambda: orjson.loads(raw))),
                 (
                     f"[{name}] check it against openapi.yaml (jsonschema-rs)",
                     best_us(lambda: SPEC.check("scoreHand", body)),
                 ),
-                (f"[{name}] convert it (load_hand)", best_us(lambda: load_hand(body))),
+                (f"[{name}] convert it (defaults, loader)", best_us(lambda: load_hand(dict(body)))),
                 (
                     f"[{name}] score it (core score_show)",
                     best_us(lambda: score_show(loaded.hand, loaded.starter, is_crib=False, rules=loaded.rules)),
                 ),
-                (f"[{name}] the whole view (score_one)", best_us(lambda: score_one(body))),
+                (
+                    f"[{name}] the whole view (load, score_one)",
+                    best_us(lambda: score_one(load_hand(dict(body)))),
+                ),
             ]
             # The answer's wire form is built inside score_one: what it takes beyond converting and scoring.
             rows.append(
@@ -113,7 +117,7 @@ def main() -> None:
                     best_us(lambda: orjson.dumps(result, option=orjson.OPT_SORT_KEYS)),
                 )
             )
-        answer = score_one(HAND_29)
+        answer = score_one(load_hand(dict(HAND_29)))
         for label, app in apps.items():
             # Two bare views beside the real ones: what the framework costs for a POST with a JSON body,
             # and for sending the 29 hand's (precomputed) answer back.

@@ -12,7 +12,7 @@ by side in the same process, so their ratio holds even when the absolute numbers
   ACC ranking and with ``head_to_head``; the check alone; crosstable; game logs; Swiss pairings
   for the next round; a round robin of the whole field; a 1,024-entrant double elimination.
 * the request path around them, for the budget of one HTTP request: the JSON body's size and
-  parse, the contract check, the marshmallow load against the hand loader the service uses, and
+  parse, the contract check, the defaults and the wire loader (``StandingsRequest``), and
   the answer's encoding (JSON, CSV, the page).
 * whole requests through the app in-process, for every event operation at an event's size and
   at the contract's worst case: CPU milliseconds and the answer's size (docs/deployment.md has
@@ -118,23 +118,22 @@ def main() -> None:
 
 def request_path(games: list[GameResult], table_of: Callable[[], Any], repeat: int, direct_ms: float) -> None:
     """The standings operation's path around the core, piece by piece."""
+    from service.api.contract import SPEC
     from service.api.formats import CSV, HTML, render
-    from service.api.spec import SPEC
+    from service.api.loading import loader
     from service.api.wire.tables import standings_table
-    from service.api.wire.tournaments import StandingsSchema, load_standings
     from service.api.wire.tournaments import standings as encode_standings
 
     body = orjson.dumps({"games": [{"players": list(g.players), "scores": list(g.scores)} for g in games]})
     data = orjson.loads(body)
     validator = SPEC.validators["tournamentStandings"]
     assert validator.is_valid(data)
-    assert load_standings(data) == StandingsSchema().load(data)
+    load_standings = loader("StandingsRequest")
     table = table_of()
     path = [
         ("parse the JSON body (orjson)", lambda: orjson.loads(body)),
         ("contract check (jsonschema-rs)", lambda: validator.is_valid(data)),
-        ("marshmallow load (StandingsSchema)", lambda: StandingsSchema().load(data)),
-        ("the hand loader (load_standings)", lambda: load_standings(data)),
+        ("defaults and loader (StandingsRequest)", lambda: load_standings(data)),
         ("JSON answer: encoder + orjson.dumps", lambda: orjson.dumps(encode_standings(table))),
         ("CSV answer: table + render", lambda: render(standings_table(table), CSV)),
         ("HTML answer: table + render", lambda: render(standings_table(table), HTML)),
@@ -146,10 +145,10 @@ def request_path(games: list[GameResult], table_of: Callable[[], Any], repeat: i
     parts = (
         "parse the JSON body (orjson)",
         "contract check (jsonschema-rs)",
-        "the hand loader (load_standings)",
+        "defaults and loader (StandingsRequest)",
         "JSON answer: encoder + orjson.dumps",
     )
-    print(f"  {'sum: parse, check, hand loader, standings, JSON':48s} {sum(spent[p] for p in parts) + direct_ms:9.1f}")
+    print(f"  {'sum: parse, check, loader, standings, JSON':48s} {sum(spent[p] for p in parts) + direct_ms:9.1f}")
 
 
 def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> None:

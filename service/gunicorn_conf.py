@@ -75,7 +75,7 @@ def on_starting(server: Any) -> None:
     metric counts. A private temporary one unless configured, removed when the master exits
     (also when it fails to bind); a configured one is emptied of counts from an earlier run.
     Nothing here runs when this module is merely imported (pytest's doctest collection does)."""
-    from service.api.metrics import clear_directory
+    from service.api.http.metrics import clear_directory
 
     directory = os.environ.get(_METRICS_ENV)
     if not directory:
@@ -176,7 +176,7 @@ def post_worker_init(worker: Any) -> None:
     """In each new worker, once its signal handlers are in place: open its metric files now
     rather than on its first request (after :func:`post_fork`, so this work does not widen
     the window in which a stop signal waits for the worker's handlers)."""
-    from service.api.metrics import metrics
+    from service.api.http.metrics import metrics
 
     metrics()
 
@@ -205,6 +205,6 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
 
 def child_exit(server: Any, worker: Any) -> None:
     """In the master, after a worker exits: keep its counts, drop its files."""
-    from service.api.metrics import retire_worker
+    from service.api.http.metrics import retire_worker
 
     retire_worker(worker.pid, os.environ.get(_METRICS_ENV))

@@ -34,7 +34,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
 
-from service.api.spec import MAX_DEPTH, _nested_deeper_than
+from service.api.http.bodies import MAX_DEPTH, _nested_deeper_than
 from tests.support.edge_requests import (
     ALL_OPERATIONS,
     BAD_BODIES,

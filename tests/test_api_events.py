@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from service.api import events as events_api
+from service.api import director as events_api
 from service.api.formats import HTML_CSP
-from service.api.security import API_POLICY
+from service.api.http.security import API_POLICY
 from service.core.scoring.results import MAX_PROBLEMS
 from tests.support.events import random_event, random_scores
 from tests.support.formats import TRIGGERS, Page, read_csv

@@ -1,4 +1,4 @@
-"""The express lane (``service/api/express.py``) answers exactly as Flask does.
+"""The express lane (``service/api/http/express.py``) answers exactly as Flask does.
 
 Two apps with the same key, one with the lane and one without, get the same raw WSGI
 requests: ordinary ones (which the lane must answer itself) and every kind of unusual one
@@ -21,7 +21,7 @@ from flask import Flask
 
 from service.api.app import create_app
 from service.api.config import Config
-from service.api.express import ENVIRON_ROUTE, EXPRESS
+from service.api.http.express import ENVIRON_ROUTE, EXPRESS
 from tests.support.keys import TEST_STATE_KEY
 from tests.support.openapi_examples import deterministic_games
 

@@ -25,7 +25,7 @@ from flask import Flask
 
 from service.api.app import create_app
 from service.api.config import Config
-from service.api.spec import SPEC, ContractViolation
+from service.api.contract import SPEC, ContractViolation
 from tests.support.contract import example_value
 from tests.support.keys import TEST_STATE_KEY
 from tests.support.openapi_examples import SPEC_FILE, deterministic_games

@@ -1,4 +1,4 @@
-"""Request ids, JSON access logs, Prometheus metrics and CORS (service/api/observability.py).
+"""Request ids, JSON access logs, Prometheus metrics and CORS (service/api/http/observability.py).
 
 In-process through the Flask test client, plus one run of the real production server
 (gunicorn, two workers, recycled every few requests) to show that the metrics stay exact
@@ -26,8 +26,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.api.app import create_app
 from service.api.config import Config
-from service.api.metrics import MULTIPROC_ENV, Metrics, metrics, retire_worker
-from service.api.observability import new_request_id, observed, utc_timestamp, write_line
+from service.api.http.metrics import MULTIPROC_ENV, Metrics, metrics, retire_worker
+from service.api.http.observability import new_request_id, observed, utc_timestamp, write_line
 from tests.support.servers import Gunicorn
 
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}

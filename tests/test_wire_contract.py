@@ -1,13 +1,13 @@
 """The wire code and ``openapi.yaml`` cannot drift apart unnoticed.
 
-* Every marshmallow request schema has exactly the fields of the component it loads, with
-  the same ones required.
+* Every request body's component has a loader, which loads what the contract describes into
+  the core's values (hand-built expectations below).
 * Every encoder's answers, over realistic domain values (whole games of every variant, hands,
   plays, boards, tournaments, advice, problems), are valid against its component, and between
   them use every property the component declares (so the contract names nothing the code never
   sends, and the code sends nothing the contract does not name).
 * Every operation's JSON answer is a component that has an encoder, and every request body a
-  component that has a schema.
+  component that has a loader.
 
 A field added on one side only fails here, not as a 500 (or a silent omission) in production.
 """
@@ -25,7 +25,8 @@ import pytest
 import yaml
 
 from service.api import wire
-from service.api.spec import ContractViolation
+from service.api.contract import ContractViolation
+from service.api.loading import load
 from service.api.wire import advice as wire_advice
 from service.api.wire import boards as wire_boards
 from service.api.wire import coach as wire_coach
@@ -90,15 +91,6 @@ def validator(name: str) -> Any:
 # --- requests ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("component", sorted(wire.REQUEST_SCHEMAS))
-def test_request_schema_fields_are_the_components_properties(component: str) -> None:
-    schema = wire.REQUEST_SCHEMAS[component]()
-    names, required = properties(component)
-    assert set(schema.fields) == names, component
-    if "oneOf" not in COMPONENTS[component]:  # a oneOf's branches require different fields
-        assert {name for name, field in schema.fields.items() if field.required} == required, component
-
-
 def request_components() -> Iterator[tuple[str, str]]:
     for path, operations in SPEC["paths"].items():
         for method, operation in operations.items():
@@ -107,8 +99,8 @@ def request_components() -> Iterator[tuple[str, str]]:
                 yield f"{method} {path}", content["schema"]["$ref"].rsplit("/", 1)[1]
 
 
-def test_every_request_body_is_a_component_with_a_schema() -> None:
-    missing = [(op, name) for op, name in request_components() if name not in wire.REQUEST_SCHEMAS]
+def test_every_request_body_is_a_component_with_a_loader() -> None:
+    missing = [(op, name) for op, name in request_components() if name not in wire.LOADERS]
     assert not missing
 
 
@@ -125,59 +117,68 @@ EVENT_BODIES = [
 ]
 
 
-def test_the_event_shortcuts_load_what_the_schemas_load() -> None:
-    # The games of an event are loaded by hand (wire/tournaments.py says why): the same values.
-    for body in EVENT_BODIES:
-        assert wire_tournaments.load_standings(body) == wire_tournaments.StandingsSchema().load(body)
-        assert wire_tournaments.load_games(body["games"]) == tuple(
-            wire_tournaments.GameSchema(many=True).load(body["games"])
-        )
-        for players in (None, ["ann", "zed"]):
-            logs = body | ({} if players is None else {"players": players})
-            assert wire_events.load_game_logs(logs) == wire_events.GameLogsSchema().load(logs)
-    for body in (
-        {"players": ["a", "b", "c"]},
+def games_of(body: dict[str, Any]) -> tuple[GameResult, ...]:
+    return tuple(GameResult(tuple(g["players"]), tuple(int(x) for x in g["scores"])) for g in body["games"])
+
+
+def test_an_events_games_load_as_results() -> None:
+    two, three, five = EVENT_BODIES
+    assert load("StandingsRequest", dict(two)) == wire_tournaments.StandingsRequest(games_of(two), resolve("six_card"))
+    assert load("StandingsRequest", dict(three)).rules == resolve(
+        "three_player",
         {
-            "players": ["ann", "bob", "=cy"],
-            "byes": ["ann"],
-            "scheme": "match_1_2_3",
-            "games": EVENT_BODIES[0]["games"],
+            "skunk_lines": [91, 61, 31],
             "target": 121,
+            "game_point_scheme": "bar_league",
+            "tiebreakers": ["games_won", "head_to_head"],
         },
-    ):
-        assert wire_events.load_swiss(body) == wire_events.SwissSchema().load(body)
+    )
+    assert load("StandingsRequest", dict(five)).rules == resolve("five_card")
+    logs = load("GameLogsRequest", {**two, "players": ["ann", "zed"], "byes": ["cy"]})
+    assert logs == wire_events.GameLogsRequest(games_of(two), resolve("six_card"), ("ann", "zed"), ("cy",))
+    swiss = load("SwissRequest", {"players": ["a", "b", "c"]})
+    assert swiss == wire_events.SwissRequest(("a", "b", "c"), (), (), resolve("six_card"))
 
 
-def test_the_match_standings_shortcut_loads_what_the_schema_loads() -> None:
+def test_match_standings_load_as_results_and_match_rules() -> None:
     matches = [
-        {"players": ["ann", "=bob"], "games": [[121, 100], [95.0, 121], [121, 110]]},
+        {"players": ["ann", "=bob"], "games": [[121, 100], [95, 121], [121, 110]]},
         {"players": ["cy", "ann"], "games": [[121, 60]]},
     ]
-    for extra in (
-        {},
-        {"match": {"format": "first_to", "length": 7, "scheme": "match_1_2_4"}, "target": 121},
-        {"match": {"skunk_points": 1}, "variant": "five_card", "options": {"skunk_lines": [31]}},
-    ):
-        body = {"matches": matches, **extra}
-        assert wire_events.load_match_standings(body) == wire_events.MatchStandingsSchema().load(body)
+    loaded = load("MatchStandingsRequest", {"matches": matches})
+    assert loaded.matches == (
+        MatchResult(("ann", "=bob"), ((121, 100), (95, 121), (121, 110))),
+        MatchResult(("cy", "ann"), ((121, 60),)),
+    )
+    assert loaded.match == MatchRules()  # no settings: a best of three, as MatchSettings' defaults say
+    assert loaded.rules == resolve("six_card")
+    settings = {"format": "first_to", "length": 7, "skunk_points": 1}
+    assert load("MatchStandingsRequest", {"matches": matches, "match": settings}).match == MatchRules(
+        "first_to", 7, 1, 1, False, "loser"
+    )
 
 
-def test_the_hand_shortcut_loads_what_the_schema_loads() -> None:
-    schema = wire_hands.HandRequestSchema()
-    bodies = [
-        {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"},
-        {"hand": ["th", "jh", "qh"], "starter": "kh", "crib": False, "variant": "five_card"},
-        {
-            "hand": ["AH", "2H", "3H", "4H"],
-            "starter": "9S",
-            "crib": True,
-            "claimed": 12,
-            "muggins": True,
-            "options": {"crib_flush": "four_or_five"},
-        },
-    ]
-    for body in bodies:
-        assert wire_hands.load_hand(body) == schema.load(body)
+def test_a_hand_loads_as_cards_and_rules() -> None:
+    HandRequest = wire_hands.HandRequest
+    assert load("HandRequest", {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}) == HandRequest(
+        tuple(parse_cards("5S 5H 5D JC")), parse_card("5C"), False, None, False, resolve("six_card")
+    )
+    body = {"hand": ["th", "jh", "qh"], "starter": "kh", "crib": False, "variant": "five_card"}
+    assert load("HandRequest", body) == HandRequest(
+        tuple(parse_cards("10H JH QH")), parse_card("KH"), False, None, False, resolve("five_card")
+    )
+    body = {
+        "hand": ["AH", "2H", "3H", "4H"],
+        "starter": "9S",
+        "crib": True,
+        "claimed": 12,
+        "options": {"crib_flush": "four_or_five", "muggins": True},
+    }
+    rules = resolve("six_card", {"crib_flush": "four_or_five", "muggins": True})
+    assert load("HandRequest", body) == HandRequest(
+        tuple(parse_cards("AH 2H 3H 4H")), parse_card("9S"), True, 12, True, rules
+    )
+    assert load("HandRequest", {**body, "muggins": False}).muggins is False  # the flag over the option
 
 
 # --- answers -------------------------------------------------------------------------------------------
@@ -236,8 +237,8 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     """Calls of every encoder on realistic values."""
     games = played_games()
     hinted, reviewed = coached()
-    hand = wire_hands.load_hand({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27, "muggins": True})
-    plain = wire_hands.load_hand({"hand": ["2S", "7H", "9D", "KC"], "starter": "4C"})
+    hand = load("HandRequest", {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27, "muggins": True})
+    plain = load("HandRequest", {"hand": ["2S", "7H", "9D", "KC"], "starter": "4C"})
     score29 = show.score_show(hand.hand, hand.starter)
     check = claims.check_claim(29, 27, muggins=True)
     plays = [(0, parse_card("KS")), (1, parse_card("10H")), (0, parse_card("KD")), (1, None), (0, None)]
@@ -526,19 +527,17 @@ def every_kind_of_legal_action() -> list[Action]:
     return [one for kind in found.values() for one in kind]
 
 
-def test_the_move_shortcut_loads_what_the_schema_loads() -> None:
-    """``load_act`` (by hand, for speed) against ``ActSchema`` (marshmallow), on actions of every
-    kind the contract names, each written by the ``action`` encoder as a client gets it back."""
-    schema = wire_games.ActSchema()
-    listed = every_kind_of_legal_action()
-    actions = [wire_games.action(one) for one in listed] + [{"type": "auto", "seat": 0}]
-    assert {one["type"] for one in actions} == set(wire_games.ACTION_SCHEMAS)  # every kind, auto too
-    for core_action, wire_action in zip(listed, actions, strict=False):
-        assert wire_games._load_action(wire_action) == core_action  # the encoder and loader round-trip
-    for wire_action in actions:
-        for extra in ({}, {"seat": 1, "credential": "A" * 24}, {"seat": None}):
+def test_a_move_loads_as_the_action_a_client_was_sent() -> None:
+    """Actions of every kind the contract names, written by the ``action`` encoder as a client
+    gets them back, load as the core's actions they were."""
+    listed = [*every_kind_of_legal_action(), Action("auto", 0)]
+    assert {one.type for one in listed} == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])
+    for core_action in listed:
+        wire_action = wire_games.action(core_action)
+        assert load("GameAction", dict(wire_action)) == core_action
+        for extra, seat, credential in (({}, None, None), ({"seat": 1, "credential": "A" * 24}, 1, "A" * 24)):
             body = {"state": "gAAAA", "action": wire_action, **extra}
-            assert wire_games.load_act(body) == schema.load(body)
+            assert load("ActRequest", body) == wire_games.GameRequest("gAAAA", seat, credential, core_action)
 
 
 def sample_events() -> dict[type[events.Event], events.Event]:
@@ -559,5 +558,5 @@ def test_each_kind_has_an_entry_in_every_table() -> None:
     event_types = {encoded["type"] for encoded in samples.values()}
     assert event_types == set(COMPONENTS["GameEvent"]["discriminator"]["mapping"])
     action_kinds = {*ACTIONS, AUTO}
-    assert action_kinds == set(wire_games.ACTION_SCHEMAS) == set(wire_games.ACTION_PAYLOADS)
+    assert action_kinds == set(wire_games.ACTION_PAYLOADS)
     assert action_kinds == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])

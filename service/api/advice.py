@@ -7,17 +7,15 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.computer.advice import discard_advice
-from .spec import body
-from .wire.advice import DiscardAdviceSchema, advice
+from .loading import body
+from .wire.advice import AdviceRequest, advice
 
 bp = Blueprint("advice", __name__, url_prefix="/v1/hands")
-advice_request = DiscardAdviceSchema()
 
 
 @bp.post("/discard-advice")
 @body("discardAdvice")
-def advise(data: dict[str, Any]) -> dict[str, Any]:
-    request = advice_request.load(data)
+def advise(request: AdviceRequest) -> dict[str, Any]:
     return advice(
         discard_advice(
             request.cards,

@@ -11,31 +11,25 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.boards.board import new_board, peg, score_deal
-from .spec import body
-from .wire.boards import CreateBoardSchema, DealSchema, PegSchema, update
+from .loading import body
+from .wire.boards import DealRequest, NewBoard, PegRequest, update
 
 bp = Blueprint("boards", __name__, url_prefix="/v1/boards")
-create_request = CreateBoardSchema()
-peg_request = PegSchema()
-deal_request = DealSchema()
 
 
 @bp.post("")
 @body("createBoard")
-def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    request = create_request.load(data)
+def create(request: NewBoard) -> tuple[dict[str, Any], int]:
     return update(new_board(request.rules, request.dealer)), 201
 
 
 @bp.post("/peg")
 @body("pegBoard")
-def peg_score(data: dict[str, Any]) -> dict[str, Any]:
-    request = peg_request.load(data)
+def peg_score(request: PegRequest) -> dict[str, Any]:
     return update(peg(request.board, request.side, request.points, request.kind))
 
 
 @bp.post("/deal")
 @body("scoreBoardDeal")
-def deal(data: dict[str, Any]) -> dict[str, Any]:
-    request = deal_request.load(data)
+def deal(request: DealRequest) -> dict[str, Any]:
     return update(score_deal(request.board, request.deal))

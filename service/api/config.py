@@ -1,7 +1,13 @@
 """Configuration, read from the environment in this one place.
 
-Every variable has a sane default so that ``make run`` needs no configuration;
-docs/deployment.md has the table. Tests build a :class:`Config` directly instead of touching the environment.
+Every variable has a sane default so that ``make run`` needs no configuration; docs/deployment.md
+has the table. Tests build a :class:`Config` directly instead of touching the environment.
+
+The environment is the one input no contract describes: it arrives as text, once, at start.
+A marshmallow schema (:class:`Environment`) validates and converts it: each variable is a
+field named by its ``data_key``, a bad value stops the start naming its variable (every bad
+one, not only the first), and a variable left unset or blank takes the :class:`Config`
+field's own default, written once, there.
 """
 
 from __future__ import annotations
@@ -9,67 +15,117 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load
 
 
-def _bool(text: str) -> bool:
-    return text.strip().lower() in ("1", "true", "yes", "on")
+class Flag(fields.Field[bool]):
+    """On for ``1``, ``true``, ``yes`` or ``on`` (any case), off for anything else."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
-def _optional_whole(env: Mapping[str, str], name: str, least: int) -> int | None:
-    """A whole number setting, at least ``least``, or ``None`` when unset; a bad value stops
-    the start with the variable's name (``CRIBBAGE_STATE_TTL=0`` must not mean "expire at once")."""
-    text = env.get(name, "").strip()
-    if not text:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise ValueError(f"{name} must be a whole number, at least {least} (got {text!r})")
-    return value
+class Whole(fields.Field[int | None]):
+    """A whole number, at least ``least``; blank is unset (``None``: the default). Anything else
+    is refused with the variable's name (``CRIBBAGE_STATE_TTL=0`` must not mean "expire at once")."""
+
+    def __init__(self, least: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.least = least
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | None:
+        text = str(value).strip()
+        if not text:
+            return None
+        try:
+            number = int(text)
+        except ValueError:
+            number = self.least - 1
+        if number < self.least:
+            raise ValidationError(f"{self.data_key} must be a whole number, at least {self.least} (got {text!r})")
+        return number
 
 
-def _whole(env: Mapping[str, str], name: str, default: int, least: int) -> int:
-    value = _optional_whole(env, name, least)
-    return default if value is None else value
+class Names(fields.Field[tuple[str, ...]]):
+    """A comma-separated list, spaces and empty entries dropped."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> tuple[str, ...]:
+        return tuple(part.strip() for part in str(value).split(",") if part.strip())
 
 
-def _list(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split(",") if part.strip())
+class Level(fields.Field[str]):
+    """A logging level's name, in capitals."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        return str(value).upper()
+
+
+class Environment(Schema):
+    """The service's variables, by name, to :class:`Config`'s fields (``from_env`` documents each)."""
+
+    class Meta:
+        unknown = EXCLUDE  # the environment holds everything else the process was given
+
+    max_body_bytes = Whole(1024, data_key="CRIBBAGE_MAX_BODY_BYTES")
+    max_event_body_bytes = Whole(1024, data_key="CRIBBAGE_MAX_EVENT_BODY_BYTES")
+    state_keys = Names(data_key="CRIBBAGE_STATE_KEYS")
+    cors_origins = Names(data_key="CRIBBAGE_CORS_ORIGINS")
+    log_level = Level(data_key="CRIBBAGE_LOG_LEVEL")
+    testing = Flag(data_key="CRIBBAGE_TESTING")
+    access_log = Flag(data_key="CRIBBAGE_ACCESS_LOG")
+    metrics = Flag(data_key="CRIBBAGE_METRICS")
+    cors_max_age = Whole(0, data_key="CRIBBAGE_CORS_MAX_AGE")
+    state_ttl = Whole(1, data_key="CRIBBAGE_STATE_TTL")
+    client_seeds = Flag(data_key="CRIBBAGE_CLIENT_SEEDS")
+    express = Flag(data_key="CRIBBAGE_EXPRESS")
+
+    @post_load
+    def set_only(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The variables given a value: a blank number leaves its setting at the default."""
+        return {name: value for name, value in data.items() if value is not None}
 
 
 @dataclass(frozen=True)
 class Config:
-    """Service settings. ``from_env`` documents the variable behind each field."""
+    """Service settings. ``from_env`` reads each from the variable :class:`Environment` names:
+    ``CRIBBAGE_MAX_BODY_BYTES``, ``CRIBBAGE_MAX_EVENT_BODY_BYTES`` (the event operations'
+    bodies, ``x-body-limit`` in openapi.yaml), ``CRIBBAGE_STATE_KEYS`` (32 bytes each, base64:
+    the first seals, all open; state_token.py), ``CRIBBAGE_CORS_ORIGINS``,
+    ``CRIBBAGE_LOG_LEVEL``, ``CRIBBAGE_TESTING``, ``CRIBBAGE_ACCESS_LOG``, ``CRIBBAGE_METRICS``,
+    ``CRIBBAGE_CORS_MAX_AGE``, ``CRIBBAGE_STATE_TTL`` (seconds a game state token stays valid;
+    unset, no expiry), ``CRIBBAGE_CLIENT_SEEDS`` (whether ``POST /v1/games`` takes a client's
+    seed) and ``CRIBBAGE_EXPRESS`` (the express lane, http/express.py)."""
 
     max_body_bytes: int = 64 * 1024
-    max_event_body_bytes: int = 4 * 1024 * 1024  # the event operations' bodies (openapi.yaml x-body-limit)
-    state_keys: tuple[str, ...] = ()  # state keys (32 bytes, base64): the first seals, all open (state_token.py)
+    max_event_body_bytes: int = 4 * 1024 * 1024
+    state_keys: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     log_level: str = "INFO"
     testing: bool = False
     access_log: bool = True
     metrics: bool = True
     cors_max_age: int = 600
-    state_ttl: int | None = None  # seconds a game state token stays valid (None: no expiry)
-    client_seeds: bool = True  # whether POST /v1/games takes a client's seed (reproducible deals)
-    express: bool = True  # the express lane for the hottest operations (express.py)
+    state_ttl: int | None = None
+    client_seeds: bool = True
+    express: bool = True
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
+        """The settings the environment gives (``os.environ`` unless ``environ``); a
+        :class:`ValueError` naming every variable with a bad value."""
         env = os.environ if environ is None else environ
-        return cls(
-            max_body_bytes=_whole(env, "CRIBBAGE_MAX_BODY_BYTES", 64 * 1024, 1024),
-            max_event_body_bytes=_whole(env, "CRIBBAGE_MAX_EVENT_BODY_BYTES", 4 * 1024 * 1024, 1024),
-            state_keys=_list(env.get("CRIBBAGE_STATE_KEYS", "")),
-            cors_origins=_list(env.get("CRIBBAGE_CORS_ORIGINS", "")),
-            log_level=env.get("CRIBBAGE_LOG_LEVEL", "INFO").upper(),
-            testing=_bool(env.get("CRIBBAGE_TESTING", "false")),
-            access_log=_bool(env.get("CRIBBAGE_ACCESS_LOG", "true")),
-            metrics=_bool(env.get("CRIBBAGE_METRICS", "true")),
-            cors_max_age=_whole(env, "CRIBBAGE_CORS_MAX_AGE", 600, 0),
-            state_ttl=_optional_whole(env, "CRIBBAGE_STATE_TTL", 1),
-            client_seeds=_bool(env.get("CRIBBAGE_CLIENT_SEEDS", "true")),
-            express=_bool(env.get("CRIBBAGE_EXPRESS", "true")),
-        )
+        try:
+            given: dict[str, Any] = Environment().load(dict(env))
+        except ValidationError as error:
+            raise ValueError("; ".join(_messages(error.messages))) from None
+        return cls(**given)
+
+
+def _messages(messages: Any) -> list[str]:
+    if isinstance(messages, dict):
+        return [text for value in messages.values() for text in _messages(value)]
+    if isinstance(messages, list):
+        return [text for value in messages for text in _messages(value)]
+    return [str(messages)]

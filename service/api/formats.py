@@ -20,7 +20,7 @@ Three small pieces a view puts together:
 
 A view that offers the formats is decorated with :func:`negotiated`: it picks the format before
 any work (a 406 problem when none fits), passes it to the view as ``media_type``, adds ``Vary:
-Accept``, and for the page asks the security middleware (``api/security.py``) to send
+Accept``, and for the page asks the security middleware (``api/http/security.py``) to send
 :data:`HTML_CSP` instead of the API's policy; the view answers with :func:`formatted`.
 
 >>> body, kind = render_csv(["player", "spread"], [["=cmd|' /C calc'!A0", -31]])
@@ -45,9 +45,9 @@ from flask import Flask, Response, make_response, request
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
+from .contract import SPEC
+from .http.security import PAGE_POLICY
 from .problems import ApiError, problem
-from .security import PAGE_POLICY
-from .spec import SPEC
 
 JSON = "application/json"
 CSV = "text/csv"

@@ -3,9 +3,10 @@
 
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
-has checked the body, marshmallow turns it into core values, the token is opened
-(:mod:`.state_token`) and checked (:func:`~service.core.game.codec.decode_state`), and one
-engine function does the rest.
+has checked the body and its wire loader has turned it into core values (:mod:`.loading`),
+:func:`open_seated` opens the token (:mod:`.state_token`), checks it
+(:func:`~service.core.game.codec.decode_state`) and the seat's credential, and one engine
+function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's
 hand and its moves when it may act, with that seat's ``credential`` (:mod:`.seats`; the
@@ -32,28 +33,13 @@ from ..core.game.views import check_seat, seen_by
 from ..core.vocabulary import Level
 from . import seats, state_token
 from .language import speaks
+from .loading import body
 from .serving import extension
-from .spec import body
-from .wire.games import (
-    HistorySchema,
-    NewGameSchema,
-    NextGameSchema,
-    RecordSchema,
-    ViewSchema,
-    credentials,
-    game_response,
-    load_act,
-    seen,
-)
+from .wire.games import GameRequest, NewGame, credentials, game_response, seen
 from .wire.games import history as encode_history
 from .wire.games import record as encode_record
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
-new_game_request = NewGameSchema()
-view_request = ViewSchema()
-record_request = RecordSchema()
-history_request = HistorySchema()
-next_game_request = NextGameSchema()
 
 
 @bp.record_once
@@ -67,6 +53,15 @@ def open_state(token: str) -> GameState:
     return decode_state(state_token.sealer().open(token, ttl), sealed=True)
 
 
+def open_seated(token: str, seat: int | None, credential: str | None, acting: int | None = None) -> GameState:
+    """The game in ``token``, once ``seat`` is one of its seats and ``credential`` is good for it
+    (and for the seat ``acting``, whose move it is); ``seat`` ``None`` is a spectator."""
+    state = open_state(token)
+    check_seat(state, seat)
+    seats.authorize(state, (seat, acting), credential)
+    return state
+
+
 def _answer(
     state: GameState, happened: Iterable[Event], seat: int | None, issued: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -77,8 +72,7 @@ def _answer(
 @bp.post("")
 @speaks
 @body("createGame")
-def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    request = new_game_request.load(data)
+def create(request: NewGame) -> tuple[dict[str, Any], int]:
     if request.seed is not None and not extension("cribbage.config").client_seeds:
         raise IllegalAction(
             "this server deals every game from a secret seed of its own: a client's seed is refused "
@@ -129,13 +123,10 @@ def _every_credential(state: GameState) -> dict[str, Any]:
 @bp.post("/act")
 @speaks
 @body("actGame")
-def act(data: dict[str, Any]) -> dict[str, Any]:
-    request = load_act(data)
-    state = open_state(request.state)
-    check_seat(state, request.seat)
+def act(request: GameRequest) -> dict[str, Any]:
     action = request.action
     assert action is not None  # the contract requires it
-    seats.authorize(state, (request.seat, action.seat), request.credential)
+    state = open_seated(request.state, request.seat, request.credential, action.seat)
     state, happened = apply(state, action)
     return _answer(state, happened, request.seat)
 
@@ -143,11 +134,8 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/view")
 @speaks
 @body("viewGame")
-def show(data: dict[str, Any]) -> dict[str, Any]:
-    request = view_request.load(data)
-    state = open_state(request.state)
-    check_seat(state, request.seat)
-    seats.authorize(state, (request.seat,), request.credential)
+def show(request: GameRequest) -> dict[str, Any]:
+    state = open_seated(request.state, request.seat, request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
     return seen(seen_by(state, request.seat), since)
 
@@ -155,26 +143,20 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/history")
 @speaks
 @body("gameHistory")
-def game_history(data: dict[str, Any]) -> dict[str, Any]:
-    request = history_request.load(data)
-    state = open_state(request.state)
-    check_seat(state, request.seat)
-    seats.authorize(state, (request.seat,), request.credential)
+def game_history(request: GameRequest) -> dict[str, Any]:
+    state = open_seated(request.state, request.seat, request.credential)
     return encode_history(history(state, request.seat))
 
 
 @bp.post("/next-game")
 @speaks
 @body("nextGame")
-def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
     """The next game of a finished game's match. Every caller with the same finished game gets
     the same next game (:mod:`.seats`); the credentials handed out are those the caller's
     credential was good for: the table's brings the new table's and every seat's, a seat's that
     seat's, none (a spectator) none."""
-    request = next_game_request.load(data)
-    finished = open_state(request.state)
-    check_seat(finished, request.seat)
-    seats.authorize(finished, (request.seat,), request.credential)
+    finished = open_seated(request.state, request.seat, request.credential)
     state, happened = next_game(finished, seats.next_chance_seed(finished), seats.next_game_id(finished.game_id))
     if seats.is_table_credential(finished.game_id, request.credential):
         issued: dict[str, Any] | None = _every_credential(state)
@@ -188,5 +170,5 @@ def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
 @bp.post("/record")
 @speaks
 @body("recordGame")
-def game_record(data: dict[str, Any]) -> dict[str, Any]:
-    return encode_record(record(open_state(record_request.load(data).state)))
+def game_record(request: GameRequest) -> dict[str, Any]:
+    return encode_record(record(open_state(request.state)))

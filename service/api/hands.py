@@ -9,20 +9,20 @@ from flask import Blueprint
 from ..core.errors import CribbageError
 from ..core.scoring.claims import check_claim
 from ..core.scoring.show import score_show
+from .contract import SPEC, ContractViolation
 from .language import speaks
-from .spec import SPEC, ContractViolation, body
-from .wire.hands import HandBatchSchema, batch_entry, batch_result, hand_score, load_hand
+from .loading import body, loader
+from .wire.hands import HandRequest, batch_entry, batch_result, hand_score
 from .wire.problems import contract_problem, rules_problem
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
-batch_request = HandBatchSchema()
+load_entry = loader("HandRequest")
 
 
-def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
-    """Convert, score and (when a claim is given) judge one hand request; errors point under
+def score_one(request: HandRequest, pointer: str = "") -> dict[str, Any]:
+    """Score and (when a claim is given) judge one hand request; errors point under
     ``pointer`` (the entry of a batch)."""
     try:
-        request = load_hand(data)
         score = score_show(request.hand, request.starter, is_crib=request.crib, rules=request.rules)
     except CribbageError as error:  # pointers from the core are relative to this hand
         raise error.under(pointer) from None
@@ -37,20 +37,24 @@ def score_one(data: dict[str, Any], pointer: str = "") -> dict[str, Any]:
 @bp.post("/score")
 @speaks
 @body("scoreHand")
-def score(data: dict[str, Any]) -> dict[str, Any]:
-    return score_one(data)
+def score(request: HandRequest) -> dict[str, Any]:
+    return score_one(request)
 
 
 @bp.post("/score-batch")
 @speaks
 @body("scoreHandBatch")
-def score_batch(data: dict[str, Any]) -> dict[str, Any]:
+def score_batch(hands: list[Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
-    for index, item in enumerate(batch_request.load(data)["hands"]):
+    for index, item in enumerate(hands):
         pointer = f"/hands/{index}"
         try:
             SPEC.check("#/components/schemas/HandRequest", item, pointer)
-            results.append(batch_entry(score=score_one(item, pointer)))
+            try:
+                request = load_entry(item)
+            except CribbageError as error:  # the core's pointers are relative to this hand
+                raise error.under(pointer) from None
+            results.append(batch_entry(score=score_one(request, pointer)))
         except ContractViolation as error:
             results.append(batch_entry(problem=contract_problem(error)))
         except CribbageError as error:

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 from flask import make_response, request
 
 from ..core.texts.phrases import LANGUAGES
-from .spec import ContractViolation
+from .contract import ContractViolation
 from .wire import texts
 
 

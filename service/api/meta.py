@@ -12,8 +12,8 @@ from flask import Blueprint, Flask, Response, current_app
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
+from .contract import SPEC
 from .problems import problem
-from .spec import SPEC
 from .wire.meta import health, readiness, variant_list
 
 log = logging.getLogger("service.meta")

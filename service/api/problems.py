@@ -18,7 +18,8 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
 from ..core.errors import CribbageError
-from .spec import BodyTooLarge, ContractViolation
+from .contract import ContractViolation
+from .http.bodies import BodyTooLarge
 from .wire.problems import contract_problem, problem_body, rules_problem
 
 log = logging.getLogger("service.errors")

@@ -6,14 +6,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import fields, post_load
-
 from ...core.cards import Card
 from ...core.computer.advice import DiscardAdvice, DiscardOption
 from ...core.rules import Rules
 from ...core.vocabulary import CribModelName
-from . import encoder, request_schema
-from .common import CardField, WithRules, cards
+from . import encoder, loader
+from .common import card_list, cards, named_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,20 +23,12 @@ class AdviceRequest:
     rules: Rules
 
 
-@request_schema("DiscardAdviceRequest")
-class DiscardAdviceSchema(WithRules):
+@loader("DiscardAdviceRequest")
+def load_advice(data: dict[str, Any]) -> AdviceRequest:
     """The dealt cards, whether the seat deals (or its partner does), the crib model and the variant."""
-
-    cards = fields.List(CardField(), required=True)
-    dealer = fields.Boolean(required=True)
-    partner_deals = fields.Boolean(load_default=False)
-    crib_model = fields.String(load_default="uniform")
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> AdviceRequest:
-        return AdviceRequest(
-            tuple(data["cards"]), data["dealer"], data["partner_deals"], data["crib_model"], data["rules"]
-        )
+    return AdviceRequest(
+        card_list(data["cards"]), data["dealer"], data["partner_deals"], data["crib_model"], named_rules(data)
+    )
 
 
 @encoder("ExactMean")

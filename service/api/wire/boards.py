@@ -11,14 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
 from ...core.errors import CribbageError, InvalidBoard
 from ...core.rules import Rules, merge_shortcuts, resolve, rules_for_table
 from ...core.vocabulary import PegKind
-from . import encoder, request_schema
-from .common import OptionsField, options, outcome
+from . import encoder, loader
+from .common import options, outcome
 
 # The members of a board that restate its rules or follow from the pegs: checked, never trusted.
 _RESTATED = ("players", "partnerships", "sides", "target", "fixed_deals")
@@ -69,7 +67,7 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     """A contract-valid board back from the client, checked whole (an :class:`InvalidBoard`
     names the first member that disagrees)."""
     try:
-        game_rules = resolve(data["variant"], data.get("options") or {})
+        game_rules = resolve(data["variant"], data.get("options"))
     except CribbageError as error:
         raise error.under(pointer, otherwise="/options") from None
     for name in _RESTATED:
@@ -102,25 +100,18 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     return checked
 
 
-class BoardField(fields.Field[Board]):
-    """A client-held board, checked whole."""
+@loader("DealTotals")
+def load_deal_totals(value: dict[str, Any]) -> DealTotals:
+    """One number per side."""
+    return DealTotals(tuple(value["scores"]))
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Board:
-        return load_board(value)
 
-
-class DealField(fields.Field[DealTotals | DealItems]):
-    """One number per side (``DealTotals``), or the itemised counting order (``DealItems``)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> DealTotals | DealItems:
-        if "scores" in value:
-            return DealTotals(tuple(int(v) for v in value["scores"]))
-        return DealItems(
-            heels=int(value.get("heels", 0)),
-            pegging=tuple(int(v) for v in value["pegging"]),
-            hands=tuple(int(v) for v in value["hands"]),
-            crib=int(value["crib"]),
-        )
+@loader("DealItems")
+def load_deal_items(value: dict[str, Any]) -> DealItems:
+    """The itemised counting order."""
+    return DealItems(
+        heels=value["heels"], pegging=tuple(value["pegging"]), hands=tuple(value["hands"]), crib=value["crib"]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,41 +134,21 @@ class DealRequest:
     deal: DealTotals | DealItems
 
 
-@request_schema("CreateBoardRequest")
-class CreateBoardSchema(Schema):
-    variant = fields.String(load_default=None)
-    players = fields.Integer(load_default=None)
-    partnerships = fields.Boolean(load_default=None)
-    dealer = fields.Integer(required=True)
-    target = fields.Integer(load_default=None)
-    fixed_deals = fields.Integer(load_default=None)
-    scheme = fields.String(load_default=None)
-    options = OptionsField(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewBoard:
-        shortcuts = {"target": data["target"], "fixed_deals": data["fixed_deals"], "scheme": data["scheme"]}
-        merged = merge_shortcuts(data["options"], shortcuts)
-        return NewBoard(rules_for_table(data["players"], data["variant"], merged, data["partnerships"]), data["dealer"])
+@loader("CreateBoardRequest")
+def load_create(data: dict[str, Any]) -> NewBoard:
+    shortcuts = {name: data.get(name) for name in ("target", "fixed_deals", "scheme")}
+    merged = merge_shortcuts(data.get("options"), shortcuts)
+    return NewBoard(
+        rules_for_table(data.get("players"), data.get("variant"), merged, data.get("partnerships")), data["dealer"]
+    )
 
 
-@request_schema("PegRequest")
-class PegSchema(Schema):
-    board = BoardField(required=True)
-    side = fields.Integer(required=True)
-    points = fields.Integer(required=True)
-    kind = fields.String(load_default="other")
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> PegRequest:
-        return PegRequest(data["board"], data["side"], data["points"], data["kind"])
+@loader("PegRequest")
+def load_peg(data: dict[str, Any]) -> PegRequest:
+    return PegRequest(load_board(data["board"]), data["side"], data["points"], data["kind"])
 
 
-@request_schema("DealRequest")
-class DealSchema(Schema):
-    board = BoardField(required=True)
-    deal = DealField(required=True)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> DealRequest:
-        return DealRequest(data["board"], data["deal"])
+@loader("DealRequest")
+def load_deal(data: dict[str, Any]) -> DealRequest:
+    deal = data["deal"]
+    return DealRequest(load_board(data["board"]), load_deal_totals(deal) if "scores" in deal else load_deal_items(deal))

@@ -6,12 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.computer.coach import DiscardFigures, Hint, Hints, PlayFigures
 from ...core.computer.coach_pegging import SAMPLES
 from ...core.computer.review import Decision, PhaseSummary, Review
-from . import encoder, request_schema
+from . import encoder, loader
 from .advice import exact
 from .common import cards, items
 from .games import action
@@ -24,24 +22,11 @@ class CoachRequest:
     credential: str | None
 
 
-class _CoachSchema(Schema):
-    state = fields.String(required=True)
-    seat = fields.Integer(required=True)
-    credential = fields.String(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> CoachRequest:
-        return CoachRequest(data["state"], data["seat"], data["credential"])
-
-
-@request_schema("HintsRequest")
-class HintsSchema(_CoachSchema):
-    """A game in progress, the seat that may act, and that seat's credential."""
-
-
-@request_schema("ReviewRequest")
-class ReviewSchema(_CoachSchema):
-    """A finished game, the seat reviewed, and that seat's credential."""
+@loader("HintsRequest")
+@loader("ReviewRequest")
+def load_coach(data: dict[str, Any]) -> CoachRequest:
+    """A game (in progress for hints, finished for a review), the seat, and that seat's credential."""
+    return CoachRequest(data["state"], data["seat"], data.get("credential"))
 
 
 def _maybe(value: Fraction | None) -> dict[str, Any] | None:

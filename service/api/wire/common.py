@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.cards import CARD_TEXT, Card, parse_card
 from ...core.items import ScoreItem
 from ...core.rules import OPTION_NAMES, Rules, changes, resolve
@@ -66,27 +64,14 @@ def outcome(value: Outcome) -> dict[str, Any]:
     }
 
 
-class CardField(fields.Field[Card]):
-    """A card in any accepted spelling in (a :class:`Card` out of ``load``)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
-        return parse_card(value)
+def card_list(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Cards from their texts, in any accepted spelling (the contract has checked each)."""
+    return tuple([parse_card(text) for text in texts])
 
 
-class OptionsField(fields.Dict):
-    """The ``Options`` component: checked by the contract, resolved by the core."""
-
-
-class WithRules(Schema):
-    """A request that names a variant and options: loading it adds the resolved ``rules``."""
-
-    variant = fields.String(load_default="six_card")
-    options = OptionsField(load_default=None)
-
-    @post_load
-    def add_rules(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        data["rules"] = resolve(data["variant"], data["options"])
-        return data
+def named_rules(data: dict[str, Any]) -> Rules:
+    """The rules a request names with ``variant`` (its default filled from the contract) and ``options``."""
+    return resolve(data["variant"], data.get("options"))
 
 
 __all__ = [
@@ -97,7 +82,7 @@ __all__ = [
     "rules",
     "options",
     "outcome",
-    "CardField",
-    "WithRules",
+    "card_list",
+    "named_rules",
     "OPTION_NAMES",
 ]

@@ -1,17 +1,15 @@
 """Wire shapes of the event tools: crosstables and game logs, schedules and Swiss pairings,
 matches and match standings, and elimination brackets that advance.
 
-Requests that carry an event's games use the hand loader of :mod:`.tournaments`
-(:func:`~.tournaments.load_games`), and match standings one of their own
-(:func:`load_match_standings`); the others are small, and load with their marshmallow schema. Answers are encoded by plain functions, one per component, from the core's values.
+Requests load with one plain function per component (those that carry an event's games through
+:func:`~.tournaments.load_games`); answers are encoded by plain functions, one per component,
+from the core's values.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-from marshmallow import Schema, fields, post_load
 
 from ...core.rules import Rules
 from ...core.scoring.match import MatchGame, MatchRules, MatchState, match_rules_from
@@ -21,9 +19,8 @@ from ...core.tournaments.crosstable import Cell, CrossRow, Crosstable, GameLog, 
 from ...core.tournaments.elimination import BracketMatch, BracketRound, EliminationState, Entrant, Source
 from ...core.tournaments.match_standings import MatchResult, MatchStanding, MatchStandings
 from ...core.tournaments.schedules import Pairing, Round, Schedule, SwissStanding
-from . import encoder, request_schema
-from .common import OptionsField
-from .tournaments import GameSchema, StandingsSchema, load_games, load_standings, request_rules
+from . import encoder, loader
+from .tournaments import load_games, load_standings, request_rules
 
 # --- requests --------------------------------------------------------------------------------------
 
@@ -80,168 +77,86 @@ def entrant_names(count: int) -> tuple[str, ...]:
     return tuple(str(number) for number in range(1, count + 1))
 
 
-@request_schema("MatchSettings")
-class MatchSettingsSchema(Schema):
-    format = fields.String(load_default="best_of")
-    length = fields.Integer(load_default=3)
-    scheme = fields.String(load_default=None)
-    skunk_points = fields.Integer(load_default=None)
-    double_skunk_points = fields.Integer(load_default=None)
-    triple_skunk_wins = fields.Boolean(load_default=False)
-    next_first_dealer = fields.String(load_default="loser")
-
-    @post_load
-    def to_rules(self, data: dict[str, Any], **kwargs: Any) -> MatchRules:
-        return match_rules_from(**data)
+@loader("MatchSettings")
+def load_match_settings(data: dict[str, Any]) -> MatchRules:
+    return match_rules_from(
+        data["format"],
+        data["length"],
+        scheme=data.get("scheme"),
+        skunk_points=data.get("skunk_points"),
+        double_skunk_points=data.get("double_skunk_points"),
+        triple_skunk_wins=data["triple_skunk_wins"],
+        next_first_dealer=data["next_first_dealer"],
+    )
 
 
-class _TwoSided(Schema):
-    """The rules of a request about two-sided games: a variant (``six_card`` by default), the
-    target and the options (the skunk lines come from them)."""
-
-    variant = fields.String(load_default=None)
-    target = fields.Integer(load_default=None)
-    options = OptionsField(load_default=None)
-
-    def rules_of(self, data: dict[str, Any]) -> Rules:
-        return request_rules(data, 2)
-
-
-@request_schema("GameLogsRequest")
-class GameLogsSchema(StandingsSchema):
+@loader("GameLogsRequest")
+def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
     """The standings request (``byes`` too: the same event file serves both), and the players
     whose logs are wanted."""
-
-    players = fields.List(fields.String(), load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameLogsRequest:
-        players = data.pop("players")
-        event = super().to_request(data)
-        return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players), event.byes)
-
-
-def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
-    """A contract-valid ``GameLogsRequest`` as :class:`GameLogsSchema` loads it (games by hand)."""
     event = load_standings(data)
     players = data.get("players")
     return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players), event.byes)
 
 
-@request_schema("RoundRobinRequest")
-class RoundRobinSchema(Schema):
-    players = fields.List(fields.String(), load_default=None)
-    entrants = fields.Integer(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> RoundRobinRequest:
-        players = data["players"]
-        return RoundRobinRequest(entrant_names(data["entrants"]) if players is None else tuple(players))
+@loader("RoundRobinRequest")
+def load_round_robin(data: dict[str, Any]) -> RoundRobinRequest:
+    players = data.get("players")
+    return RoundRobinRequest(entrant_names(data["entrants"]) if players is None else tuple(players))
 
 
-@request_schema("SwissRequest")
-class SwissSchema(_TwoSided):
-    players = fields.List(fields.String(), required=True)
-    games = fields.List(fields.Nested(GameSchema), load_default=list)
-    byes = fields.List(fields.String(), load_default=list)
-    scheme = fields.String(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> SwissRequest:
-        return SwissRequest(tuple(data["players"]), tuple(data["games"]), tuple(data["byes"]), self.rules_of(data))
-
-
+@loader("SwissRequest")
 def load_swiss(data: dict[str, Any]) -> SwissRequest:
-    """A contract-valid ``SwissRequest`` as :class:`SwissSchema` loads it (games by hand)."""
-    return SwissRequest(
-        tuple(data["players"]), load_games(data.get("games", [])), tuple(data.get("byes", [])), request_rules(data, 2)
+    return SwissRequest(tuple(data["players"]), load_games(data["games"]), tuple(data["byes"]), request_rules(data, 2))
+
+
+@loader("MatchStateRequest")
+def load_match_state(data: dict[str, Any]) -> MatchStateRequest:
+    return MatchStateRequest(
+        tuple([tuple(game) for game in data["games"]]),
+        load_match_settings(data["match"]),
+        data.get("first_dealer"),
+        request_rules(data, 2),
     )
 
 
-@request_schema("MatchStateRequest")
-class MatchStateSchema(_TwoSided):
-    games = fields.List(fields.List(fields.Integer()), required=True)
-    match = fields.Nested(MatchSettingsSchema, load_default=MatchRules)
-    first_dealer = fields.Integer(load_default=None, allow_none=True)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> MatchStateRequest:
-        return MatchStateRequest(
-            tuple(tuple(game) for game in data["games"]), data["match"], data["first_dealer"], self.rules_of(data)
-        )
+@loader("MatchResult")
+def load_match_result(match: dict[str, Any]) -> MatchResult:
+    first, second = match["players"]
+    return MatchResult((first, second), tuple([tuple(game) for game in match["games"]]))
 
 
-@request_schema("MatchResult")
-class MatchResultSchema(Schema):
-    players = fields.List(fields.String(), required=True)
-    games = fields.List(fields.List(fields.Integer()), required=True)
-
-    @post_load
-    def to_result(self, data: dict[str, Any], **kwargs: Any) -> MatchResult:
-        first, second = data["players"]
-        return MatchResult((first, second), tuple(tuple(game) for game in data["games"]))
-
-
-@request_schema("MatchStandingsRequest")
-class MatchStandingsSchema(_TwoSided):
-    matches = fields.List(fields.Nested(MatchResultSchema), required=True)
-    match = fields.Nested(MatchSettingsSchema, load_default=MatchRules)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> MatchStandingsRequest:
-        return MatchStandingsRequest(tuple(data["matches"]), data["match"], self.rules_of(data))
-
-
+@loader("MatchStandingsRequest")
 def load_match_standings(data: dict[str, Any]) -> MatchStandingsRequest:
-    """A contract-valid ``MatchStandingsRequest`` as :class:`MatchStandingsSchema` loads it, the
-    matches by hand: marshmallow's load of 10,000 matches cost 630 ms of a 1,250 ms request
-    (``benchmarks/tournament_scale.py``). A test holds the two equal."""
-    settings = data.get("match")
-    matches = tuple(
-        [
-            MatchResult(
-                (match["players"][0], match["players"][1]),
-                tuple([tuple([int(score) for score in game]) for game in match["games"]]),
-            )
-            for match in data["matches"]
-        ]
-    )
+    """Up to 10,000 matches (``benchmarks/tournament_scale.py``), each loaded by :func:`load_match_result`."""
     return MatchStandingsRequest(
-        matches, MatchRules() if settings is None else MatchSettingsSchema().load(settings), request_rules(data, 2)
+        tuple([load_match_result(match) for match in data["matches"]]),
+        load_match_settings(data["match"]),
+        request_rules(data, 2),
     )
 
 
-@request_schema("BracketResult")
-class BracketResultSchema(Schema):
-    games = fields.List(fields.List(fields.Integer()), required=True)
-
-    @post_load
-    def to_games(self, data: dict[str, Any], **kwargs: Any) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(game) for game in data["games"])
+@loader("BracketResult")
+def load_bracket_result(data: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    return tuple([tuple(game) for game in data["games"]])
 
 
-@request_schema("EliminationRequest")
-class EliminationSchema(_TwoSided):
-    entrants = fields.Integer(load_default=None)
-    players = fields.List(fields.String(), load_default=None)
-    double = fields.Boolean(load_default=False)
-    bracket_reset = fields.Boolean(load_default=True)
-    results = fields.Dict(keys=fields.Integer(), values=fields.Nested(BracketResultSchema), load_default=dict)
-    match = fields.Nested(MatchSettingsSchema, load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> EliminationRequest:
-        players = data["players"]
-        entrants = len(players) if data["entrants"] is None else data["entrants"]
-        return EliminationRequest(
-            entrants,
-            None if players is None else tuple(players),
-            data["double"],
-            data["bracket_reset"],
-            dict(data["results"]),
-            data["match"],
-            self.rules_of(data),
-        )
+@loader("EliminationRequest")
+def load_elimination(data: dict[str, Any]) -> EliminationRequest:
+    players = data.get("players")
+    entrants = data.get("entrants")
+    if entrants is None:  # the contract asks for one of the two
+        entrants = len(data["players"])
+    match = data.get("match")
+    return EliminationRequest(
+        entrants,
+        None if players is None else tuple(players),
+        data["double"],
+        data["bracket_reset"],
+        {int(match_id): load_bracket_result(result) for match_id, result in data["results"].items()},
+        None if match is None else load_match_settings(match),
+        request_rules(data, 2),
+    )
 
 
 # --- answers: crosstables and game logs ---------------------------------------------------------------

@@ -1,11 +1,10 @@
 """Wire shapes of games: the requests, actions, views, events and records.
 
-Actions are one marshmallow schema per kind (the contract's discriminated ``GameAction``):
-:data:`ACTION_SCHEMAS` is the table the ``action`` field dispatches on. What each kind carries
-besides ``type`` and ``seat`` is :data:`ACTION_PAYLOADS`, which the hand loader of the hot
-``/act`` path and the encoder share. A new action kind is one entry in each, beside its entry
-in ``service.core.game.actions.ACTIONS`` and its schema in the contract; a test fails until all
-four agree. Events are encoded
+An action (the contract's discriminated ``GameAction``) carries, besides ``type`` and
+``seat``, what :data:`ACTION_PAYLOADS` lists for its kind, which the loader and the encoder
+share. A new action kind is one entry there, beside its entry in
+``service.core.game.actions.ACTIONS`` and its schema in the contract; a test fails until all
+three agree. Events are encoded
 one function per kind (:data:`EVENT_ENCODERS`), from the typed events of
 ``service.core.game.events``, after the core has filtered them for the viewer.
 """
@@ -16,8 +15,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.cards import CARD_TEXT, parse_card
 from ...core.game import events as ev
 from ...core.game.actions import Action
@@ -26,9 +23,9 @@ from ...core.game.views import MatchView, SeatView, Seen
 from ...core.rules import Rules
 from ...core.scoring.match import MatchRules
 from ...core.vocabulary import Level
-from . import encoder, request_schema, texts
-from .common import CardField, WithRules, card_or_none, cards, items, outcome, rules
-from .events import MatchSettingsSchema, match_state
+from . import encoder, loader, texts
+from .common import card_list, card_or_none, cards, items, named_rules, outcome, rules
+from .events import load_match_settings, match_state
 
 # --- requests -------------------------------------------------------------------------------------
 
@@ -54,115 +51,22 @@ class GameRequest(NamedTuple):
     since_move: int | None = None
 
 
-@request_schema("ComputerSeat")
-class ComputerSeatSchema(Schema):
-    seat = fields.Integer(required=True)
-    level = fields.String(load_default="standard")
-
-    @post_load
-    def to_pair(self, data: dict[str, Any], **kwargs: Any) -> tuple[int, str]:
-        return data["seat"], data["level"]
+@loader("ComputerSeat")
+def load_computer_seat(data: dict[str, Any]) -> tuple[int, Level]:
+    return data["seat"], data["level"]
 
 
-@request_schema("NewGameRequest")
-class NewGameSchema(WithRules):
-    seed = fields.Integer(load_default=None)
-    dealer = fields.Integer(load_default=None, allow_none=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-    computer = fields.List(fields.Nested(ComputerSeatSchema), load_default=list)
-    match = fields.Nested(MatchSettingsSchema, load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
-        return NewGame(
-            data["rules"], data["seed"], data["dealer"], data["seat"], tuple(data["computer"]), data["match"]
-        )
-
-
-class _ActionSchema(Schema):
-    type = fields.String(required=True)
-    seat = fields.Integer(required=True)
-
-
-@request_schema("DiscardAction")
-class DiscardActionSchema(_ActionSchema):
-    cards = fields.List(CardField(), required=True)
-
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("discard", data["seat"], cards=tuple(data["cards"]))
-
-
-@request_schema("PlayAction")
-class PlayActionSchema(_ActionSchema):
-    card = CardField(required=True)
-
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("play", data["seat"], card=data["card"])
-
-
-@request_schema("CountAction")
-class CountActionSchema(_ActionSchema):
-    claimed = fields.Integer(required=True)
-
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("count", data["seat"], claimed=data["claimed"])
-
-
-@request_schema("MugginsAction")
-class MugginsActionSchema(_ActionSchema):
-    points = fields.Integer(required=True)
-
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("muggins", data["seat"], points=data["points"])
-
-
-@request_schema("AcceptAction")
-class AcceptActionSchema(_ActionSchema):
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("accept", data["seat"])
-
-
-@request_schema("AutoAction")
-class AutoActionSchema(_ActionSchema):
-    @post_load
-    def to_action(self, data: dict[str, Any], **kwargs: Any) -> Action:
-        return Action("auto", data["seat"])
-
-
-# The contract's discriminator: one schema per action kind.
-ACTION_SCHEMAS: dict[str, Schema] = {
-    "discard": DiscardActionSchema(),
-    "play": PlayActionSchema(),
-    "count": CountActionSchema(),
-    "muggins": MugginsActionSchema(),
-    "accept": AcceptActionSchema(),
-    "auto": AutoActionSchema(),
-}
-
-
-class ActionField(fields.Field[Action]):
-    """A ``GameAction``: loaded by the schema its ``type`` names."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Action:
-        action: Action = ACTION_SCHEMAS[value["type"]].load(value)
-        return action
-
-
-@request_schema("ActRequest")
-class ActSchema(Schema):
-    state = fields.String(required=True)
-    action = ActionField(required=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-    credential = fields.String(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], data["seat"], data["credential"], data["action"])
+@loader("NewGameRequest")
+def load_new_game(data: dict[str, Any]) -> NewGame:
+    match = data.get("match")
+    return NewGame(
+        named_rules(data),
+        data.get("seed"),
+        data.get("dealer"),
+        data.get("seat"),
+        tuple([load_computer_seat(seat) for seat in data["computer"]]),
+        None if match is None else load_match_settings(match),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,66 +79,46 @@ class Payload:
     dump: Callable[[Any], Any]
 
 
-# What each kind of action carries, one entry per kind: the hand loader (:func:`load_act`) and
-# the encoder (:func:`action`) both read it, so a new kind's fields cannot reach one and not the
-# other (a test holds this table, ACTION_SCHEMAS, the core's ACTIONS and the contract equal).
+# What each kind of action carries, one entry per kind: the loader (:func:`load_action`) and the
+# encoder (:func:`action`) both read it, so a new kind's fields cannot reach one and not the
+# other (a test holds this table, the core's ACTIONS and the contract equal).
 ACTION_PAYLOADS: dict[str, tuple[Payload, ...]] = {
-    "discard": (Payload("cards", lambda texts: tuple(parse_card(text) for text in texts), cards),),
+    "discard": (Payload("cards", card_list, cards),),
     "play": (Payload("card", parse_card, str),),
-    "count": (Payload("claimed", int, int),),  # int(): 12.0 is a JSON integer
+    "count": (Payload("claimed", int, int),),
     "muggins": (Payload("points", int, int),),
     "accept": (),
     "auto": (),
 }
 
 
-def _load_action(data: dict[str, Any]) -> Action:
+@loader("GameAction")
+def load_action(data: dict[str, Any]) -> Action:
     kind = data["type"]
     return Action(kind, data["seat"], **{field.name: field.load(data[field.name]) for field in ACTION_PAYLOADS[kind]})
 
 
+@loader("ActRequest")
 def load_act(data: dict[str, Any]) -> GameRequest:
-    """A contract-valid ``ActRequest`` as :class:`ActSchema` loads it, by hand: a move is the
-    game's hottest request, and the schema's load (the request's and the action's) cost about as
-    much as the move itself (both measured in-process before this loader). A
-    test holds the two equal on every kind of action."""
-    return GameRequest(data["state"], data.get("seat"), data.get("credential"), _load_action(data["action"]))
+    return GameRequest(data["state"], data.get("seat"), data.get("credential"), load_action(data["action"]))
 
 
-@request_schema("HistoryRequest")
-class HistorySchema(Schema):
-    state = fields.String(required=True)
-    seat = fields.Integer(load_default=None, allow_none=True)
-    credential = fields.String(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], data["seat"], data["credential"])
+@loader("HistoryRequest")
+@loader("NextGameRequest")
+def load_seated(data: dict[str, Any]) -> GameRequest:
+    """The finished or running game, whose eyes, and that seat's credential."""
+    return GameRequest(data["state"], data.get("seat"), data.get("credential"))
 
 
-@request_schema("ViewGameRequest")
-class ViewSchema(HistorySchema):
-    """A history's fields (whose eyes, that seat's credential), and the events since a move."""
-
-    since_move = fields.Integer(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], data["seat"], data["credential"], since_move=data["since_move"])
+@loader("ViewGameRequest")
+def load_view(data: dict[str, Any]) -> GameRequest:
+    """A history's fields, and the events since a move."""
+    return GameRequest(data["state"], data.get("seat"), data.get("credential"), since_move=data.get("since_move"))
 
 
-@request_schema("NextGameRequest")
-class NextGameSchema(HistorySchema):
-    """A history's fields: the finished game, whose eyes, and that seat's credential."""
-
-
-@request_schema("RecordGameRequest")
-class RecordSchema(Schema):
-    state = fields.String(required=True)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> GameRequest:
-        return GameRequest(data["state"], None)
+@loader("RecordGameRequest")
+def load_record(data: dict[str, Any]) -> GameRequest:
+    return GameRequest(data["state"], None)
 
 
 # --- actions out ------------------------------------------------------------------------------------

@@ -1,24 +1,15 @@
-"""Wire shapes of hand scoring: ``HandRequest`` in, ``HandScore`` (with its ``ClaimCheck``) out.
-
-The hand is the hottest path of the service, so its request has a hand-written loader,
-:func:`load_hand`, beside the marshmallow schema that defines it (a test holds the two equal
-on every example): the schema's ``load`` cost a fifth of a scoring request in-process, the
-largest single part of what the request spends beyond ``/healthz``; the contract has
-already checked every field, so what is left is turning card strings into cards.
-"""
+"""Wire shapes of hand scoring: ``HandRequest`` in, ``HandScore`` (with its ``ClaimCheck``) out."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.cards import CARD_TEXT, Card, parse_card
-from ...core.rules import Rules, resolve
+from ...core.rules import Rules
 from ...core.scoring.claims import ClaimCheck
 from ...core.scoring.show import ShowScore
-from . import encoder, request_schema, texts
-from .common import CardField, WithRules, cards
+from . import encoder, loader, texts
+from .common import cards, named_rules
 
 
 class HandRequest(NamedTuple):
@@ -30,41 +21,25 @@ class HandRequest(NamedTuple):
     rules: Rules
 
 
-@request_schema("HandRequest")
-class HandRequestSchema(WithRules):
-    hand = fields.List(CardField(), required=True)
-    starter = CardField(required=True)
-    crib = fields.Boolean(load_default=False)
-    claimed = fields.Integer(load_default=None)
-    muggins = fields.Boolean(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> HandRequest:
-        rules = data["rules"]
-        muggins = rules.muggins if data["muggins"] is None else data["muggins"]
-        return HandRequest(tuple(data["hand"]), data["starter"], data["crib"], data["claimed"], muggins, rules)
-
-
+@loader("HandRequest")
 def load_hand(data: dict[str, Any]) -> HandRequest:
-    """A contract-valid ``HandRequest`` as :class:`HandRequestSchema` loads it, by hand (see
-    the module docstring for why)."""
-    claimed = data.get("claimed")
-    rules = resolve(data.get("variant", "six_card"), data.get("options"))
+    rules = named_rules(data)
+    muggins = data.get("muggins")
     return HandRequest(
-        tuple(parse_card(text) for text in data["hand"]),
+        tuple([parse_card(text) for text in data["hand"]]),
         parse_card(data["starter"]),
-        data.get("crib", False),
-        None if claimed is None else int(claimed),  # 12.0 is a JSON integer
-        data.get("muggins", rules.muggins),  # the top-level flag, else the rules' option
+        data["crib"],
+        data.get("claimed"),
+        rules.muggins if muggins is None else muggins,  # the top-level flag, else the rules' option
         rules,
     )
 
 
-@request_schema("HandBatchRequest")
-class HandBatchSchema(Schema):
+@loader("HandBatchRequest")
+def load_batch(data: dict[str, Any]) -> list[Any]:
     """The entries stay raw: each is checked against ``HandRequest`` and loaded on its own."""
-
-    hands = fields.List(fields.Raw(allow_none=True), required=True)
+    hands: list[Any] = data["hands"]
+    return hands
 
 
 @encoder("HandBatchEntry")

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from marshmallow import Schema, fields, post_load
-
-from ...core.cards import Card
+from ...core.cards import Card, parse_card
 from ...core.items import ScoreItem
 from ...core.rules import Rules, rules_for_table
 from ...core.scoring.pegging import PlayStep
 from ...core.scoring.sequence import CardScore, PlayInput, SequenceScore
-from . import encoder, request_schema, texts
-from .common import CardField, OptionsField, cards, items
+from . import encoder, loader, texts
+from .common import card_list, cards, items
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,43 +22,32 @@ class SequenceRequest:
     hands: tuple[tuple[Card, ...], ...] | None
 
 
-@request_schema("PeggingCardRequest")
-class CardScoreRequestSchema(Schema):
-    pile = fields.List(CardField(), required=True)
-    card = CardField(required=True)
+class CardRequest(NamedTuple):
+    pile: tuple[Card, ...]
+    card: Card
 
 
-@request_schema("PeggingPlay")
-class PlaySchema(Schema):
+@loader("PeggingCardRequest")
+def load_card(data: dict[str, Any]) -> CardRequest:
+    return CardRequest(card_list(data["pile"]), parse_card(data["card"]))
+
+
+@loader("PeggingPlay")
+def load_play(data: dict[str, Any]) -> PlayInput:
     """``{seat, card}`` or ``{seat, go: true}``, loaded as ``(seat, card or None)``."""
-
-    seat = fields.Integer(required=True)
-    card = CardField(load_default=None)
-    go = fields.Boolean(load_default=False)
-
-    @post_load
-    def to_play(self, data: dict[str, Any], **kwargs: Any) -> PlayInput:
-        return data["seat"], data["card"]
+    card = data.get("card")
+    return data["seat"], None if card is None else parse_card(card)
 
 
-@request_schema("PeggingSequenceRequest")
-class SequenceRequestSchema(Schema):
-    players = fields.Integer(required=True)
-    leader = fields.Integer(required=True)
-    plays = fields.List(fields.Nested(PlaySchema), required=True)
-    hands = fields.List(fields.List(CardField()), load_default=None)
-    variant = fields.String(load_default=None)
-    options = OptionsField(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> SequenceRequest:
-        hands = data["hands"]
-        return SequenceRequest(
-            rules_for_table(data["players"], data["variant"], data["options"]),
-            data["leader"],
-            tuple(data["plays"]),
-            None if hands is None else tuple(tuple(h) for h in hands),
-        )
+@loader("PeggingSequenceRequest")
+def load_sequence(data: dict[str, Any]) -> SequenceRequest:
+    hands = data.get("hands")
+    return SequenceRequest(
+        rules_for_table(data["players"], data.get("variant"), data.get("options")),
+        data["leader"],
+        tuple([load_play(play) for play in data["plays"]]),
+        None if hands is None else tuple([card_list(hand) for hand in hands]),
+    )
 
 
 @encoder("PeggingCardScore")

@@ -13,7 +13,7 @@ from ...core.cards import Card
 from ...core.errors import CribbageError
 from ...core.game.actions import Action
 from ...core.scoring.sequence import PlayEntry
-from ..spec import ContractViolation
+from ..contract import ContractViolation
 from . import encoder
 from .games import action
 from .pegging import play_entry

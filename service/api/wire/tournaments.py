@@ -5,14 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema, fields, post_load
-
 from ...core.rules import Rules, merge_shortcuts, resolve, variant_for_sides
 from ...core.scoring.results import GameResult
 from ...core.tournaments.brackets import Bracket, Match
 from ...core.tournaments.standings import Standing, Standings
-from . import encoder, request_schema
-from .common import OptionsField
+from . import encoder, loader
 
 
 def request_rules(data: dict[str, Any], sides: int) -> Rules:
@@ -43,79 +40,41 @@ class BracketRequest:
     players: tuple[str, ...] | None
 
 
-@request_schema("OutcomeRequest")
-class OutcomeSchema(Schema):
-    scores = fields.List(fields.Integer(), required=True)
-    variant = fields.String(load_default=None)
-    target = fields.Integer(load_default=None)
-    scheme = fields.String(load_default=None)
-    options = OptionsField(load_default=None)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> OutcomeRequest:
-        return OutcomeRequest(tuple(data["scores"]), request_rules(data, len(data["scores"])))
+@loader("OutcomeRequest")
+def load_outcome(data: dict[str, Any]) -> OutcomeRequest:
+    scores = tuple(data["scores"])
+    return OutcomeRequest(scores, request_rules(data, len(scores)))
 
 
-@request_schema("GameResult")
-class GameSchema(Schema):
-    players = fields.List(fields.String(), required=True)
-    scores = fields.List(fields.Integer(), required=True)
-
-    @post_load
-    def to_game(self, data: dict[str, Any], **kwargs: Any) -> GameResult:
-        return GameResult(tuple(data["players"]), tuple(data["scores"]))
-
-
-@request_schema("StandingsRequest")
-class StandingsSchema(Schema):
-    games = fields.List(fields.Nested(GameSchema), required=True)
-    variant = fields.String(load_default=None)
-    target = fields.Integer(load_default=None)
-    scheme = fields.String(load_default=None)
-    tiebreakers = fields.List(fields.String(), load_default=None)
-    options = OptionsField(load_default=None)
-    byes = fields.List(fields.String(), load_default=list)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> StandingsRequest:
-        games = tuple(data["games"])
-        return StandingsRequest(
-            games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ()))
-        )  # game logs take none
+@loader("GameResult")
+def load_game(game: dict[str, Any]) -> GameResult:
+    return GameResult(tuple(game["players"]), tuple(game["scores"]))
 
 
 def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
-    """A contract-valid list of ``GameResult`` bodies as :class:`GameSchema` loads them, by hand.
-
-    An event's games are the largest bodies the service takes (30,000 for 250 players), and
-    marshmallow's load of 30,000 nested games cost about 820 ms where the whole standings cost
-    about 116 ms (``benchmarks/tournament_scale.py``); the contract has already checked every
-    game, so what is left is building the values. Scores go through ``int`` as marshmallow's
-    ``Integer`` does (``121.0`` is a JSON integer). A test holds this equal to the schema's load.
-    """
-    return tuple(
-        [GameResult(tuple(game["players"]), tuple([int(score) for score in game["scores"]])) for game in games]
-    )
+    """An event's games, the largest bodies the service takes (30,000 for 250 players): one
+    comprehension, with :func:`load_game` inlined (``benchmarks/tournament_scale.py``)."""
+    return tuple([GameResult(tuple(game["players"]), tuple(game["scores"])) for game in games])
 
 
+@loader("StandingsRequest")
 def load_standings(data: dict[str, Any]) -> StandingsRequest:
-    """A contract-valid ``StandingsRequest`` as :class:`StandingsSchema` loads it (games by :func:`load_games`)."""
     games = load_games(data["games"])
-    return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data.get("byes", ())))
+    return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data["byes"]))
 
 
-@request_schema("BracketRequest")
-class BracketSchema(Schema):
-    entrants = fields.Integer(load_default=None)
-    players = fields.List(fields.String(), load_default=None)
-    qualifiers = fields.Integer(load_default=None)
-    one_in = fields.Integer(load_default=4)
-
-    @post_load
-    def to_request(self, data: dict[str, Any], **kwargs: Any) -> BracketRequest:
-        players = data["players"]
-        entrants = data["entrants"] if data["entrants"] is not None else len(players)
-        return BracketRequest(entrants, data["qualifiers"], data["one_in"], None if players is None else tuple(players))
+@loader("BracketRequest")
+def load_bracket(data: dict[str, Any]) -> BracketRequest:
+    players = data.get("players")
+    entrants = data.get("entrants")
+    if entrants is None:  # the contract asks for one of the two
+        entrants = len(data["players"])
+    return BracketRequest(
+        entrants,
+        data.get("qualifiers"),
+        data["one_in"],
+        None if players is None else tuple(players),
+    )
 
 
 @encoder("Standing")

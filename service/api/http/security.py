@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
-from .meta import DOCS_PATH, docs_script_hashes
+from ..meta import DOCS_PATH, docs_script_hashes
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from .config import Config
+from ..config import Config
 
 
 def install_cors(app: Flask, config: Config, exposed: str) -> None:

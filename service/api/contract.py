@@ -1,18 +1,17 @@
-"""The contract at run time: ``openapi.yaml`` compiled into one validator per request body.
+"""The contract at run time: ``openapi.yaml`` compiled, explained and used to fill defaults.
 
 The yaml is the source of truth. Each operation's request body schema is compiled once at
 import (so ``--preload`` shares it across gunicorn workers) with jsonschema-rs, the
-validator schemathesis itself uses, and a view decorated with :func:`body` receives only
-bodies that the contract accepts. A body that breaks it raises :class:`ContractViolation`
-with a JSON pointer for every offending field.
+validator schemathesis itself uses. :meth:`Spec.check` raises :class:`ContractViolation`
+with a JSON pointer and a readable detail for every offending field; :meth:`Spec.fill` then
+writes into a valid body every ``default`` the contract declares for a member left out, so
+no default is written anywhere else (:mod:`.loading` puts the two before the wire loaders).
+Reading the body itself (limits, charsets, chunking, nesting depth) is :mod:`.http.bodies`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import gc
-import logging
+import copy
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -22,21 +21,13 @@ from typing import Any
 import jsonschema_rs
 import orjson
 import yaml
-from flask import Request, current_app, request
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
-from .numbers import integral
-
-log = logging.getLogger("service.spec")
 SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve().parents[2] / "openapi.yaml"))
-
 
 MAX_ERRORS = 20  # a body with thousands of bad items must not get a megabyte of answer
 MAX_MESSAGE = (
     400  # a detail names constraints from the contract, which may be long (an enum, the members an object takes)
 )
-MAX_DEPTH = 32  # arrays and objects nested deeper than this are refused; the contract needs at most 5
-READ_STEP = 64 * 1024  # a streamed (chunked) body is read in pieces this size, up to the limit
 
 
 class ContractViolation(Exception):
@@ -58,64 +49,7 @@ BODY_LIMITS = {
 DEFAULT_LIMIT = "CRIBBAGE_MAX_BODY_BYTES"
 
 
-class BodyTooLarge(RequestEntityTooLarge):
-    """A body past its operation's limit: the 413 names the operation, the limit and the
-    setting that sets it (``api/problems.py`` turns it into a ``body-too-large`` problem)."""
-
-    def __init__(self, operation: str, limit: int, setting: str) -> None:
-        super().__init__(f"the body of {operation} is larger than {limit} bytes ({setting})")
-        self.operation, self.limit, self.setting = operation, limit, setting
-
-
-class UnreadableBody(BadRequest):
-    """The server could not hand over the body: a malformed chunked encoding (gunicorn's
-    de-chunker raises its own exception types mid-read) or an upload cut short."""
-
-    description = "The request body could not be read: its chunked encoding is malformed or it was cut short."
-
-
-class NotUtf8(UnsupportedMediaType):
-    """A body whose ``Content-Type`` names a charset other than UTF-8 (JSON is UTF-8: RFC 8259 8.1)."""
-
-    description = "A JSON body is UTF-8 (RFC 8259): its Content-Type may name charset=utf-8, or no charset."
-
-
-class EncodedBody(UnsupportedMediaType):
-    """A body sent with a content coding (``Content-Encoding: gzip``...): bodies are read as sent
-    (RFC 9110 15.5.16: a 415, with the codings accepted in ``Accept-Encoding``)."""
-
-    description = "The body must be sent as it is: no Content-Encoding (only identity) is accepted."
-
-    def get_headers(self, *args: Any, **kwargs: Any) -> list[tuple[str, str]]:
-        return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
-
-
-_UTF8 = (None, "utf-8", "utf8", "us-ascii", "ascii")  # ASCII is UTF-8's first 128 characters
-
-
-def _identity(coding: str) -> bool:
-    """Whether a ``Content-Encoding`` says the body is as sent (absent, empty, or only ``identity``).
-
-    >>> _identity(""), _identity("Identity"), _identity("identity, identity"), _identity("gzip"), _identity("identity, br")
-    (True, True, True, False, False)
-    """
-    return all(part.strip().lower() in ("", "identity") for part in coding.split(","))
-
-
-def _charset(parameters: str) -> str | None:
-    """The ``charset`` parameter of a media type's parameters (after the first ``;``), lower case.
-
-    >>> _charset(" charset=UTF-8"), _charset(' foo=1; Charset="latin-1"'), _charset("")
-    ('utf-8', 'latin-1', None)
-    """
-    for parameter in parameters.split(";"):
-        name, _, value = parameter.partition("=")
-        if name.strip().lower() == "charset":
-            return value.strip().strip('"').lower()
-    return None
-
-
-def _short(message: str) -> str:
+def short(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
@@ -222,6 +156,9 @@ class Spec:
         ] = {}  # the root each validator was compiled from (errors' schema paths start there)
         # operationId -> (its body limit's setting, "POST /path") for the 413 that names them
         self.limits: dict[str, tuple[str, str]] = {}
+        # operationId -> the component its body is (``HandRequest``), whose loader turns it into core values
+        self.bodies: dict[str, str] = {}
+        self.defaults = Defaults(self.document["components"])
         for path, operations in self.document["paths"].items():
             for method, operation in operations.items():
                 if not isinstance(operation, dict):
@@ -235,6 +172,7 @@ class Spec:
                     if setting not in BODY_LIMITS:
                         raise ValueError(f"{operation['operationId']}: x-body-limit names no setting: {setting!r}")
                     self.limits[operation["operationId"]] = (setting, f"{method.upper()} {path}")
+                    self.bodies[operation["operationId"]] = content["schema"]["$ref"].rsplit("/", 1)[1]
 
     def _compile(self, key: str, schema: dict[str, Any]) -> None:
         self.schemas[key] = schema
@@ -306,10 +244,180 @@ class Spec:
         kind = error.kind
         build = _DETAILS.get(type(kind).__name__)
         if build is None:
-            return _short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
+            return short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
         if holder is None:
             holder = self._holder(key, error.schema_path)
-        return _short(build(kind, describe(error.instance), holder))
+        return short(build(kind, describe(error.instance), holder))
+
+
+# --- defaults --------------------------------------------------------------------------------------
+
+Filler = Callable[[Any], None]
+
+
+def _is_mutable(value: Any) -> bool:
+    return isinstance(value, (list, dict))
+
+
+def _by_tag(tag_name: str, forms: dict[str, Filler]) -> Filler:
+    def fill(data: Any) -> None:
+        form = forms.get(data.get(tag_name))
+        if form is not None:
+            form(data)
+
+    return fill
+
+
+def _first_fitting(branches: list[tuple[Callable[[Any], bool], Filler]]) -> Filler:
+    def fill(data: Any) -> None:
+        for fits, filler in branches:
+            if fits(data):
+                filler(data)
+                return
+
+    return fill
+
+
+def _each(filler: Filler) -> Filler:
+    def fill(data: Any) -> None:
+        for item in data:
+            filler(item)
+
+    return fill
+
+
+def _each_value(filler: Filler) -> Filler:
+    def fill(data: Any) -> None:
+        for value in data.values():
+            filler(value)
+
+    return fill
+
+
+def _all(fillers: list[Filler]) -> Filler:
+    def fill(data: Any) -> None:
+        for filler in fillers:
+            filler(data)
+
+    return fill
+
+
+class Defaults:
+    """The ``default`` of every member the contract declares one for, written into a valid body
+    where the member is left out, as connexion fills them: after validation, so a default never
+    has to pass the schema itself, and nested (a default object gets its own members' defaults).
+
+    One filler per component, compiled once from the schemas: an object's defaults and the
+    fillers of its members; an array's filler of its items; a map's (``additionalProperties``)
+    of its values; a discriminated ``oneOf``'s of the form its tag names; an ``allOf``'s of every
+    part. A schema with no default anywhere below it has no filler at all, so a body without
+    defaults (a game move) costs one dictionary lookup. A default is the member's own
+    ``default``, else that of the component it refers to (``CribModel``).
+
+    >>> defaults = Defaults({"schemas": {"A": {"type": "object", "properties": {"n": {"default": 3},
+    ...     "b": {"$ref": "#/components/schemas/B", "default": {}}}}, "B": {"properties": {"k": {"default": []}}}}})
+    >>> body = {}
+    >>> defaults.fill("A", body)
+    >>> body
+    {'n': 3, 'b': {'k': []}}
+    >>> sorted(defaults.declared())
+    [('A', 'b', {}), ('A', 'n', 3), ('B', 'k', [])]
+    """
+
+    def __init__(self, components: dict[str, Any]) -> None:
+        self.everything = components
+        self.components: dict[str, Any] = components["schemas"]
+        self._fillers: dict[str, Filler | None] = {}
+
+    def declared(self) -> Iterator[tuple[str, str, Any]]:
+        """Every (component, member, default) the fillers write."""
+        for name, schema in self.components.items():
+            for member, sub in schema.get("properties", {}).items():
+                if "default" in self._resolved(sub):
+                    yield name, member, self._resolved(sub)["default"]
+
+    def fill(self, component: str, data: Any) -> None:
+        """Write the defaults of ``component`` into ``data`` (valid against it), in place."""
+        filler = self.filler(component)
+        if filler is not None:
+            filler(data)
+
+    def filler(self, component: str) -> Filler | None:
+        if component not in self._fillers:
+            self._fillers[component] = None  # a component that refers to itself fills once per level
+            self._fillers[component] = self._compile(self.components[component])
+        return self._fillers[component]
+
+    def _validator(self, schema: dict[str, Any]) -> Any:
+        return jsonschema_rs.Draft202012Validator({**schema, "components": self.everything})
+
+    def _resolved(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """A member's schema with its own keywords over those of the component it refers to."""
+        if "$ref" not in schema:
+            return schema
+        return {**self.components[schema["$ref"].rsplit("/", 1)[1]], **schema}
+
+    def _compile(self, schema: Any) -> Filler | None:
+        if not isinstance(schema, dict):
+            return None
+        if "$ref" in schema:
+            return self.filler(schema["$ref"].rsplit("/", 1)[1])
+        parts = [filler for part in schema.get("allOf", ()) if (filler := self._compile(part)) is not None]
+        discriminator = schema.get("discriminator")
+        if discriminator is not None:
+            forms = {
+                tag: filler
+                for tag, ref in discriminator["mapping"].items()
+                if (filler := self.filler(ref.rsplit("/", 1)[1])) is not None
+            }
+            if forms:
+                parts.append(_by_tag(discriminator["propertyName"], forms))
+        else:
+            for keyword in ("oneOf", "anyOf"):
+                branches = [
+                    (self._validator(branch).is_valid, filler)
+                    for branch in schema.get(keyword, ())
+                    if (filler := self._compile(branch)) is not None
+                ]
+                if branches:  # the form the body is (it is valid: one fits), found as the contract finds it
+                    parts.append(_first_fitting(branches))
+        own = self._object(schema)
+        if own is not None:
+            parts.append(own)
+        items = self._compile(schema.get("items"))
+        if items is not None:
+            parts.append(_each(items))
+        values = self._compile(schema.get("additionalProperties"))
+        if values is not None:
+            parts.append(_each_value(values))
+        if len(parts) <= 1:
+            return parts[0] if parts else None
+        return _all(parts)
+
+    def _object(self, schema: dict[str, Any]) -> Filler | None:
+        """The filler of an object's own members: their defaults, then what fills each of them."""
+        written: list[tuple[str, Any, bool]] = []
+        members: list[tuple[str, Filler]] = []
+        for name, sub in schema.get("properties", {}).items():
+            resolved = self._resolved(sub)
+            if "default" in resolved:
+                written.append((name, resolved["default"], _is_mutable(resolved["default"])))
+            filler = self._compile(sub)
+            if filler is not None:
+                members.append((name, filler))
+        if not written and not members:
+            return None
+
+        def fill(data: Any) -> None:
+            for name, default, mutable in written:
+                if name not in data:
+                    data[name] = copy.deepcopy(default) if mutable else default
+            for name, filler in members:
+                value = data.get(name)
+                if value is not None:
+                    filler(value)
+
+        return fill
 
 
 SPEC = Spec()
@@ -322,158 +430,3 @@ for _form in {
     for form in schema.get("discriminator", {}).get("mapping", {}).values()
 }:
     SPEC.component(_form.rsplit("/", 1)[1])
-
-
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_SQUARE = bytes.maketrans(b"{}", b"[]")
-
-
-def _nested_deeper_than(raw: bytes, limit: int) -> bool:
-    """Whether arrays and objects in the JSON text ``raw`` (already parsed: it is valid) nest
-    more than ``limit`` deep, the outermost value being level 1. Read from the text, not the
-    parsed value, at the speed of bytes methods: escaped backslashes and quotes go, then every
-    string (between the quotes left), then everything but brackets; each round of removing the
-    innermost pairs ``[]`` takes one level off. A walk over the parsed value cost 65 ms of a
-    30,000-game request (``benchmarks/tournament_scale.py``); this, 20 ms. A test holds the two
-    equal on generated values.
-
-    >>> _nested_deeper_than(b'{"a": [[1]]}', 3), _nested_deeper_than(b'{"a": [[1]]}', 2)
-    (False, True)
-    >>> _nested_deeper_than(b'["[[[\\"]]]", {"x\\\\": [2]}]', 2)
-    True
-    """
-    text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    brackets = b"".join(text.split(b'"')[::2]).translate(_SQUARE, _NOT_BRACKETS)
-    for _ in range(limit):
-        if not brackets:
-            return False
-        brackets = brackets.replace(b"[]", b"")
-    return bool(brackets)
-
-
-def _read_body(environ: dict[str, Any], limit: int | None, too_large: Callable[[], Exception]) -> bytes:
-    """The raw body: ``too_large()`` (a 413) past ``limit`` whether the length was announced or not.
-
-    With a Content-Length it is read in one call. Without one (chunked), the body is read
-    only when the server says it ends the stream itself (``wsgi.input_terminated``, set by
-    gunicorn, which de-chunks), never more than ``limit + 1`` bytes: one byte past the limit
-    is enough to refuse it. werkzeug's own reader stops at the limit and hands over the first
-    ``limit`` bytes as if they were the whole body, so a large body padded after valid JSON
-    would be cut silently and answered 200.
-    """
-    stream = environ["wsgi.input"]
-    length_text = environ.get("CONTENT_LENGTH", "")
-    try:
-        if length_text.isdigit():
-            length = int(length_text)
-            if limit is not None and length > limit:
-                raise too_large()
-            body: bytes = stream.read(length)
-            return body
-        if not environ.get("wsgi.input_terminated"):
-            return b""  # no length and a stream that may never end: werkzeug's safe fallback, an empty body
-        cap = None if limit is None else limit + 1
-        pieces: list[bytes] = []
-        size = 0
-        while cap is None or size < cap:
-            piece = stream.read(READ_STEP if cap is None else min(READ_STEP, cap - size))
-            if not piece:
-                return b"".join(pieces)
-            pieces.append(piece)
-            size += len(piece)
-        raise too_large()
-    except RequestEntityTooLarge:
-        raise
-    except Exception as error:
-        # Whatever the server's reader raises mid-body (gunicorn's InvalidChunkSize and
-        # ChunkMissingTerminator are not OSErrors; a dropped client is) means the body is
-        # unusable: the client's fault, a 400, not a server bug. The exception text is not
-        # passed on: it quotes the bytes it choked on.
-        log.info("unreadable request body: %s", type(error).__name__)
-        raise UnreadableBody() from error
-
-
-def read_json(operation_id: str | None = None) -> Any:
-    """The request body, parsed as JSON: 415 unless it says it is JSON (in UTF-8, with no
-    content coding), 413 past the size
-    limit (announced or streamed; the limit of ``operation_id``, :data:`BODY_LIMITS`), 400 when
-    it cannot be read (bad chunked encoding), and a 400 contract violation (pointer ``""``) when
-    it does not parse or nests deeper than :data:`MAX_DEPTH`.
-
-    The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
-    ``request.get_json()`` reads through, cost more than scoring a typical hand under gunicorn
-    (measured against a direct read; docs/worst-cases.md).
-    """
-    req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
-    environ = req.environ
-    # werkzeug's is_json, read straight from the environ (same rule).
-    mimetype, _, parameters = environ.get("CONTENT_TYPE", "").partition(";")
-    mimetype = mimetype.strip().lower()
-    if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
-        req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
-    if parameters and _charset(parameters) not in _UTF8:
-        raise NotUtf8()
-    if not _identity(environ.get("HTTP_CONTENT_ENCODING", "")):
-        raise EncodedBody()
-    setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
-    limit: int | None = current_app.config.get(BODY_LIMITS[setting])
-    raw = _read_body(environ, limit, lambda: BodyTooLarge(operation, limit or 0, setting))
-    try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
-        raise ContractViolation(
-            [{"pointer": "", "detail": f"the body is not valid JSON: {_short(str(error))}"}]
-        ) from None
-    # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):
-        # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing
-        # the contract accepts nests more than a few levels.
-        raise ContractViolation(
-            [{"pointer": "", "detail": f"the body nests arrays and objects more than {MAX_DEPTH} levels deep"}]
-        )
-    return integral(raw, data)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused for one request of a whole event's data (the
-    operations with the larger body limit). Parsing and loading 30,000 games makes some 200,000
-    objects, none of them in a cycle (reference counting frees them all), and the collections
-    their allocation set off cost 40% of the request: 298 against 186 ms of CPU for 30,000 games,
-    586 against 320 ms for 50,000 (``benchmarks/tournament_scale.py``). A sync worker serves one
-    request at a time; anything cyclic left behind is collected once the collector runs again."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
-def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a view: parse the JSON body, check it against the contract, pass it in.
-
-    Flask itself answers 415 for a body that is not JSON and 400 for malformed JSON.
-    """
-    if operation_id not in SPEC.validators:
-        raise KeyError(f"openapi.yaml has no request body for {operation_id}")
-
-    bulk = SPEC.limits[operation_id][0] != DEFAULT_LIMIT
-
-    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(view)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if bulk:
-                with _collector_paused():
-                    data = read_json(operation_id)
-                    SPEC.check(operation_id, data)
-                    return view(data, *args, **kwargs)
-            data = read_json(operation_id)
-            SPEC.check(operation_id, data)
-            return view(data, *args, **kwargs)
-
-        return wrapper
-
-    return decorate

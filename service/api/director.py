@@ -21,8 +21,8 @@ from ..core.tournaments.elimination import elimination
 from ..core.tournaments.match_standings import match_standings
 from ..core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from .formats import JSON, formatted, negotiated
+from .loading import body
 from .problems import ApiError
-from .spec import body
 from .wire import events as wire
 from .wire.tables import (
     crosstable_table,
@@ -31,12 +31,9 @@ from .wire.tables import (
     match_standings_table,
     schedule_table,
 )
-from .wire.tournaments import load_standings
+from .wire.tournaments import StandingsRequest
 
 bp = Blueprint("events", __name__, url_prefix="/v1/tournaments")
-round_robin_request = wire.RoundRobinSchema()
-match_state_request = wire.MatchStateSchema()
-elimination_request = wire.EliminationSchema()
 
 MAX_TABLE_COLUMNS = 512  # a crosstable sheet or page has a column per player: 512 make 262,144 cells
 # Cells of a crosstable's JSON (one per player and opponent met): every pair of 362 players, or any
@@ -51,8 +48,7 @@ MAX_LOG_ENTRIES = 100_000
 @bp.post("/crosstable")
 @negotiated()
 @body("tournamentCrosstable")
-def event_crosstable(data: dict[str, Any], media_type: str) -> Any:
-    request = load_standings(data)
+def event_crosstable(request: StandingsRequest, media_type: str) -> Any:
     cells = _cells(request.games)
     if cells > MAX_CROSS_CELLS:
         raise ApiError(
@@ -87,8 +83,7 @@ def _cells(games: Sequence[GameResult]) -> int:
 @bp.post("/game-logs")
 @negotiated()
 @body("tournamentGameLogs")
-def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
-    request = wire.load_game_logs(data)
+def event_game_logs(request: wire.GameLogsRequest, media_type: str) -> Any:
     wanted = None if request.players is None else frozenset(request.players)
     entries = sum(
         len(game.players) if wanted is None else len(wanted.intersection(game.players)) for game in request.games
@@ -113,8 +108,7 @@ def event_game_logs(data: dict[str, Any], media_type: str) -> Any:
 @bp.post("/round-robin")
 @negotiated()
 @body("tournamentRoundRobin")
-def event_round_robin(data: dict[str, Any], media_type: str) -> Any:
-    request = round_robin_request.load(data)
+def event_round_robin(request: wire.RoundRobinRequest, media_type: str) -> Any:
     return formatted(
         media_type,
         round_robin(request.players),
@@ -126,8 +120,7 @@ def event_round_robin(data: dict[str, Any], media_type: str) -> Any:
 @bp.post("/swiss-pairings")
 @negotiated()
 @body("tournamentSwissPairings")
-def event_swiss_pairings(data: dict[str, Any], media_type: str) -> Any:
-    request = wire.load_swiss(data)
+def event_swiss_pairings(request: wire.SwissRequest, media_type: str) -> Any:
     args = (request.players, request.games, request.rules)
     pairing = (swiss_pairings(*args, byes=request.byes), swiss_ranking(*args, byes=request.byes))
     return formatted(
@@ -140,8 +133,7 @@ def event_swiss_pairings(data: dict[str, Any], media_type: str) -> Any:
 
 @bp.post("/match")
 @body("tournamentMatch")
-def event_match(data: dict[str, Any]) -> dict[str, Any]:
-    request = match_state_request.load(data)
+def event_match(request: wire.MatchStateRequest) -> dict[str, Any]:
     state = match_state(request.games, request.rules, request.match, first_dealer=request.first_dealer)
     return wire.match_state(state, request.match)
 
@@ -149,8 +141,7 @@ def event_match(data: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/match-standings")
 @negotiated()
 @body("tournamentMatchStandings")
-def event_match_standings(data: dict[str, Any], media_type: str) -> Any:
-    request = wire.load_match_standings(data)
+def event_match_standings(request: wire.MatchStandingsRequest, media_type: str) -> Any:
     return formatted(
         media_type,
         match_standings(request.matches, request.rules, request.match),
@@ -162,8 +153,7 @@ def event_match_standings(data: dict[str, Any], media_type: str) -> Any:
 @bp.post("/elimination")
 @negotiated()
 @body("tournamentElimination")
-def event_elimination(data: dict[str, Any], media_type: str) -> Any:
-    request = elimination_request.load(data)
+def event_elimination(request: wire.EliminationRequest, media_type: str) -> Any:
     state = elimination(
         request.entrants,
         players=request.players,

@@ -44,7 +44,7 @@ import orjson
 from flask import Flask, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from .config import Config
+from ..config import Config
 from .cors import install_cors
 from .express import ENVIRON_ROUTE
 from .metrics import metrics

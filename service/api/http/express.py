@@ -14,16 +14,17 @@ has the figures). This WSGI middleware answers such a request itself when it is
   function runs (the one Flask calls, undecorated), with the language chosen from
   ``Accept-Language`` as :func:`.language.speaks` chooses it; outside Flask's contexts
   (pushing one cost more than a seat check), so what a view needs of the app (its config,
-  its sealer) it reaches through :func:`.serving.serving_app`, which names this app;
+  its sealer) it reaches through :func:`..serving.serving_app`, which names this app;
 * the answer has the bytes and headers Flask would send (``Content-Type``,
   ``Content-Length``, ``Content-Language``, ``Vary``); the operations layer and the security
   headers wrap this lane as they wrap Flask.
 
 Anything else falls back to Flask with the body already read handed over as it was: a body
-that does not parse, breaks the contract, nests too deep; a view that raises (a rule
-broken, a bad token, a missing credential, a bug); a read that fails. Flask then answers
-exactly as it always has (the view runs again: views are pure), so every problem, status
-and header of an unusual request stays Flask's. ``tests/test_express.py`` holds the two
+that does not parse, breaks the contract, nests too deep; a read that fails. Flask then
+answers exactly as it always has, so every problem, status and header of an unusual request
+stays Flask's. A view that raises (a rule broken, a bad token, a missing credential, a bug)
+falls back too, with what it raised: Flask raises it again where it would have run the view
+(:data:`.bodies.REFUSED`), so the work is not done twice and the problem is Flask's. ``tests/test_express.py`` holds the two
 lanes to the same answers, byte for byte, over valid and invalid requests of every kind.
 ``CRIBBAGE_EXPRESS=false`` turns the lane off.
 """
@@ -39,12 +40,14 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from .config import Config
-from .language import SPEAKS
+from ..config import Config
+from ..contract import BODY_LIMITS, SPEC
+from ..language import SPEAKS
+from ..loading import loaded
+from ..serving import enter, leave
+from ..wire import texts
+from .bodies import MAX_DEPTH, REFUSED
 from .numbers import integral
-from .serving import enter, leave
-from .spec import BODY_LIMITS, MAX_DEPTH, SPEC
-from .wire import texts
 
 # The Flask endpoints the lane answers: the three requests a phone game and a scoring app send
 # most (``make loadtest`` measures each beside a bare Flask app).
@@ -63,7 +66,8 @@ class Lane:
     route: str
     limit: int
     is_valid: Callable[[Any], bool]
-    view: Callable[[dict[str, Any]], Any]
+    load: Callable[[Any], Any]
+    view: Callable[[Any], Any]
 
 
 class _Unreadable(io.RawIOBase):
@@ -89,7 +93,11 @@ def lanes(app: Flask) -> dict[str, Lane]:
         operation = SPEC.document["paths"][rule.rule]["post"]["operationId"]
         setting = SPEC.limits[operation][0]
         found[rule.rule] = Lane(
-            rule.rule, app.config[BODY_LIMITS[setting]], SPEC.validators[operation].is_valid, inspect.unwrap(decorated)
+            rule.rule,
+            app.config[BODY_LIMITS[setting]],
+            SPEC.validators[operation].is_valid,
+            loaded(operation),
+            inspect.unwrap(decorated),
         )
     assert len(found) == len(EXPRESS), f"express endpoints without a rule: {set(EXPRESS) - set(found)}"
     return found
@@ -124,17 +132,25 @@ def express(app: Flask, config: Config) -> WsgiApp:
             return flask_app(environ, start_response)
         try:
             data = loads(raw)
-            if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH or not lane.is_valid(data):
-                raise ValueError("not for the express lane")
+            ordinary = raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH and lane.is_valid(data)
+        except Exception:
+            ordinary = False
+        if not ordinary:  # Flask explains what is wrong with it
+            environ["wsgi.input"] = io.BytesIO(raw)
+            return flask_app(environ, start_response)
+        try:
             data = integral(raw, data)
             lang = choose(environ.get("HTTP_ACCEPT_LANGUAGE"), None)
             serving = enter(app)
             try:
-                body = dumps(lane.view(data), option=_SORTED)
+                body = dumps(lane.view(lane.load(data)), option=_SORTED)
             finally:
                 leave(serving)
-        except Exception:
+        except Exception as error:
+            # Flask answers it, raising this again where the view would run (http/bodies.py)
+            # rather than doing the work a second time.
             environ["wsgi.input"] = io.BytesIO(raw)
+            environ[REFUSED] = error
             return flask_app(environ, start_response)
         environ[ENVIRON_ROUTE] = lane.route
         start_response(

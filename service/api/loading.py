@@ -1,0 +1,73 @@
+"""From a request to core values, one way for every operation.
+
+A view decorated with :func:`body` receives its request as core values. The body is read
+(:func:`.http.bodies.read_json`: media type, size, JSON), checked against its operation's
+schema in ``openapi.yaml`` (:meth:`.contract.Spec.check`: a 400 with a pointer per offending
+member), given the defaults the contract declares (:meth:`.contract.Spec.fill`, as connexion
+fills them: after validation), and turned into core values by the loader registered for its
+component in :mod:`.wire` (:data:`.wire.LOADERS`). The express lane (:mod:`.http.express`)
+takes the same four steps through :func:`loaded`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from .contract import DEFAULT_LIMIT, SPEC
+from .http.bodies import collector_paused, read_json
+from .wire import LOADERS, advice, boards, coach, events, games, hands, pegging, tournaments
+
+# Each wire module registers its loaders as it is imported: all of them, before any is looked up.
+_REGISTERING = (advice, boards, coach, events, games, hands, pegging, tournaments)
+
+
+def loader(component: str) -> Callable[[Any], Any]:
+    """What turns a valid body of ``component`` into core values: its defaults, then its loader."""
+    load = LOADERS[component]
+    fill = SPEC.defaults.filler(component)
+    if fill is None:
+        return load
+
+    def filled(data: Any) -> Any:
+        fill(data)
+        return load(data)
+
+    return filled
+
+
+def load(component: str, data: Any) -> Any:
+    """A body already checked against ``component`` (a batch's entry), as core values."""
+    return loader(component)(data)
+
+
+def loaded(operation_id: str) -> Callable[[Any], Any]:
+    """The loader of an operation's body (its component's, by the contract)."""
+    return loader(SPEC.bodies[operation_id])
+
+
+def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a view: read the JSON body, check it against the contract, fill its defaults,
+    load it, and pass the core values in."""
+    if operation_id not in SPEC.validators:
+        raise KeyError(f"openapi.yaml has no request body for {operation_id}")
+    bulk = SPEC.limits[operation_id][0] != DEFAULT_LIMIT
+    check = SPEC.check
+    to_values = loaded(operation_id)
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(view)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if bulk:
+                with collector_paused():
+                    data = read_json(operation_id)
+                    check(operation_id, data)
+                    return view(to_values(data), *args, **kwargs)
+            data = read_json(operation_id)
+            check(operation_id, data)
+            return view(to_values(data), *args, **kwargs)
+
+        return wrapper
+
+    return decorate
