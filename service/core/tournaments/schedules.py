@@ -204,7 +204,7 @@ class _Matching:
         assert not found, "the matching was not maximum"
         return even
 
-    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:
+    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:  # noqa: C901 (Edmonds: one search over shared arrays, kept whole for speed)
         mate, alive, allowed = self.mate, self.alive, self.allowed
         n = len(mate)
         if used is not None:
