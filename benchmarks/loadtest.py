@@ -538,7 +538,7 @@ def compare_line(
     return f"  {label:<30}{rate:>9.1f}{ratio:>8.3f}{p50:>8.2f}{p99:>8.2f}{p99_ratio:>11.2f}{cpu_us:>11.0f}{errors:>7}"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: C901 (a script: its options, then the run step by step)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--quick",

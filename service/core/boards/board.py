@@ -33,7 +33,7 @@ service.core.errors.InvalidScore: a pair scores 2, not 20
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
@@ -190,6 +190,18 @@ def check_board(
     Anything else raises :class:`InvalidBoard` (``pointer`` is where the board sits in the
     request).
     """
+    _check_deal(rules, first_dealer, dealer, deal, stage, shown, pointer)
+    _check_pegs(rules, deal, pegs, pointer)
+    _check_over(rules, deal, stage, shown, pegs, over, pointer)
+    board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
+    expected_winner = outcome(board.scores, rules).winner if over else None
+    if winner != expected_winner:
+        raise _bad(f"the winner is {expected_winner!r}, not {winner!r}", f"{pointer}/winner")
+    return replace(board, winner=expected_winner)
+
+
+def _check_deal(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int, pointer: str) -> None:
+    """The dealer follows from the first dealer and the deal number; the stage fits the show."""
     if not 0 <= first_dealer < rules.players:
         raise _bad(f"first_dealer must be a seat from 0 to {rules.players - 1}", f"{pointer}/first_dealer")
     if deal < 1:
@@ -200,21 +212,29 @@ def check_board(
         raise _bad(f"stage must be one of {STAGES}", f"{pointer}/stage")
     if not 0 <= shown <= rules.players or (stage == "show") != (shown > 0):
         raise _bad("shown counts the hands counted, and only in the show", f"{pointer}/shown")
+
+
+def _check_pegs(rules: Rules, deal: int, pegs: Sequence[Pegs], pointer: str) -> None:
+    """A pair of pegs per side, the back behind the front, none past the game hole or past what the deals can give."""
     if len(pegs) != rules.sides:
         raise _bad(f"a board of {rules.sides} sides has {rules.sides} pairs of pegs", f"{pointer}/pegs")
-    fixed = rules.fixed_deals is not None
-    three = THREE_FOR_LAST_POINTS * (deal if rules.three_for_last == "every_deal" else 1)
-    if rules.three_for_last == "none":
-        three = 0
+    per_deal = deal if rules.three_for_last == "every_deal" else 1
+    three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
     for side, p in enumerate(pegs):
         where = f"{pointer}/pegs/{side}"
         if p.back > p.front or (p.back == p.front and p.front != 0):
             raise _bad("the back peg stands behind the front peg (or both at 0)", where)
-        if not fixed and p.front > rules.target:
+        if rules.fixed_deals is None and p.front > rules.target:
             raise _bad(f"a peg cannot pass the game hole ({rules.target})", f"{where}/front")
         most = deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
         if p.front > most:
             raise _bad(f"{p.front} points are more than {deal} deal(s) can give a side", f"{where}/front")
+
+
+def _check_over(
+    rules: Rules, deal: int, stage: str, shown: int, pegs: Sequence[Pegs], over: bool, pointer: str
+) -> None:
+    """``over`` follows from the deals (a fixed-deals game) or the pegs (a game to a target)."""
     fixed_deals = rules.fixed_deals
     if fixed_deals is not None:
         if deal > fixed_deals + 1:
@@ -223,17 +243,12 @@ def check_board(
             raise _bad("a fixed-deals game is over exactly when its last deal is scored", f"{pointer}/over")
         if over and (stage, shown) != ("cut", 0):
             raise _bad("a finished fixed-deals game has no deal in progress", f"{pointer}/stage")
-    else:
-        at_target = [side for side, p in enumerate(pegs) if p.front == rules.target]
-        if len(at_target) > 1:
-            raise _bad("two sides cannot both reach the game hole", f"{pointer}/pegs/{at_target[1]}/front")
-        if over != bool(at_target):
-            raise _bad("a game is over exactly when a side reaches the target", f"{pointer}/over")
-    board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
-    expected_winner = outcome(board.scores, rules).winner if over else None
-    if winner != expected_winner:
-        raise _bad(f"the winner is {expected_winner!r}, not {winner!r}", f"{pointer}/winner")
-    return replace(board, winner=expected_winner)
+        return
+    at_target = [side for side, p in enumerate(pegs) if p.front == rules.target]
+    if len(at_target) > 1:
+        raise _bad("two sides cannot both reach the game hole", f"{pointer}/pegs/{at_target[1]}/front")
+    if over != bool(at_target):
+        raise _bad("a game is over exactly when a side reaches the target", f"{pointer}/over")
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -320,47 +335,7 @@ def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardU
     """
     _check_open(board)
     _check_side(board, side)
-    rules = board.rules
-    stage, shown = board.stage, board.shown
-    dealer_side = rules.side_of(board.dealer)
-    seat: int | None = None
-    if kind == "heels":
-        _check_points(kind, points, frozenset({HEELS_POINTS}), "/points")
-        if side != dealer_side:
-            raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
-        if stage != "cut":
-            raise IllegalAction("his heels is pegged at the cut, before any other score of the deal", pointer="/kind")
-        _check_heels(board, points, "/kind")
-        stage, seat = "play", board.dealer
-    elif kind in PLAY_POINTS:
-        _check_points(kind, points, PLAY_POINTS[kind], "/points")
-        if stage == "show":
-            raise IllegalAction("the play is over: the show has begun", pointer="/kind")
-        stage = "play"
-    elif kind == "hand":
-        _check_points(kind, points, hand_totals(rules), "/points")
-        seat = board.next_hand
-        if seat is None:
-            raise IllegalAction("every hand has been counted: the crib is next", pointer="/kind")
-        if side != rules.side_of(seat):
-            raise IllegalAction(
-                f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
-                pointer="/side",
-                next_seat=seat,
-                next_side=rules.side_of(seat),
-            )
-        stage, shown = "show", shown + 1
-    elif kind == "crib":
-        _check_points(kind, points, CRIB_TOTALS, "/points")
-        if shown < rules.players:
-            raise IllegalAction(f"the crib is counted last: {rules.players - shown} hand(s) first", pointer="/kind")
-        if side != dealer_side:
-            raise IllegalAction(f"the crib belongs to the dealer's side ({dealer_side})", pointer="/side")
-        seat = board.dealer
-    elif kind in FREE_POINTS:
-        _check_points(kind, points, FREE_POINTS[kind], "/points")
-    else:
-        raise InvalidScore(f"unknown kind {kind!r}; known: {', '.join(PEG_KINDS)}", pointer="/kind")
+    stage, shown, seat = _place(board, side, points, kind)
     board = replace(board, stage=stage, shown=shown)
     board, move = _score(board, side, points, kind, seat)
     moves = () if move is None else (move,)
@@ -368,6 +343,65 @@ def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardU
         ended = _end_deal(board)
         return BoardUpdate(ended.board, moves + ended.moves)
     return BoardUpdate(board, moves)
+
+
+# A score's place in the deal's counting order: the stage and hands shown after it, the seat it is for (if one's).
+Placed = tuple[Stage, int, int | None]
+
+
+def _place(board: Board, side: int, points: int, kind: PegKind) -> Placed:
+    if kind in _PLACES:
+        return _PLACES[kind](board, side, points)
+    if kind in PLAY_POINTS:
+        _check_points(kind, points, PLAY_POINTS[kind], "/points")
+        if board.stage == "show":
+            raise IllegalAction("the play is over: the show has begun", pointer="/kind")
+        return "play", board.shown, None
+    if kind in FREE_POINTS:
+        _check_points(kind, points, FREE_POINTS[kind], "/points")
+        return board.stage, board.shown, None
+    raise InvalidScore(f"unknown kind {kind!r}; known: {', '.join(PEG_KINDS)}", pointer="/kind")
+
+
+def _heels(board: Board, side: int, points: int) -> Placed:
+    _check_points("heels", points, frozenset({HEELS_POINTS}), "/points")
+    dealer_side = board.rules.side_of(board.dealer)
+    if side != dealer_side:
+        raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
+    if board.stage != "cut":
+        raise IllegalAction("his heels is pegged at the cut, before any other score of the deal", pointer="/kind")
+    _check_heels(board, points, "/kind")
+    return "play", board.shown, board.dealer
+
+
+def _hand(board: Board, side: int, points: int) -> Placed:
+    rules = board.rules
+    _check_points("hand", points, hand_totals(rules), "/points")
+    seat = board.next_hand
+    if seat is None:
+        raise IllegalAction("every hand has been counted: the crib is next", pointer="/kind")
+    if side != rules.side_of(seat):
+        raise IllegalAction(
+            f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
+            pointer="/side",
+            next_seat=seat,
+            next_side=rules.side_of(seat),
+        )
+    return "show", board.shown + 1, seat
+
+
+def _crib(board: Board, side: int, points: int) -> Placed:
+    rules = board.rules
+    _check_points("crib", points, CRIB_TOTALS, "/points")
+    if board.shown < rules.players:
+        raise IllegalAction(f"the crib is counted last: {rules.players - board.shown} hand(s) first", pointer="/kind")
+    dealer_side = rules.side_of(board.dealer)
+    if side != dealer_side:
+        raise IllegalAction(f"the crib belongs to the dealer's side ({dealer_side})", pointer="/side")
+    return board.stage, board.shown, board.dealer
+
+
+_PLACES: dict[str, Callable[[Board, int, int], Placed]] = {"heels": _heels, "hand": _hand, "crib": _crib}
 
 
 def _score_sides(board: Board, points: Sequence[int], kind: PegKind, pointer: str) -> tuple[Board, list[Move]]:

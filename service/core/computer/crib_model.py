@@ -133,11 +133,33 @@ def weighted_prior(unseen: Unseen, weights: PairWeights) -> CribPrior:
     """The opponent's two discards weighted by ``weights``, the starter uniform over the rest."""
     cards, ranks = unseen.cards, unseen.ranks
     n = len(cards)
-    off, suited = weights.offsuit, weights.suited
+    suited = weights.suited
     masks = [0] * 14  # per rank, a bit per unseen suit
     for card in cards:
         masks[card.rank] |= 1 << SUITS.index(card.suit)
-    # The weight of every card pair with each rank pair.
+    pair_weight = _rank_pair_weights(ranks, masks, weights)
+    pairs_total = sum(pair_weight)
+    by_suit = {s: [c for c in cards if c.suit == s] for s in SUITS}
+    touching = _touching(unseen, masks, weights)
+    flush_pairs = {
+        s: sum(suited[c.rank][d.rank] for i, c in enumerate(group) for d in group[i + 1 :])
+        for s, group in by_suit.items()
+    }
+    return CribPrior(
+        size=3,
+        total=pairs_total * (n - 2),
+        multisets=tuple(_with_starters(ranks, pair_weight)),
+        flush_others={s: w * (n - 2) for s, w in flush_pairs.items()},
+        flush_all={s: w * (len(by_suit[s]) - 2) for s, w in flush_pairs.items()},
+        # The starter of suit s: every pair, times the suit's unseen cards not in the pair.
+        starter_suit={s: len(group) * pairs_total - sum(touching[c] for c in group) for s, group in by_suit.items()},
+        jack_nobs=_jack_nobs(cards, by_suit, touching, suited),
+    )
+
+
+def _rank_pair_weights(ranks: tuple[int, ...], masks: list[int], weights: PairWeights) -> list[int]:
+    """The weight of every unseen card pair with each rank pair (of :data:`PAIRS`)."""
+    off, suited = weights.offsuit, weights.suited
     pair_weight = []
     for a, b in PAIRS:
         if a == b:
@@ -145,7 +167,11 @@ def weighted_prior(unseen: Unseen, weights: PairWeights) -> CribPrior:
         else:
             same = (masks[a] & masks[b]).bit_count()
             pair_weight.append(off[a][b] * (ranks[a] * ranks[b] - same) + suited[a][b] * same)
-    pairs_total = sum(pair_weight)
+    return pair_weight
+
+
+def _with_starters(ranks: tuple[int, ...], pair_weight: list[int]) -> list[int]:
+    """The weight of each three-card multiset of ranks: a weighted pair and an unseen starter."""
     multisets = [0] * len(MULTISETS[3])
     for i, (a, b) in enumerate(PAIRS):
         weight = pair_weight[i]
@@ -155,9 +181,14 @@ def weighted_prior(unseen: Unseen, weights: PairWeights) -> CribPrior:
                 starters = ranks[t] - (a == t) - (b == t)
                 if starters > 0:
                     multisets[into[t]] += weight * starters
-    by_suit = {s: [c for c in cards if c.suit == s] for s in SUITS}
-    touching = {}  # per card, the weight of every pair holding it: by rank, 13 terms a card
-    for c in cards:
+    return multisets
+
+
+def _touching(unseen: Unseen, masks: list[int], weights: PairWeights) -> dict[Card, int]:
+    """Per unseen card, the weight of every pair holding it: by rank, 13 terms a card."""
+    ranks, off, suited = unseen.ranks, weights.offsuit, weights.suited
+    touching = {}
+    for c in unseen.cards:
         a, bit, row_off, row_suited = c.rank, 1 << SUITS.index(c.suit), off[c.rank], suited[c.rank]
         weight = row_off[a] * (ranks[a] - 1)
         for b in range(1, 14):
@@ -165,25 +196,22 @@ def weighted_prior(unseen: Unseen, weights: PairWeights) -> CribPrior:
                 same = 1 if masks[b] & bit else 0
                 weight += row_off[b] * (ranks[b] - same) + row_suited[b] * same
         touching[c] = weight
-    flush_pairs = {
-        s: sum(suited[c.rank][d.rank] for i, c in enumerate(group) for d in group[i + 1 :])
-        for s, group in by_suit.items()
-    }
+    return touching
+
+
+def _jack_nobs(
+    cards: tuple[Card, ...],
+    by_suit: dict[str, list[Card]],
+    touching: dict[Card, int],
+    suited: tuple[tuple[int, ...], ...],
+) -> int:
+    """The weight of nobs in the crib: a pair holding an unseen jack, a starter of its suit outside the pair."""
     jack_nobs = 0
     for j in cards:
         if j.rank == JACK:
             group = by_suit[j.suit]
             jack_nobs += (len(group) - 1) * touching[j] - sum(suited[JACK][d.rank] for d in group if d != j)
-    return CribPrior(
-        size=3,
-        total=pairs_total * (n - 2),
-        multisets=tuple(multisets),
-        flush_others={s: w * (n - 2) for s, w in flush_pairs.items()},
-        flush_all={s: w * (len(by_suit[s]) - 2) for s, w in flush_pairs.items()},
-        # The starter of suit s: every pair, times the suit's unseen cards not in the pair.
-        starter_suit={s: len(group) * pairs_total - sum(touching[c] for c in group) for s, group in by_suit.items()},
-        jack_nobs=jack_nobs,
-    )
+    return jack_nobs
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,14 +114,24 @@ def encode_state(state: GameState) -> dict[str, Any]:
         out["c"] = 1
     if state.starter is not None:
         out["t"] = 1
-    play = state.play
-    if play is not None:
-        out["y"] = letters(play.played)
-        out["l"] = len(play.pile)
-        out["u"] = play.turn
-        out["a"] = play.last
-        out["g"] = sum(1 << seat for seat, passed in enumerate(play.passed) if passed)
-        out["z"] = play.go_streak
+    if state.play is not None:
+        _encode_play(out, state.play)
+    _encode_show_and_record(out, state)
+    return out
+
+
+def _encode_play(out: dict[str, Any], play: Play) -> None:
+    """The play's fields: what was played, the count's length, who is to play and who played last, the goes."""
+    out["y"] = letters(play.played)
+    out["l"] = len(play.pile)
+    out["u"] = play.turn
+    out["a"] = play.last
+    out["g"] = sum(1 << seat for seat, passed in enumerate(play.passed) if passed)
+    out["z"] = play.go_streak
+
+
+def _encode_show_and_record(out: dict[str, Any], state: GameState) -> None:
+    """The fields written only when they are not their defaults: the show's, the result, the record's."""
     if state.phase == "show":
         out["w"] = state.show_step
         if state.claim is not None:
@@ -140,7 +150,6 @@ def encode_state(state: GameState) -> dict[str, Any]:
         out["cp"] = [LEVELS.index(level) + 1 if level is not None else 0 for level in state.computer]
     if state.match is not None:
         out["mt"] = encode_match(state.match)
-    return out
 
 
 def encode_match(match: MatchContext) -> list[int]:
@@ -224,6 +233,30 @@ def check_fields(data: Any) -> Rules:
     players, sides = rules.players, rules.sides
     dealer = _int(data, "d", 0, players - 1)
     phase = PHASES[_int(data, "p", 0, len(PHASES) - 1)]
+    kept = _kept_cards(data, rules, dealer)
+    _check_pegs(data, sides)
+    for key, low, high in (("s", 0, MAX_SEED), ("f", 0, players - 1), ("n", 1, MAX_DEAL_NO)):
+        _int(data, key, low, high)
+    _int(data, "m", 0, MAX_MOVES, 0)
+    _opt_int(data, "win", 0, sides - 1)
+    _str(data, "log")
+    if phase == "show":
+        _int(data, "w", 0, players, 0)
+        _opt_int(data, "cl", 0, MAX_CLAIM)
+    if data.get("od") is not None:
+        cards_from_letters(_str(data, "od"))
+    if "id" in data:
+        _str(data, "id")
+    if "y" in data:
+        _check_play(data, kept, players)
+    _computer(data, players)
+    _match(data)
+    return rules
+
+
+def _kept_cards(data: Mapping[str, Any], rules: Rules, dealer: int) -> set[Card]:
+    """The cards the seats kept, once the deck (``k``) is a deck and each discard (``x``) fits the seat's deal."""
+    players = rules.players
     deck = cards_from_letters(_str(data, "k"))
     if len(deck) != 52 or len(set(deck)) != 52:
         raise InvalidState("the deck does not hold each of the 52 cards once")
@@ -243,37 +276,29 @@ def check_fields(data: Any) -> Rules:
         ):
             raise InvalidState(f"seat {seat}'s discard does not fit its dealt cards")
         kept.update(card for card in dealt[seat] if card not in thrown)
+    return kept
+
+
+def _check_pegs(data: Mapping[str, Any], sides: int) -> None:
     scores, backs = data.get("sc"), data.get("bk")
     if not (isinstance(scores, list) and isinstance(backs, list) and len(scores) == sides == len(backs)):
         raise InvalidState("the state needs a front and a back peg per side")
     if not all(type(v) is int and 0 <= v <= 1_000_000 for v in (*scores, *backs)):
         raise InvalidState("a peg is out of range")
-    for key, low, high in (("s", 0, MAX_SEED), ("f", 0, players - 1), ("n", 1, MAX_DEAL_NO)):
-        _int(data, key, low, high)
-    _int(data, "m", 0, MAX_MOVES, 0)
-    _opt_int(data, "win", 0, sides - 1)
-    _str(data, "log")
-    if phase == "show":
-        _int(data, "w", 0, players, 0)
-        _opt_int(data, "cl", 0, MAX_CLAIM)
-    if data.get("od") is not None:
-        cards_from_letters(_str(data, "od"))
-    if "id" in data:
-        _str(data, "id")
-    if "y" in data:
-        played = cards_from_letters(_str(data, "y"))
-        _int(data, "l", 0, len(played))
-        if len(set(played)) != len(played):
-            raise InvalidState("a card was played twice")
-        if not set(played) <= kept:
-            raise InvalidState("a played card was not in a hand")
-        _opt_int(data, "u", 0, players - 1)
-        _opt_int(data, "a", 0, players - 1)
-        _int(data, "g", 0, (1 << players) - 1)
-        _int(data, "z", 0, players)
-    _computer(data, players)
-    _match(data)
-    return rules
+
+
+def _check_play(data: Mapping[str, Any], kept: set[Card], players: int) -> None:
+    """The play's fields: each card played once, from a hand; the seats and goes in range."""
+    played = cards_from_letters(_str(data, "y"))
+    _int(data, "l", 0, len(played))
+    if len(set(played)) != len(played):
+        raise InvalidState("a card was played twice")
+    if not set(played) <= kept:
+        raise InvalidState("a played card was not in a hand")
+    _opt_int(data, "u", 0, players - 1)
+    _opt_int(data, "a", 0, players - 1)
+    _int(data, "g", 0, (1 << players) - 1)
+    _int(data, "z", 0, players)
 
 
 def _computer(data: Mapping[str, Any], players: int) -> tuple[Level | None, ...]:
@@ -298,7 +323,6 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
     """The state ``data`` describes, with what :func:`encode_state` leaves out worked out
     again (hands, crib, starter, the play's hands). Trusts every field: ``data`` came out of
     a seal this service made, or passed :func:`check_fields`."""
-    players = rules.players
     dealer = data["d"]
     deck = tuple(map(_CARD_BY_LETTER.__getitem__, data["k"]))
     dealt = deal_cards(rules, deck, dealer)
@@ -311,28 +335,7 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
         *crib_from_pack(rules, deck),
         *(c for cards, text in zip(dealt, discards, strict=True) if text for c in cards if _LETTER_OF[c] in text),
     )
-    play = None
-    if "y" in data:
-        played = tuple(map(_CARD_BY_LETTER.__getitem__, data["y"]))
-        pile_len = data["l"]
-        gone = set(played)
-        passed_bits = data["g"]
-        remaining = tuple(tuple(c for c in hand if c not in gone) for hand in hands)
-        pile = played[len(played) - pile_len :] if pile_len else ()
-        play = Play(
-            players,
-            data.get("u"),
-            tuple(map(len, remaining)),
-            remaining,
-            pile,
-            played,
-            data.get("a"),
-            tuple(bool(passed_bits >> seat & 1) for seat in range(players)),
-            data["z"],
-            rules.single_count_play,
-            rules.multi_go_rule == "bicycle_three_hand",
-            pile_count(pile),
-        )
+    play = _rebuild_play(data, rules, hands) if "y" in data else None
     phase: Phase = PHASES[data["p"]]
     opening = data.get("od")
     codes = data.get("cp")
@@ -361,6 +364,31 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
         data.get("m", 0),
         () if codes is None else tuple(map(_COMPUTER_CODES.__getitem__, codes)),
         _match(data),
+    )
+
+
+def _rebuild_play(data: Mapping[str, Any], rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> Play:
+    """The play ``data`` describes (``y`` and its fields), its hands what is left of ``hands``."""
+    players = rules.players
+    played = tuple(map(_CARD_BY_LETTER.__getitem__, data["y"]))
+    pile_len = data["l"]
+    gone = set(played)
+    passed_bits = data["g"]
+    remaining = tuple(tuple(c for c in hand if c not in gone) for hand in hands)
+    pile = played[len(played) - pile_len :] if pile_len else ()
+    return Play(
+        players,
+        data.get("u"),
+        tuple(map(len, remaining)),
+        remaining,
+        pile,
+        played,
+        data.get("a"),
+        tuple(bool(passed_bits >> seat & 1) for seat in range(players)),
+        data["z"],
+        rules.single_count_play,
+        rules.multi_go_rule == "bicycle_three_hand",
+        pile_count(pile),
     )
 
 

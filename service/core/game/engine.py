@@ -62,39 +62,12 @@ def new_game(
     starts (two players), or the context of a later game of one (:func:`next_game` makes it),
     whose first dealer the match decides: no cut, no ``dealer``.
     """
-    if not 0 <= seed <= MAX_SEED:
-        raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
-    if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
-        raise IllegalAction(
-            f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), not {rules.fixed_deals}",
-            pointer="/options/fixed_deals",
-        )
     seats = tuple(computer)
-    if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
-        raise IllegalAction(
-            f"say for each of the {rules.players} seats whether the computer plays it; at least one seat is a person's",
-            pointer="/computer",
-        )
-    if any(level is not None and level not in LEVELS for level in seats):
-        raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
-    if match is not None and rules.players != 2:
-        raise IllegalAction(f"a match here is played by two players, not {rules.players}", pointer="/match")
-    if isinstance(match, MatchContext) and match.games:
-        if dealer is not None:
-            raise IllegalAction("the match says who deals first in its later games", pointer="/dealer")
-        dealer = match.opening_dealer(rules)
+    _check_new_game(rules, seed, seats, match)
     events: list[Event] = []
-    cut = dealer is None
-    if dealer is None:
-        dealer, rounds = cut_for_deal(rules, seed)
-        events.append(CutForDeal(tuple(tuple(rnd) for rnd in rounds), dealer))
-    elif not 0 <= dealer < rules.players:
-        raise IllegalAction(f"seat {dealer} does not exist with {rules.players} players", pointer="/dealer")
-    opening: tuple[Card, ...] | None = None
-    if deck is not None:
-        opening = tuple(deck)
-        if len(opening) != 52 or set(opening) != set(DECK):
-            raise WrongCardCount("a deck holds each of the 52 cards once", pointer="/deck")
+    dealer = _first_dealer(rules, seed, dealer, match, events)
+    cut = bool(events)  # the cut for the deal is the only event yet
+    opening = _opening_deck(deck)
     first = opening if opening is not None else shuffled_deck(seed, 1)
     state = GameState(
         rules=rules,
@@ -124,6 +97,54 @@ def new_game(
     step = Step(state, events)
     start_deal(step, 1, dealer, first)
     return step.state, step.events
+
+
+def _check_new_game(
+    rules: Rules, seed: int, seats: tuple[str | None, ...], match: MatchRules | MatchContext | None
+) -> None:
+    """Refuse a seed, a game length, computer seats or a match this service does not play."""
+    if not 0 <= seed <= MAX_SEED:
+        raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
+    if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
+        raise IllegalAction(
+            f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), not {rules.fixed_deals}",
+            pointer="/options/fixed_deals",
+        )
+    if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
+        raise IllegalAction(
+            f"say for each of the {rules.players} seats whether the computer plays it; at least one seat is a person's",
+            pointer="/computer",
+        )
+    if any(level is not None and level not in LEVELS for level in seats):
+        raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
+    if match is not None and rules.players != 2:
+        raise IllegalAction(f"a match here is played by two players, not {rules.players}", pointer="/match")
+
+
+def _first_dealer(
+    rules: Rules, seed: int, dealer: int | None, match: MatchRules | MatchContext | None, events: list[Event]
+) -> int:
+    """Who deals first: the match's choice in its later games, else ``dealer``, else the cut (added to ``events``)."""
+    if isinstance(match, MatchContext) and match.games:
+        if dealer is not None:
+            raise IllegalAction("the match says who deals first in its later games", pointer="/dealer")
+        return match.opening_dealer(rules)
+    if dealer is None:
+        dealer, rounds = cut_for_deal(rules, seed)
+        events.append(CutForDeal(tuple(tuple(rnd) for rnd in rounds), dealer))
+    elif not 0 <= dealer < rules.players:
+        raise IllegalAction(f"seat {dealer} does not exist with {rules.players} players", pointer="/dealer")
+    return dealer
+
+
+def _opening_deck(deck: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    """The first deal's card order a caller fixed, once it is a whole deck."""
+    if deck is None:
+        return None
+    opening = tuple(deck)
+    if len(opening) != 52 or set(opening) != set(DECK):
+        raise WrongCardCount("a deck holds each of the 52 cards once", pointer="/deck")
+    return opening
 
 
 def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, list[Event]]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from ..errors import InvalidEvent, InvalidRules, MatchOver
 from ..rules import GAME_POINT_SCHEMES, STANDARD, Rules
 from ..vocabulary import FORMATS, NEXT_FIRST_DEALER, DecidedBy, GamePointScheme, MatchFormat, NextFirstDealer
+from .outcome import Outcome
 from .results import GameResult, outcomes
 
 MAX_LENGTH = 99  # games (or match points): a long evening is 21
@@ -251,13 +252,7 @@ def match_state(
         played.append(
             MatchGame(index + 1, dealer, result.scores, result.winner, result.skunk_level, (gained[0], gained[1]))
         )
-        if result.winner is not None and result.skunk_level >= 3 and match_rules.triple_skunk_wins:
-            winner, decided_by = result.winner, "triple_skunk"
-        elif target is not None and max(points) >= target:
-            winner, decided_by = points.index(max(points)), "points"
-        elif target is None and len(played) == match_rules.length:
-            winner = None if points[0] == points[1] else points.index(max(points))
-            decided_by = "games"
+        winner, decided_by = _decision(match_rules, result, points, len(played))
         dealer = _next_dealer(result.winner, dealer, match_rules.next_first_dealer)
     over = decided_by is not None
     return MatchState(
@@ -272,6 +267,21 @@ def match_state(
         None if over else len(played) + 1,
         None if over else dealer,
     )
+
+
+def _decision(
+    match_rules: MatchRules, result: Outcome, points: list[int], played: int
+) -> tuple[int | None, DecidedBy | None]:
+    """Whether the match is decided after ``played`` games, the last one's ``result``: its winner
+    (``None`` for a draw) and how (``None``: not decided yet)."""
+    target = match_rules.target
+    if result.winner is not None and result.skunk_level >= 3 and match_rules.triple_skunk_wins:
+        return result.winner, "triple_skunk"
+    if target is not None and max(points) >= target:
+        return points.index(max(points)), "points"
+    if target is None and played == match_rules.length:
+        return (None if points[0] == points[1] else points.index(max(points))), "games"
+    return None, None
 
 
 def _next_dealer(winner: int | None, dealer: int | None, rule: NextFirstDealer) -> int | None:

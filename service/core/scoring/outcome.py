@@ -96,30 +96,20 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
             raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
     fixed = rules.fixed_deals is not None or on_totals
     if fixed:
-        final = tuple(scores)
-        best = max(final)
-        leaders = [side for side, score in enumerate(final) if score == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        lines: tuple[int, ...] = ()
+        final, winner, lines = _on_totals(scores)
     else:
-        reached = [side for side, score in enumerate(scores) if score >= rules.target]
-        if not reached:
-            raise InvalidScore(
-                f"no side has reached the target of {rules.target}: the game is not over", pointer="/scores"
-            )
-        if len(reached) > 1:
-            raise InvalidScore(
-                f"sides {reached[0]} and {reached[1]} both reached the target of {rules.target}: "
-                "a game has one winner (the first to reach the target)",
-                pointer=f"/scores/{reached[1]}",
-            )
-        winner = reached[0]
-        final = tuple(min(score, rules.target) for score in scores)
-        lines = rules.skunk_lines
+        final, winner, lines = _to_target(scores, rules)
     sides = range(len(final))
     if winner is None:
         zeros = tuple(0 for _ in sides)
         return Outcome(final, None, 0, 0, zeros, zeros, zeros, rules.game_point_scheme, lines, fixed)
+    return _won(final, winner, rules, lines, fixed)
+
+
+def _won(final: tuple[int, ...], winner: int, rules: Rules, lines: tuple[int, ...], fixed: bool) -> Outcome:
+    """The outcome of a game that side ``winner`` won with these ``final`` scores: margin and
+    skunk level against the runner-up, each loser's own level, game points and spread."""
+    sides = range(len(final))
     top = final[winner]
     runner_up = max(final[side] for side in sides if side != winner)
     skunked = tuple(0 if side == winner else skunk_level(final[side], lines) for side in sides)
@@ -131,6 +121,28 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
     return Outcome(
         final, winner, top - runner_up, level, skunked, game_points, spread, rules.game_point_scheme, lines, fixed
     )
+
+
+def _on_totals(scores: Sequence[int]) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:
+    """A game compared on totals: the scores as they are, the one highest side (none when tied), no skunk lines."""
+    final = tuple(scores)
+    best = max(final)
+    leaders = [side for side, score in enumerate(final) if score == best]
+    return final, leaders[0] if len(leaders) == 1 else None, ()
+
+
+def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A game to a target: the scores with the winner's capped, the one side that reached it, the skunk lines."""
+    reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if not reached:
+        raise InvalidScore(f"no side has reached the target of {rules.target}: the game is not over", pointer="/scores")
+    if len(reached) > 1:
+        raise InvalidScore(
+            f"sides {reached[0]} and {reached[1]} both reached the target of {rules.target}: "
+            "a game has one winner (the first to reach the target)",
+            pointer=f"/scores/{reached[1]}",
+        )
+    return tuple(min(score, rules.target) for score in scores), reached[0], rules.skunk_lines
 
 
 __all__ = ["Outcome", "outcome", "skunk_level", "SKUNK_NAMES"]

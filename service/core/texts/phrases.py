@@ -235,6 +235,17 @@ _RANGE = re.compile(
 )
 
 
+def _language_ranges(header: str) -> list[tuple[float, int, str]]:
+    """The well-formed ranges of an ``Accept-Language`` header: weight, position, tag (lower case)."""
+    ranges: list[tuple[float, int, str]] = []
+    for position, element in enumerate(header.split(",")):
+        match = _RANGE.fullmatch(element.strip(" \t"))
+        if match is not None:
+            tag, weight = match.groups()
+            ranges.append((float(weight) if weight else 1.0, position, tag.lower()))
+    return ranges
+
+
 def choose_language(accept_language: str | None, override: str | None = None) -> str:
     """The language to answer in: ``override`` (a ``lang`` parameter) if given, else the best
     supported match of an ``Accept-Language`` header, else English.
@@ -256,12 +267,7 @@ def choose_language(accept_language: str | None, override: str | None = None) ->
                 f"no texts in {override!r}; choose one of {', '.join(LANGUAGES)}", pointer="/lang"
             )
         return primary
-    ranges: list[tuple[float, int, str]] = []
-    for position, element in enumerate((accept_language or "").split(",")):
-        match = _RANGE.fullmatch(element.strip(" \t"))
-        if match is not None:
-            tag, weight = match.groups()
-            ranges.append((float(weight) if weight else 1.0, position, tag.lower()))
+    ranges = _language_ranges(accept_language or "")
     refused = {tag for weight, _, tag in ranges if weight == 0}
     for weight, _, tag in sorted(ranges, key=lambda r: (-r[0], r[1])):
         if weight == 0:

@@ -169,28 +169,7 @@ def game_logs(
             log = entries.get(player)
             if log is None:
                 continue
-            points, spread = result.game_points[side], result.spread[side]
-            if result.winner is None:
-                outcome, level = "draw", 0
-            elif result.winner == side:
-                outcome, level = "win", result.skunk_level
-            else:
-                outcome, level = "loss", result.skunked[side]
-            before = log[-1] if log else None
-            log.append(
-                LogEntry(
-                    index,
-                    tuple(p for p in game.players if p != player),
-                    result.scores[side],
-                    tuple(s for k, s in enumerate(result.scores) if k != side),
-                    outcome,
-                    level,
-                    points,
-                    spread,
-                    points + (before.total_game_points if before else 0),
-                    spread + (before.total_spread if before else 0),
-                )
-            )
+            log.append(_entry(index, game, result, side, log[-1] if log else None))
     logs = [
         GameLog(row.rank, row.player, tuple(entries[row.player]), row.byes, row.game_points, row.spread)
         for row in table.rows
@@ -199,6 +178,30 @@ def game_logs(
     ranked = {row.player for row in table.rows}
     logs += [GameLog(0, name, ()) for name in dict.fromkeys(players or ()) if name not in ranked]
     return tuple(logs)
+
+
+def _entry(index: int, game: GameResult, result: Outcome, side: int, before: LogEntry | None) -> LogEntry:
+    """Game ``index`` as ``side``'s player saw it, totals run on from ``before`` (their previous entry)."""
+    player = game.players[side]
+    points, spread = result.game_points[side], result.spread[side]
+    if result.winner is None:
+        outcome, level = "draw", 0
+    elif result.winner == side:
+        outcome, level = "win", result.skunk_level
+    else:
+        outcome, level = "loss", result.skunked[side]
+    return LogEntry(
+        index,
+        tuple(p for p in game.players if p != player),
+        result.scores[side],
+        tuple(s for k, s in enumerate(result.scores) if k != side),
+        outcome,
+        level,
+        points,
+        spread,
+        points + (before.total_game_points if before else 0),
+        spread + (before.total_spread if before else 0),
+    )
 
 
 __all__ = ["Cell", "CrossRow", "Crosstable", "crosstable", "LogEntry", "GameLog", "game_logs"]

@@ -45,7 +45,7 @@ from ..rules import STANDARD, Rules
 from ..scoring.match import MatchRules, match_state
 from ..scoring.results import GameResult, outcomes, raise_together
 from ..vocabulary import BracketName, BracketStatus, SourceKind
-from .brackets import MAX_QUALIFIERS, bracket
+from .brackets import MAX_QUALIFIERS, Bracket, bracket
 
 Games = Sequence[Sequence[int]]  # a bracket match's result: its games, scores in slot order
 
@@ -145,6 +145,21 @@ def _structure(
             f"an elimination bracket has 2 to {MAX_QUALIFIERS} entrants, not {entrants}", pointer="/entrants"
         )
     winners = bracket(entrants, entrants, players=players)
+    specs, bye_ids = _winners_specs(winners)
+    if not double:
+        return winners.size, winners.players, specs
+    rounds = [[m.id for m in matches] for matches in winners.rounds]
+    losers_champion = _LosersBracket(specs, bye_ids).build(rounds)
+    next_id = len(specs) + 1
+    final = (Source("winner", rounds[-1][0]), losers_champion)
+    specs.append(_Spec(next_id, "final", 1, final))
+    if bracket_reset:
+        specs.append(_Spec(next_id + 1, "final", 2, final))
+    return winners.size, winners.players, specs
+
+
+def _winners_specs(winners: Bracket) -> tuple[list[_Spec], set[int]]:
+    """The winners' bracket's matches, and the ids of its byes."""
     specs: list[_Spec] = []
     bye_ids: set[int] = set()
     for number, matches in enumerate(winners.rounds, start=1):
@@ -158,53 +173,56 @@ def _structure(
             else:
                 sources = (Source("winner", m.winners_of[0]), Source("winner", m.winners_of[1]))
             specs.append(_Spec(m.id, "winners", number, sources))
-    if not double:
-        return winners.size, winners.players, specs
-    next_id = len(specs) + 1
-    void: set[int] = set()  # losers'-bracket matches no one can reach (both slots fed by byes)
+    return specs, bye_ids
 
-    def loser(match_id: int) -> Source:
-        return NOBODY if match_id in bye_ids else Source("loser", match_id)
 
-    def winner(match_id: int) -> Source:
-        return NOBODY if match_id in void else Source("winner", match_id)
+class _LosersBracket:
+    """The losers' bracket, added to ``specs`` match by match (ids after the winners' bracket's)."""
 
-    def add(number: int, a: Source, b: Source) -> int:
-        nonlocal next_id
+    def __init__(self, specs: list[_Spec], bye_ids: set[int]) -> None:
+        self.specs = specs
+        self.bye_ids = bye_ids
+        self.next_id = len(specs) + 1
+        self.void: set[int] = set()  # losers'-bracket matches no one can reach (both slots fed by byes)
+
+    def loser(self, match_id: int) -> Source:
+        return NOBODY if match_id in self.bye_ids else Source("loser", match_id)
+
+    def winner(self, match_id: int) -> Source:
+        return NOBODY if match_id in self.void else Source("winner", match_id)
+
+    def add(self, number: int, a: Source, b: Source) -> int:
         if a == NOBODY and b == NOBODY:
-            key = -(len(void) + 1)  # a placeholder id that stands for nobody
-            void.add(key)
+            key = -(len(self.void) + 1)  # a placeholder id that stands for nobody
+            self.void.add(key)
             return key
-        specs.append(_Spec(next_id, "losers", number, (a, b)))
+        self.specs.append(_Spec(self.next_id, "losers", number, (a, b)))
         if NOBODY in (a, b):
-            bye_ids.add(next_id)
-        next_id += 1
-        return next_id - 1
+            self.bye_ids.add(self.next_id)
+        self.next_id += 1
+        return self.next_id - 1
 
-    rounds = [[m.id for m in matches] for matches in winners.rounds]
-    survivors: list[Source] = []
-    lb_round = 0
-    if len(rounds) > 1:
-        lb_round = 1
+    def build(self, rounds: list[list[int]]) -> Source:
+        """Add the losers' bracket of the winners' ``rounds`` (match ids); return where its champion comes from."""
+        if len(rounds) == 1:
+            return Source("loser", rounds[-1][0])
         first = rounds[0]
-        survivors = [winner(add(1, loser(first[i]), loser(first[i + 1]))) for i in range(0, len(first), 2)]
+        survivors = [
+            self.winner(self.add(1, self.loser(first[i]), self.loser(first[i + 1]))) for i in range(0, len(first), 2)
+        ]
+        lb_round = 1
         for r, ids in enumerate(rounds[1:], start=2):
-            dropped = [loser(i) for i in ids]
+            dropped = [self.loser(i) for i in ids]
             # Alternate the drop-in order so a player does not meet at once the one beside them.
             dropped = dropped[::-1] if r % 2 == 0 else dropped[len(dropped) // 2 :] + dropped[: len(dropped) // 2]
             lb_round += 1
-            survivors = [winner(add(lb_round, s, d)) for s, d in zip(survivors, dropped)]
+            survivors = [self.winner(self.add(lb_round, s, d)) for s, d in zip(survivors, dropped)]
             if len(survivors) > 1:
                 lb_round += 1
-                survivors = [winner(add(lb_round, survivors[i], survivors[i + 1])) for i in range(0, len(survivors), 2)]
-        losers_champion = survivors[0]
-    else:
-        losers_champion = Source("loser", rounds[-1][0])
-    final = (Source("winner", rounds[-1][0]), losers_champion)
-    specs.append(_Spec(next_id, "final", 1, final))
-    if bracket_reset:
-        specs.append(_Spec(next_id + 1, "final", 2, final))
-    return winners.size, winners.players, specs
+                survivors = [
+                    self.winner(self.add(lb_round, survivors[i], survivors[i + 1])) for i in range(0, len(survivors), 2)
+                ]
+        return survivors[0]
 
 
 def _decide(games: Games, rules: Rules, match_rules: MatchRules | None, where: str) -> int:
@@ -262,61 +280,97 @@ def elimination(
         for match_id in given
         if match_id not in ids
     ]
-    refused: set[int] = set()  # matches whose result was refused: who comes out of them is unknown
-    won: dict[int, int | None] = {}
-    lost: dict[int, int | None] = {}
-    states: list[BracketMatch] = []
+    progress = _Progress(given, rules, match_rules, errors)
+    for spec in specs:
+        progress.advance(spec)
+    raise_together(errors, "results")
+    states = progress.states
+    champion = _champion(states, double)
+    standing = _standing(states, specs, entrants, names, bracket_reset)
+    ready = tuple(m.id for m in states if m.status == "ready")
+    return EliminationState(
+        double, bracket_reset and double, entrants, size, names, tuple(states), ready, champion, standing
+    )
 
-    def player(source: Source) -> int | None:
+
+# Why a match that is not ``ready`` cannot have a result, by its status.
+_NO_RESULT = {
+    "bye": "a bye is not played",
+    "not_needed": "the first final decided the bracket",
+    "waiting": "its players are not both known yet",
+}
+
+
+class _Progress:
+    """The bracket's matches decided one by one in playing order, from the ``given`` results;
+    the errors of the refused results are added to ``errors``."""
+
+    def __init__(
+        self, given: dict[int, Games], rules: Rules, match_rules: MatchRules | None, errors: list[CribbageError]
+    ) -> None:
+        self.given = given
+        self.rules = rules
+        self.match_rules = match_rules
+        self.errors = errors
+        self.refused: set[int] = set()  # matches whose result was refused: who comes out of them is unknown
+        self.won: dict[int, int | None] = {}
+        self.lost: dict[int, int | None] = {}
+        self.states: list[BracketMatch] = []
+
+    def player(self, source: Source) -> int | None:
         if source.kind == "seed":
             return source.ref
-        decided = won if source.kind == "winner" else lost if source.kind == "loser" else {}
+        decided = self.won if source.kind == "winner" else self.lost if source.kind == "loser" else {}
         return decided.get(source.ref or 0)
 
-    for spec in specs:
-        where = f"/results/{spec.id}"
-        seeds = (player(spec.sources[0]), player(spec.sources[1]))
-        status: BracketStatus
+    def status(self, spec: _Spec, seeds: tuple[int | None, int | None]) -> BracketStatus:
+        """The match's status before its result (if any) is read."""
         if spec.bracket == "final" and spec.round == 2:
-            first = states[-1]
+            first = self.states[-1]
             if first.status == "played" and first.winner == first.seeds[0]:
-                status = "not_needed"  # the winners' champion won: no loss to level
-            elif first.status != "played":
-                status = "waiting"
-            else:
-                status = "ready"
-        elif NOBODY in spec.sources:
-            status = "bye"
-        else:
-            status = "ready" if None not in seeds else "waiting"
+                return "not_needed"  # the winners' champion won: no loss to level
+            return "waiting" if first.status != "played" else "ready"
+        if NOBODY in spec.sources:
+            return "bye"
+        return "ready" if None not in seeds else "waiting"
+
+    def advance(self, spec: _Spec) -> None:
+        """Decide the match ``spec`` from its players and its result, if any."""
+        seeds = (self.player(spec.sources[0]), self.player(spec.sources[1]))
+        status = self.status(spec, seeds)
         winner = loser = None
         if status == "bye":
             winner = seeds[0] if spec.sources[1] == NOBODY else seeds[1]
         upstream = {s.ref for s in spec.sources if s.kind in ("winner", "loser")}
         if spec.bracket == "final" and spec.round == 2:
-            upstream.add(states[-1].id)
-        if spec.id in given and status == "waiting" and refused & upstream:
-            refused.add(spec.id)  # waiting only on a refused result: that one is the error
-        elif spec.id in given:
+            upstream.add(self.states[-1].id)
+        if spec.id in self.given and status == "waiting" and self.refused & upstream:
+            self.refused.add(spec.id)  # waiting only on a refused result: that one is the error
+        elif spec.id in self.given:
+            where = f"/results/{spec.id}"
             try:
                 if status != "ready":
-                    why = {
-                        "bye": "a bye is not played",
-                        "not_needed": "the first final decided the bracket",
-                        "waiting": "its players are not both known yet",
-                    }[status]
-                    raise InvalidEvent(f"match {spec.id} cannot have a result: {why}", pointer=where)
-                side = _decide(given[spec.id], rules, match_rules, where)
+                    raise InvalidEvent(f"match {spec.id} cannot have a result: {_NO_RESULT[status]}", pointer=where)
+                side = _decide(self.given[spec.id], self.rules, self.match_rules, where)
             except CribbageError as error:
-                errors.append(error)
-                refused.add(spec.id)
+                self.errors.append(error)
+                self.refused.add(spec.id)
             else:
                 winner, loser = seeds[side], seeds[1 - side]
                 status = "played"
-        won[spec.id], lost[spec.id] = winner, loser
-        states.append(BracketMatch(spec.id, spec.bracket, spec.round, spec.sources, seeds, status, winner, loser))
-    raise_together(errors, "results")
-    champion = _champion(states, double)
+        self.won[spec.id], self.lost[spec.id] = winner, loser
+        self.states.append(BracketMatch(spec.id, spec.bracket, spec.round, spec.sources, seeds, status, winner, loser))
+
+
+def _standing(
+    states: Sequence[BracketMatch],
+    specs: Sequence[_Spec],
+    entrants: int,
+    names: tuple[str, ...] | None,
+    bracket_reset: bool,
+) -> tuple[Entrant, ...]:
+    """Each entrant's matches won and lost, and whether out (a loss that feeds no losers'
+    match and is not levelled by a reset final)."""
     feeds = {s.ref for spec in specs for s in spec.sources if s.kind == "loser"}
     wins = [0] * entrants
     losses = [0] * entrants
@@ -329,13 +383,9 @@ def elimination(
         reset_follows = m.bracket == "final" and m.round == 1 and bracket_reset and m.winner == m.seeds[1]
         if m.id not in feeds and not reset_follows:
             out[m.loser - 1] = True
-    standing = tuple(
+    return tuple(
         Entrant(s, None if names is None else names[s - 1], wins[s - 1], losses[s - 1], out[s - 1])
         for s in range(1, entrants + 1)
-    )
-    ready = tuple(m.id for m in states if m.status == "ready")
-    return EliminationState(
-        double, bracket_reset and double, entrants, size, names, tuple(states), ready, champion, standing
     )
 
 

@@ -204,7 +204,7 @@ class _Matching:
         assert not found, "the matching was not maximum"
         return even
 
-    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:
+    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:  # noqa: C901 (Edmonds: one search over shared arrays, kept whole for speed)
         mate, alive, allowed = self.mate, self.alive, self.allowed
         n = len(mate)
         if used is not None:
@@ -362,9 +362,17 @@ def swiss_pairings(
     everyone = frozenset(range(n))
     allowed = [everyone - {i, *(position[o] for o in s.opponents)} for i, s in enumerate(ranked)]
     number = 1 + max(s.games + s.byes for s in ranked)
-    bye: int | None = None
     matching = _Matching(allowed, [True] * n)
     matching.maximise()
+    bye = _bye(ranked, matching, number)
+    pairings = _pair_down(ranked, allowed, matching, [i for i in range(n) if i != bye])
+    return Round(number, tuple(pairings), None if bye is None else ranked[bye].player)
+
+
+def _bye(ranked: Sequence[SwissStanding], matching: _Matching, number: int) -> int | None:
+    """Who sits out round ``number`` (set aside in ``matching``, a maximum one): nobody in an
+    even field; :class:`InvalidEvent` when more than the one bye's player is left unpaired."""
+    n = len(ranked)
     free = [v for v in range(n) if matching.mate[v] == -1]
     if n % 2 and len(free) == 1:
         # One search finds every player whose bye leaves the others pairable (see
@@ -374,12 +382,19 @@ def swiss_pairings(
         even = matching.exposable(free[0])
         bye = min((i for i in range(n) if even[i]), key=lambda i: (ranked[i].byes > 0, -i))
         matching.set_aside(bye)
-    elif free:
+        return bye
+    if free:
         raise InvalidEvent(
             f"no pairing for round {number} avoids a repeat: every possible pairing has two players meeting again",
             pointer="/games",
         )
-    unpaired = [i for i in range(n) if i != bye]
+    return None
+
+
+def _pair_down(
+    ranked: Sequence[SwissStanding], allowed: Sequence[frozenset[int]], matching: _Matching, unpaired: list[int]
+) -> list[Pairing]:
+    """The pairings of the ``unpaired`` (rank order), top first, each choice one that ``matching`` (perfect) accepts."""
     pairings: list[Pairing] = []
     while unpaired:
         top = unpaired[0]
@@ -390,7 +405,7 @@ def swiss_pairings(
         partner = next(b for b in preference if b in allowed[top] and matching.pair_off(top, b))
         pairings.append(Pairing(len(pairings) + 1, (ranked[top].player, ranked[partner].player)))
         unpaired = [i for i in unpaired if i not in (top, partner)]
-    return Round(number, tuple(pairings), None if bye is None else ranked[bye].player)
+    return pairings
 
 
 __all__ = [

@@ -106,27 +106,7 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
         row[7] += 1
     beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
     for game, result in zip(games, results):
-        winner = result.winner
-        for side, name in enumerate(game.players):
-            row = stats.get(name)
-            if row is None:
-                row = stats[name] = [0, 0, 0, 0, 0, 0, 0, 0]
-            row[0] += 1
-            row[4] += result.game_points[side]
-            row[6] += result.spread[side]
-            if winner is None:
-                row[3] += 1
-            elif winner == side:
-                row[1] += 1
-                if result.skunk_level:
-                    row[5] += 1
-                if beat is not None:
-                    beaten = beat.setdefault(name, {})
-                    for other in game.players:
-                        if other != name:
-                            beaten[other] = beaten.get(other, 0) + 1
-            else:
-                row[2] += 1
+        _count_game(stats, beat, game, result)
     if len(stats) > MAX_PLAYERS:
         raise InvalidEvent(
             f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}", pointer="/games"
@@ -153,6 +133,34 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
         rank = len(rows) + 1
         rows.extend(Standing(rank, player, *stats[player]) for player in tied)
     return Standings(tuple(rows), keys, rules.game_point_scheme)
+
+
+def _count_game(
+    stats: dict[str, list[int]], beat: dict[str, dict[str, int]] | None, game: GameResult, result: Outcome
+) -> None:
+    """Add one game to each of its players' rows of ``stats`` (and the winner's wins over each
+    loser to ``beat``, when head to head is kept)."""
+    winner = result.winner
+    for side, name in enumerate(game.players):
+        row = stats.get(name)
+        if row is None:
+            row = stats[name] = [0, 0, 0, 0, 0, 0, 0, 0]
+        row[0] += 1
+        row[4] += result.game_points[side]
+        row[6] += result.spread[side]
+        if winner is None:
+            row[3] += 1
+        elif winner == side:
+            row[1] += 1
+            if result.skunk_level:
+                row[5] += 1
+            if beat is not None:
+                beaten = beat.setdefault(name, {})
+                for other in game.players:
+                    if other != name:
+                        beaten[other] = beaten.get(other, 0) + 1
+        else:
+            row[2] += 1
 
 
 __all__ = ["Standing", "Standings", "ranking_keys", "MAX_PLAYERS", "standings", "tally"]
