@@ -3,7 +3,8 @@
 The rule of the table, written here independently of ``service.core.events.VISIBILITY``: a
 seat may know its own dealt cards, and the cards that have been shown to everyone: the cards
 cut for the deal, the starter once turned, every card played, and the hands and crib laid
-down at the show. Which events reveal cards is listed here by kind (``REVEALING``), not read
+down at the show; and in manual counting the dealer turns the crib up to count it, so it
+knows the crib from its turn to count it (the table, once it has claimed). Which events reveal cards is listed here by kind (``REVEALING``), not read
 from the engine's table. Nothing else: not another seat's hand (a partner's neither), not a
 discard to the crib before the crib is shown, not the pack.
 
@@ -26,7 +27,7 @@ from service.core.computer.play import apply, new_game
 from service.core.game import events as ev
 from service.core.game.engine import Action, legal_actions, may_act
 from service.core.game.state import GameState
-from service.core.game.views import seen_by
+from service.core.game.views import view_with_moves
 from service.core.rules import resolve
 from tests.support.kinds import core_event_kinds
 
@@ -101,6 +102,15 @@ class Table:
                 self.known[viewer] |= public
 
 
+def counting(state: GameState, viewer: int | None) -> set[Card]:
+    """The crib, for the dealer whose turn it is to count it (manual counting: the crib is
+    counted last, after every hand, and nothing is claimed on it yet)."""
+    counts_crib = state.phase == "show" and not state.over and state.claim is None
+    if counts_crib and state.show_step == state.rules.players and viewer == state.dealer:
+        return set(state.crib)
+    return set()
+
+
 def check_step(table: Table, state: GameState, happened: list[ev.Event]) -> None:
     for viewer in table.viewers:
         given = ev.events_for(happened, viewer)
@@ -117,8 +127,8 @@ def check_step(table: Table, state: GameState, happened: list[ev.Event]) -> None
     for event in happened:
         table.learn(event)
     for viewer in table.viewers:
-        shown = seen_by(state, viewer)
-        leaked = set(cards_in(shown)) - table.known[viewer]
+        shown = view_with_moves(state, viewer)
+        leaked = set(cards_in(shown)) - table.known[viewer] - counting(state, viewer)
         assert not leaked, (viewer, state.phase, sorted(leaked))
 
 

@@ -1,9 +1,10 @@
 """The computer players, one module per level, and the dispatch by level.
 
-Every player takes a :class:`~.seen.Seen` (what its seat can see, and nothing else) and
-returns an :class:`~service.core.actions.Action`. :data:`PLAYERS` maps each level of
-:data:`~service.core.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
-``standard`` (:mod:`.standard`, issue 6's player) and ``hard`` (:mod:`.hard`).
+Every player takes a :class:`~service.core.game.views.SeatView`, the view a client gets for
+its seat (what the seat can see, and nothing else), and returns an
+:class:`~service.core.game.actions.Action`. :data:`PLAYERS` maps each level of
+:data:`~service.core.game.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
+``standard`` (:mod:`.standard`) and ``hard`` (:mod:`.hard`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from collections.abc import Callable
 
 from ...game.actions import Action
 from ...game.state import GameState
+from ...game.views import SeatView, view
 from . import easy, hard, standard
-from .seen import Seen, see
 
-PLAYERS: dict[str, Callable[[Seen], Action]] = {
+PLAYERS: dict[str, Callable[[SeatView], Action]] = {
     "easy": easy.choose,
     "standard": standard.choose,
     "hard": hard.choose,
@@ -23,8 +24,9 @@ PLAYERS: dict[str, Callable[[Seen], Action]] = {
 
 
 def choose(state: GameState, seat: int, level: str = "standard") -> Action:
-    """The move the computer playing at ``level`` makes for ``seat``, which may act."""
-    return PLAYERS[level](see(state, seat))
+    """The move the computer playing at ``level`` makes for ``seat``, which may act: from the
+    seat's view alone."""
+    return PLAYERS[level](view(state, seat))
 
 
-__all__ = ["PLAYERS", "choose", "Seen", "see"]
+__all__ = ["PLAYERS", "choose"]

@@ -19,10 +19,10 @@ import random
 from math import comb
 
 from ...cards import Card
+from ...game.views import SeatView
 from ..crib_tables import MULTISETS, multiset_weights
 from ..keep_model import keep_weights
 from .ranks import CACHE, memo, peg
-from .seen import Seen
 
 MAX_SAMPLES = 48  # opponent hands drawn per decision (the search stops earlier once its budget is spent)
 TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
@@ -115,39 +115,42 @@ def standard_plays(
     return all(_standard_key(pile, count, hand, unseen, n, holds, total, r) < mine for r in legal if r != rank)
 
 
-def possible_cards(seen: Seen, opponent: int) -> list[Card]:
+def possible_cards(seen: SeatView, opponent: int) -> list[Card]:
     """Cards the opponent may hold: unseen, and none that fit the count if it said go in it."""
-    unseen = seen.unseen()
-    if seen.passed[opponent]:
+    unseen = seen.unseen
+    if opponent in seen.gone:
         room = 31 - seen.count
         unseen = tuple(c for c in unseen if c.value > room)
     return list(unseen)
 
 
-def their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+def their_plays(seen: SeatView, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
     """Each card the opponent played this deal: (the ranks of the pile it went on, the room
     left under 31, its rank, the ranks the opponent played after it), from :func:`their_turns`."""
     return [(pile, 31 - count, rank, later) for pile, count, rank, later, _, _ in their_turns(seen, opp)]
 
 
-def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]]:
+def their_turns(
+    seen: SeatView, opp: int
+) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]]:
     """Each card the opponent played this deal, as ``standard`` would have chosen it: (the
     ranks of the pile, the count, its rank, the ranks it played after it, the count of each
     rank it could not see then, less its own cards still to come, the cards the seat still
     held then if it had not said go in that count, else 0). A count ends at 31 or when the
     next card does not fit (no one could play on), so the order of the cards says every pile."""
-    theirs = set(seen.played_by[opp])
+    played_by_opp = seen.played_by[opp]
+    theirs = set(played_by_opp)
     unseen = [0] + [4] * 13
     if seen.starter is not None:
         unseen[seen.starter.rank] -= 1
-    for card in seen.played_by[opp]:
+    for card in played_by_opp:
         unseen[card.rank] -= 1
     mine_held = seen.rules.cards_dealt - seen.rules.discards
     out = []
     pile: list[int] = []
     count = 0
     last_theirs = False
-    for card in seen.played:
+    for card in seen.played_cards:
         if count + card.value > 31:
             pile, count, last_theirs = [], 0, False
         if card in theirs:
@@ -161,7 +164,7 @@ def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, t
         count += card.value
         if count == 31:
             pile, count, last_theirs = [], 0, False
-    ranks = [c.rank for c in seen.played_by[opp]]
+    ranks = [c.rank for c in played_by_opp]
     return [
         (pile_, count_, rank, tuple(ranks[i + 1 :]), unseen_, holds_)
         for i, (pile_, count_, rank, unseen_, holds_) in enumerate(out)
@@ -173,7 +176,7 @@ POLICY = 30  # how much likelier a hand is if standard would have played each ca
 
 
 def draws(
-    seen: Seen,
+    seen: SeatView,
     possible: list[Card],
     holds: int,
     rng: random.Random,
@@ -189,7 +192,7 @@ def draws(
     rules = seen.rules
     if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
         return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
-    opp = 1 - seen.seat
+    opp = 1 - seen.own_seat
     shown = tuple(c.rank for c in seen.played_by[opp])
     by_rank: dict[int, list[Card]] = {}
     for card in possible:
