@@ -15,19 +15,25 @@ field) must be one that viewer knows at that point.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import random
+import typing
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from service.core.cards import Card
+from service.core.computer import players
 from service.core.computer.play import apply, new_game
+from service.core.computer.players import PLAYERS
 from service.core.game import events as ev
 from service.core.game.engine import Action, legal_actions, may_act
-from service.core.game.state import GameState
-from service.core.game.views import view_with_moves
+from service.core.game.state import LEVELS, GameState
+from service.core.game.views import SeatView, view_with_moves
 from service.core.rules import resolve
 from tests.support.kinds import core_event_kinds
 
@@ -165,3 +171,42 @@ def test_the_check_catches_a_leak() -> None:
             check_step(table, state, happened)
     finally:
         ev.VISIBILITY[ev.Discard] = original
+
+
+# --- the computer sees what a client sees --------------------------------------------------------
+
+PLAYER_MODULES = Path(__file__).resolve().parents[1] / "service" / "core" / "computer" / "players"
+
+
+def test_every_level_decides_from_the_view_a_client_gets() -> None:
+    """Each level's player takes the seat view (the type the API encodes for a client), and
+    ``players.choose`` hands it exactly the view of that seat, whatever the level."""
+    for level, player in PLAYERS.items():
+        parameters = list(inspect.signature(player).parameters)
+        assert typing.get_type_hints(player)[parameters[0]] is SeatView, level
+    rules = resolve("four_player", {"muggins": True, "target": 61})
+    state, _ = new_game(rules, 5)
+    given: list[object] = []
+    rng = random.Random(5)
+    while not state.over:
+        seat = may_act(state)[0]
+        level = LEVELS[rng.randrange(len(LEVELS))]
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setitem(PLAYERS, level, lambda seen, player=PLAYERS[level]: given.append(seen) or player(seen))
+            action = players.choose(state, seat, level)
+        assert type(given[-1]) is SeatView and given[-1] == view_with_moves(state, seat).view
+        state, _ = apply(state, action)
+    assert len(given) > 50
+
+
+def test_no_player_module_can_read_a_game_state() -> None:
+    """Only the dispatch (``players/__init__``) holds a state, to build the view: the players
+    import nothing that reads one (the state, the engine, its record or its token)."""
+    reads_state = {"state", "engine", "record", "codec", "phases", "invariants", "chance"}
+    modules = sorted(path for path in PLAYER_MODULES.glob("*.py") if path.name != "__init__.py")
+    assert {path.stem for path in modules} >= {"easy", "standard", "hard", "search", "opponent"}
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                assert not ("game" in parts and set(parts) & reads_state), (path.name, node.module)

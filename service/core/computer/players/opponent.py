@@ -16,6 +16,7 @@ discards) is not known here, so its unseen cards are a few cards off.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 
 from ...cards import Card
@@ -28,6 +29,9 @@ MAX_SAMPLES = 48  # opponent hands drawn per decision (the search stops earlier 
 TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
 
 COMB = [[comb(n, k) for k in range(5)] for n in range(53)]
+
+TheirPlay = tuple[tuple[int, ...], int, int, tuple[int, ...]]  # one card the opponent played: see their_plays
+TheirTurn = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]  # the same: see their_turns
 
 
 @memo(CACHE)
@@ -124,15 +128,13 @@ def possible_cards(seen: SeatView, opponent: int) -> list[Card]:
     return list(unseen)
 
 
-def their_plays(seen: SeatView, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+def their_plays(seen: SeatView, opp: int) -> list[TheirPlay]:
     """Each card the opponent played this deal: (the ranks of the pile it went on, the room
     left under 31, its rank, the ranks the opponent played after it), from :func:`their_turns`."""
     return [(pile, 31 - count, rank, later) for pile, count, rank, later, _, _ in their_turns(seen, opp)]
 
 
-def their_turns(
-    seen: SeatView, opp: int
-) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]]:
+def their_turns(seen: SeatView, opp: int) -> list[TheirTurn]:
     """Each card the opponent played this deal, as ``standard`` would have chosen it: (the
     ranks of the pile, the count, its rank, the ranks it played after it, the count of each
     rank it could not see then, less its own cards still to come, the cards the seat still
@@ -175,6 +177,61 @@ POLICY_CHECKS = 30  # how many of the likeliest hands (by what it kept) are chec
 POLICY = 30  # how much likelier a hand is if standard would have played each card the opponent played
 
 
+def _likeliest(ways_of: Sequence[int], kept: Sequence[int], holds: int) -> set[tuple[int, ...]]:
+    """The :data:`POLICY_CHECKS` rank multisets likeliest by what the opponent kept (ties in
+    the order of :data:`~..crib_tables.MULTISETS`)."""
+    prior = [(ways * weight, ranks) for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept) if ways]
+    prior.sort(key=lambda x: -x[0])
+    return {ranks for _, ranks in prior[:POLICY_CHECKS]}
+
+
+def _policy_weight(weight: int, ranks: tuple[int, ...], turns: list[TheirTurn]) -> int:
+    """``weight`` times :data:`POLICY` for each card the opponent played that ``standard``
+    would have played holding ``ranks`` too."""
+    for pile, count, rank, later, unseen, holds in turns:
+        hand = tuple(sorted((rank, *later, *ranks)))
+        sees = list(unseen)
+        for r in ranks:
+            sees[r] -= 1
+        if standard_plays(pile, count, hand, tuple(sees), holds, rank):
+            weight *= POLICY
+    return weight
+
+
+def _took_most_weight(weight: int, ranks: tuple[int, ...], history: list[TheirPlay]) -> int:
+    """``weight`` times :data:`TOOK_MOST` for each card the opponent played that scored the
+    most it could have, holding ``ranks`` too."""
+    for pile, room, rank, later in history:
+        # Did the opponent take the most it could score with that card? It would have, mostly.
+        held = {rank, *later, *ranks}
+        if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
+            weight *= TOOK_MOST
+    return weight
+
+
+def _posterior(
+    seen: SeatView, opp: int, counts: list[int], holds: int, plays: bool, policy: bool
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The rank multisets the opponent may hold (``counts``: the possible cards of each rank)
+    and the weight of each: its card sets times what it kept times what it played."""
+    shown = tuple(c.rank for c in seen.played_by[opp])
+    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
+    history = their_plays(seen, opp) if plays and not policy else []
+    turns = their_turns(seen, opp) if policy else []
+    ways_of = multiset_weights(counts, holds)
+    # The likeliest hands by what it kept are checked against standard's plays.
+    checked = _likeliest(ways_of, kept, holds) if turns else set()
+    sets, weights = [], []
+    for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept):
+        if ways:
+            if ranks in checked:
+                weight = _policy_weight(weight, ranks, turns)
+            weight = _took_most_weight(weight, ranks, history)
+            sets.append(ranks)
+            weights.append(ways * weight)
+    return sets, weights
+
+
 def draws(
     seen: SeatView,
     possible: list[Card],
@@ -192,41 +249,13 @@ def draws(
     rules = seen.rules
     if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
         return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
-    opp = 1 - seen.own_seat
-    shown = tuple(c.rank for c in seen.played_by[opp])
     by_rank: dict[int, list[Card]] = {}
     for card in possible:
         by_rank.setdefault(card.rank, []).append(card)
     counts = [0] * 14
     for rank, cards in by_rank.items():
         counts[rank] = len(cards)
-    sets, weights = [], []
-    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
-    history = their_plays(seen, opp) if plays and not policy else []
-    turns = their_turns(seen, opp) if policy else []
-    ways_of = multiset_weights(counts, holds)
-    checked: set[tuple[int, ...]] = set()
-    if turns:  # the likeliest hands by what it kept are checked against standard's plays
-        prior = [(ways * weight, ranks) for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept) if ways]
-        prior.sort(key=lambda x: -x[0])
-        checked = {ranks for _, ranks in prior[:POLICY_CHECKS]}
-    for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept):
-        if ways:
-            if ranks in checked:
-                for pile_, count_, rank_, later_, unseen_, holds_ in turns:
-                    hand_ = tuple(sorted((rank_, *later_, *ranks)))
-                    sees = list(unseen_)
-                    for r in ranks:
-                        sees[r] -= 1
-                    if standard_plays(pile_, count_, hand_, tuple(sees), holds_, rank_):
-                        weight *= POLICY
-            for pile, room, rank, later in history:
-                # Did the opponent take the most it could score with that card? It would have, mostly.
-                held = {rank, *later, *ranks}
-                if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
-                    weight *= TOOK_MOST
-            sets.append(ranks)
-            weights.append(ways * weight)
+    sets, weights = _posterior(seen, 1 - seen.own_seat, counts, holds, plays, policy)
     out = []
     for ranks in rng.choices(sets, weights=weights, k=MAX_SAMPLES):
         hand: list[Card] = []
