@@ -19,7 +19,7 @@ seat. The computer players decide from this same view, so they see only what a s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -159,12 +159,17 @@ class SeatView(NamedTuple):
 
     @property
     def unseen(self) -> tuple[Card, ...]:
-        """The cards this seat has not seen, in the pack's order: not dealt to it, not the
-        starter, not played."""
-        seen = {*self.dealt, *(card for _, card in self.played)}
-        if self.starter is not None:
-            seen.add(self.starter)
-        return tuple(card for card in DECK if card not in seen)
+        """The cards this seat has not seen (:func:`unseen_cards`)."""
+        return unseen_cards(self.dealt, (card for _, card in self.played), self.starter)
+
+
+def unseen_cards(dealt: Iterable[Card], played: Iterable[Card], starter: Card | None) -> tuple[Card, ...]:
+    """The cards a seat has not seen, in the pack's order: not dealt to it, not played, not
+    the starter."""
+    seen = {*dealt, *played}
+    if starter is not None:
+        seen.add(starter)
+    return tuple(card for card in DECK if card not in seen)
 
 
 class ViewWithMoves(NamedTuple):
@@ -286,4 +291,5 @@ __all__ = [
     "view",
     "view_with_moves",
     "check_seat",
+    "unseen_cards",
 ]
