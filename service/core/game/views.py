@@ -78,7 +78,10 @@ class SeatView(NamedTuple):
     sees it in ``shown`` once claimed). ``match``: the match the game is part of, or ``None``.
 
     This is also the computer's only input (:mod:`service.core.computer.players`): the
-    properties below are what it works out from the view, built when asked.
+    properties below are what it works out from the view, built when asked. Plain properties,
+    not cached ones: a NamedTuple has no room for a cache, and a frozen dataclass (which has)
+    cost about four times as much to build, on every game answer; the computer binds what it
+    reads more than once.
     """
 
     seat: int | None
