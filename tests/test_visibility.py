@@ -210,3 +210,26 @@ def test_no_player_module_can_read_a_game_state() -> None:
             if isinstance(node, ast.ImportFrom) and node.module:
                 parts = node.module.split(".")
                 assert not ("game" in parts and set(parts) & reads_state), (path.name, node.module)
+
+
+def test_in_manual_counting_only_the_owner_sees_what_it_is_to_count() -> None:
+    """The hand or crib to count now is in its owner's view (the crib too, laid face up to be
+    counted), and in no one else's until it is claimed."""
+    rules = resolve("six_card", {"muggins": True})
+    state, _ = new_game(rules, 3)
+    cribs = hands = 0
+    while not state.over:
+        if state.phase == "show" and state.claim is None:
+            owner = state.dealer if state.show_step == rules.players else (state.dealer + 1 + state.show_step) % 2
+            cards = state.crib if state.show_step == rules.players else state.hands[owner]
+            for viewer in (None, 0, 1):
+                counting = view_with_moves(state, viewer).view.counting
+                if viewer == owner:
+                    assert counting is not None and counting.seat == owner
+                    assert counting.crib == (state.show_step == rules.players) and counting.cards == cards
+                else:
+                    assert counting is None
+            cribs += state.show_step == rules.players
+            hands += state.show_step < rules.players
+        state, _ = apply(state, Action("auto", may_act(state)[0]))
+    assert cribs >= 2 and hands >= 4
