@@ -15,17 +15,17 @@ import random
 from collections.abc import Callable
 
 from service.core.computer.advice import discard_advice
-from service.core.computer.players import hard, see
+from service.core.computer.players import hard
 from service.core.computer.players.search import _Plain
-from service.core.computer.players.seen import Seen
 from service.core.game.actions import Action
 from service.core.game.engine import GameState
+from service.core.game.views import SeatView, view
 
 Player = Callable[[GameState, int], Action]
 
 
 def _cheat_card(state: GameState, seat: int) -> Action:
-    seen = see(state, seat)
+    seen = view(state, seat)
     play = state.play
     assert play is not None and play.hands is not None
     opp = 1 - seat
@@ -35,10 +35,10 @@ def _cheat_card(state: GameState, seat: int) -> Action:
     solver = _Plain(seen.rules.single_count_play)
     mine = tuple(sorted(c.rank for c in seen.hand))
     theirs = tuple(sorted(c.rank for c in play.hands[opp]))
-    pile = tuple(c.rank for c in seen.pile)
+    pile = tuple(c.rank for c in seen.pile_cards)
     best = max(
         {c.rank for c in legal},
-        key=lambda r: (solver.after_card(pile, (mine, theirs), 0, (False, seen.passed[opp]), r, (0, 0), seen.count), r),
+        key=lambda r: (solver.after_card(pile, (mine, theirs), 0, (False, opp in seen.gone), r, (0, 0), seen.count), r),
     )
     return Action("play", seat, card=max(c for c in legal if c.rank == best))
 
@@ -46,7 +46,7 @@ def _cheat_card(state: GameState, seat: int) -> Action:
 def cheatpeg(state: GameState, seat: int) -> Action:
     if state.phase == "play" and state.rules.players == 2:
         return _cheat_card(state, seat)
-    return hard.choose(see(state, seat))
+    return hard.choose(view(state, seat))
 
 
 def peg_balance(keep: tuple[int, ...], is_dealer: bool, opponents: list[tuple[int, ...]]) -> float:
@@ -61,11 +61,11 @@ def peg_balance(keep: tuple[int, ...], is_dealer: bool, opponents: list[tuple[in
     return total / len(opponents)
 
 
-def pegsim_discard(seen: Seen, *, samples: int = 16, within: float = 2.0, weight: float = 1.0) -> Action:
+def pegsim_discard(seen: SeatView, *, samples: int = 16, within: float = 2.0, weight: float = 1.0) -> Action:
     options = discard_advice(seen.dealt, seen.is_dealer, seen.rules).options
     top = float(options[0].net)
     rng = random.Random(sum((i + 1) * c.index for i, c in enumerate(seen.dealt)))
-    unseen = [c.rank for c in seen.unseen()]
+    unseen = [c.rank for c in seen.unseen]
     opponents = [tuple(sorted(rng.sample(unseen, 4))) for _ in range(samples)]
     cache: dict[tuple[int, ...], float] = {}
     best = None
@@ -79,18 +79,18 @@ def pegsim_discard(seen: Seen, *, samples: int = 16, within: float = 2.0, weight
         if best is None or key > best[0]:
             best = (key, option)
     assert best is not None
-    return Action("discard", seen.seat, cards=best[1].discard)
+    return Action("discard", seen.own_seat, cards=best[1].discard)
 
 
 def pegsim(state: GameState, seat: int) -> Action:
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "discard" and seen.rules.players == 2:
         return pegsim_discard(seen)
     return hard.choose(seen)
 
 
 def pegsim_half(state: GameState, seat: int) -> Action:
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "discard" and seen.rules.players == 2:
         return pegsim_discard(seen, weight=0.5)
     return hard.choose(seen)
@@ -102,7 +102,7 @@ EXPERIMENTS: dict[str, Player] = {"cheatpeg": cheatpeg, "pegsim": pegsim, "pegsi
 def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
     from service.core.computer.players import opponent, search
 
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
         saved = opponent.MAX_SAMPLES
         opponent.MAX_SAMPLES = samples
@@ -120,7 +120,7 @@ EXPERIMENTS["b6k"] = lambda state, seat: _big(state, seat, 6_000, 64)
 
 
 def _pegsim64(state: GameState, seat: int) -> Action:
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "discard" and seen.rules.players == 2:
         return pegsim_discard(seen, samples=64, within=1.5)
     return hard.choose(seen)
@@ -136,7 +136,7 @@ def _took(state: GameState, seat: int, factor: int) -> Action:
     saved = opponent.TOOK_MOST
     opponent.TOOK_MOST = factor
     try:
-        return hard.choose(see(state, seat), frozenset({"policy"}))
+        return hard.choose(view(state, seat), frozenset({"policy"}))
     finally:
         opponent.TOOK_MOST = saved
 
@@ -148,7 +148,7 @@ EXPERIMENTS["took2"] = lambda state, seat: _took(state, seat, 2)
 def _search_with(state: GameState, seat: int, **options: object) -> Action:
     from service.core.computer.players import search
 
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
         return Action("play", seat, card=search.choose_card(seen, **options))  # type: ignore[arg-type]
     return hard.choose(seen)

@@ -35,9 +35,10 @@ from multiprocessing import Pool
 from benchmarks.strength import LATENCY_VARIANTS, percentile, wilson
 from service.core.computer import players
 from service.core.computer.play import apply, new_game
-from service.core.computer.players import hard, see
+from service.core.computer.players import hard
 from service.core.game.engine import Action, GameState, may_act
 from service.core.game.state import LEVELS
+from service.core.game.views import view
 from service.core.rules import Rules, resolve
 from tests.support.players import GreedyPlayer, RandomPlayer
 
@@ -54,7 +55,7 @@ def make_player(name: str, seed: int) -> Player:
     if name.startswith("hard-"):  # hard without some of its ideas: hard-search, hard-race_play+race_discard
         without = frozenset(name.removeprefix("hard-").split("+"))
         assert without <= set(hard.IDEAS), f"hard has no idea {sorted(without - set(hard.IDEAS))}"
-        return lambda state, seat: hard.choose(see(state, seat), without)
+        return lambda state, seat: hard.choose(view(state, seat), without)
     if name.startswith(
         "x.opt/"
     ):  # hard with search options: x.opt/policy=0/budget=1500/MAX_SAMPLES=16 (experiments.py)

@@ -29,9 +29,9 @@ from service.core.computer.players import standard as standard_level
 from service.core.computer.players.opponent import draws, possible_cards, standard_plays, their_turns
 from service.core.computer.players.ranks import CACHES, peg, trim
 from service.core.computer.players.search import choose_card
-from service.core.computer.players.seen import Seen, see
 from service.core.game.engine import may_act
 from service.core.game.state import GameState
+from service.core.game.views import SeatView, view
 from service.core.rules import preset
 from service.core.scoring.pegging import play_points
 
@@ -43,7 +43,7 @@ def _counts(cards: object) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _first_plays(seeds: range) -> list[tuple[GameState, int, Seen]]:
+def _first_plays(seeds: range) -> list[tuple[GameState, int, SeatView]]:
     """Every position of the first deal's play of a standard-vs-standard game, per seed."""
     out = []
     for seed in seeds:
@@ -51,7 +51,7 @@ def _first_plays(seeds: range) -> list[tuple[GameState, int, Seen]]:
         while state.deal_no == 1 and not state.over:
             seat = may_act(state)[0]
             if state.phase == "play":
-                out.append((state, seat, see(state, seat)))
+                out.append((state, seat, view(state, seat)))
             state, _ = apply(state, choose(state, seat, "standard"))
     return out
 
@@ -62,9 +62,9 @@ def test_the_model_plays_the_rank_standard_plays() -> None:
     for _, seat, seen in positions:
         card = standard_level.play(seen).card
         assert card is not None
-        pile = tuple(c.rank for c in seen.pile)
+        pile = tuple(c.rank for c in seen.pile_cards)
         hand = tuple(sorted(c.rank for c in seen.hand))
-        unseen = _counts(seen.unseen())
+        unseen = _counts(seen.unseen)
         holds = standard_level.next_holds(seen)
         others = {c.rank for c in seen.hand if seen.count + c.value <= 31} - {card.rank}
         assert standard_plays(pile, seen.count, hand, unseen, holds, card.rank), (seat, seen)
@@ -78,21 +78,21 @@ def test_the_opponents_positions_are_rebuilt_from_the_seats_view() -> None:
         last_state, _, _ = positions[-1]
         for viewer in (0, 1):
             opp = 1 - viewer
-            seen = see(last_state, viewer)
+            seen = view(last_state, viewer)
             theirs = [(s, p) for s, seat, p in positions if seat == opp and len(p.played) < len(seen.played)]
             turns = their_turns(seen, opp)
             assert len(turns) == len(theirs) == len(seen.played_by[opp])
-            dealt = Counter(c.rank for c in see(last_state, opp).dealt)
+            dealt = Counter(c.rank for c in view(last_state, opp).dealt)
             kept = Counter(c.rank for c in seen.played_by[opp]) + Counter(c.rank for c in last_state.play.hands[opp])
             discards = dealt - kept
             still = Counter(c.rank for c in last_state.play.hands[opp])
             for (pile, count, rank, later, unseen, holds), (_, then) in zip(turns, theirs):
                 card = standard_level.play(then).card
                 assert card is not None and rank == card.rank
-                assert pile == tuple(c.rank for c in then.pile) and count == then.count
+                assert pile == tuple(c.rank for c in then.pile_cards) and count == then.count
                 assert holds == standard_level.next_holds(then)
                 assert list(later) == [c.rank for c in seen.played_by[opp][len(then.played_by[opp]) + 1 :]]
-                truth = _counts(then.unseen())
+                truth = _counts(then.unseen)
                 # What it alone knew: its discards, and the cards it still holds now.
                 assert [unseen[r] - still[r] - discards[r] for r in range(14)] == list(truth), seed
                 checked += 1

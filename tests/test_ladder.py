@@ -33,9 +33,10 @@ from benchmarks.duel import balances, duel, interval
 from benchmarks.ladder import Game, ladder_games
 from benchmarks.strength import wilson
 from service.core.computer.advice import discard_advice
-from service.core.computer.players import hard, see
+from service.core.computer.players import hard
 from service.core.game.actions import Action
 from service.core.game.engine import GameState
+from service.core.game.views import view
 
 DEALS = {"easy:random": 40, "standard:easy": 100, "hard:standard": 100}
 
@@ -76,7 +77,7 @@ def test_hard_outscores_standard() -> None:
 
 def broken_discard(state: GameState, seat: int) -> Action:
     """``hard``, except that it throws what the exact advice would keep (the worst split)."""
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "discard":
         worst = discard_advice(seen.dealt, seen.is_dealer, seen.rules).options[-1]
         return Action("discard", seat, cards=worst.discard)
@@ -85,13 +86,15 @@ def broken_discard(state: GameState, seat: int) -> Action:
 
 def broken_pegging(state: GameState, seat: int) -> Action:
     """``hard``, except that it pegs the card that scores least now (the highest among equals)."""
-    seen = see(state, seat)
+    seen = view(state, seat)
     if seen.phase == "play":
         from service.core.scoring.pegging import score_play
 
         legal = [c for c in seen.hand if seen.count + c.value <= 31]
         return Action(
-            "play", seat, card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile, c)), -c.rank))
+            "play",
+            seat,
+            card=min(legal, key=lambda c: (sum(i.points for i in score_play(seen.pile_cards, c)), -c.rank)),
         )
     return hard.choose(seen)
 

@@ -22,14 +22,14 @@ from flask.testing import FlaskClient
 from service.core.cards import parse_card, parse_cards
 from service.core.computer.play import apply, new_game
 from service.core.computer.players import PLAYERS, choose, easy, hard, standard
-from service.core.computer.players.seen import Seen, see
 from service.core.game.codec import decode_state, encode_state
 from service.core.game.engine import Action, legal_actions, may_act
 from service.core.game.record import record
 from service.core.game.state import LEVELS
-from service.core.game.views import view
+from service.core.game.views import Claim, SeatView, ShownHand, view
 from service.core.rules import preset, resolve
 from tests.support.players import RandomPlayer
+from tests.support.views import seat_view
 
 VARIANTS = ["six_card", "five_card", "three_player", "four_player", "four_player_individual"]
 
@@ -106,9 +106,9 @@ def test_an_unknown_level_is_a_400(client: FlaskClient) -> None:
 # --- easy -----------------------------------------------------------------------------------
 
 
-def discard_seen(cards: str, dealer: bool) -> Seen:
+def discard_seen(cards: str, dealer: bool) -> SeatView:
     dealt = tuple(parse_cards(cards))
-    return Seen(preset("six_card"), 0, 0 if dealer else 1, "discard", (0, 0), dealt, dealt)
+    return seat_view(preset("six_card"), 0, 0 if dealer else 1, "discard", hand=tuple(sorted(dealt)), dealt=dealt)
 
 
 def test_easy_keeps_the_most_points_on_their_own() -> None:
@@ -123,23 +123,18 @@ def test_easy_keeps_the_most_points_on_their_own() -> None:
     assert easy.kept_points(parse_cards("5S 5H 5D JC")) == 14
 
 
-def play_seen(hand: str, pile: str, rules: str = "six_card") -> Seen:
-    cards = tuple(parse_cards(pile))
-    return Seen(
+def play_seen(hand: str, pile: str, rules: str = "six_card") -> SeatView:
+    played = tuple((1, card) for card in parse_cards(pile))
+    return seat_view(
         preset(rules),
         0,
         1,
         "play",
-        (0, 0),
-        (),
-        tuple(parse_cards(hand)),
-        parse_card("KS"),
-        tuple(parse_cards(hand)),
-        cards,
-        sum(c.value for c in cards),
-        ((), cards),
-        (len(hand.split()), 3),
-        (False, False),
+        starter=parse_card("KS"),
+        hand=tuple(sorted(parse_cards(hand))),
+        pile=played,
+        played=played,
+        held=(len(hand.split()), 3),
     )
 
 
@@ -153,49 +148,38 @@ def test_easy_takes_the_points_on_offer() -> None:
 
 
 def test_easy_counts_exactly_and_never_calls_muggins() -> None:
-    base = Seen(
-        preset(
-            "six_card",
-        ),
-        0,
-        1,
-        "show",
-        (0, 0),
-        (),
-        (),
-        parse_card("5C"),
-        shown=tuple(parse_cards("5S 5H 5D JC")),
-    )
+    hand = ShownHand(0, False, tuple(parse_cards("5S 5H 5D JC")))
+    base = seat_view(preset("six_card"), 0, 1, "show", starter=parse_card("5C"), hand=hand.cards, counting=hand)
+    # The same four cards as seat 1's hand, claimed at 12: seat 0 may call muggins.
+    claimed = base._replace(shown=(hand._replace(seat=1),), claim=Claim(1, False, 12), counting=None)
     assert easy.choose(base) == Action("count", 0, claimed=29)
-    assert easy.choose(base._replace(claim=12)) == Action("accept", 0)
-    assert standard.choose(base._replace(claim=12)) == Action("muggins", 0, points=17)
+    assert easy.choose(claimed) == Action("accept", 0)
+    assert standard.choose(claimed) == Action("muggins", 0, points=17)
 
 
 # --- hard: partners -------------------------------------------------------------------------
 
 
-def partner_position(variant: str) -> Seen:
+def partner_position(variant: str) -> SeatView:
     """Seat 0 to play onto K-Q-2 (22) late in the play. Seats 1 and 3 have played all their
     cards, so the next seat to play is seat 2, holding one card. A 3 (25) lets that seat score
     with a 6 (31), a 3 (pair), a 4 or an ace (runs of three); an 8 (30) only with an ace (31).
     Neither scores for seat 0 now."""
     rules = preset(variant)
     played = (parse_cards("9H JD"), parse_cards("4D 7C 9C KH"), parse_cards("10S 5D QC"), parse_cards("6D 7D 9S 2C"))
-    return Seen(
+    pile = ((1, parse_card("KH")), (2, parse_card("QC")), (3, parse_card("2C")))
+    earlier = tuple((seat, card) for seat, cards in enumerate(played) for card in cards if (seat, card) not in pile)
+    return seat_view(
         rules,
         0,
         3,
         "play",
-        (0, 0, 0, 0)[: rules.sides],
-        tuple(parse_cards("3C 8D 9H JD AS")),
-        tuple(parse_cards("3C 8D 9H JD")),
-        parse_card("10H"),
-        tuple(parse_cards("3C 8D")),
-        tuple(parse_cards("KH QC 2C")),
-        22,
-        played,
-        (2, 0, 1, 0),
-        (False,) * 4,
+        dealt=tuple(parse_cards("3C 8D 9H JD AS")),
+        starter=parse_card("10H"),
+        hand=tuple(parse_cards("3C 8D")),
+        pile=pile,
+        played=earlier + pile,
+        held=(2, 0, 1, 0),
     )
 
 
@@ -210,11 +194,11 @@ def test_hard_feeds_its_partner_and_starves_an_opponent() -> None:
     assert hard.choose(alone).card == parse_card("8D")
 
 
-def test_see_shows_the_seat_only_what_it_may_see() -> None:
+def test_the_view_shows_the_seat_only_what_it_may_see() -> None:
     state, _ = new_game(preset("six_card"), seed=11, dealer=0)
-    seen = see(state, 1)
+    seen = view(state, 1)
     assert set(seen.dealt) == set(state.hands[1]) and not set(seen.dealt) & set(state.hands[0])
-    assert len(seen.unseen()) == 46 and not set(seen.unseen()) & set(seen.dealt)
+    assert len(seen.unseen) == 46 and not set(seen.unseen) & set(seen.dealt)
 
 
 def test_auto_for_a_persons_seat_plays_at_standard_and_a_computer_seat_at_its_level() -> None:
@@ -295,20 +279,20 @@ def test_the_shipped_win_table_is_what_the_script_builds_from_its_seed() -> None
     assert builder.build() == builder.TABLE.read_text()
 
 
-def _play_position(seed: int, plays: int) -> Seen:
+def _play_position(seed: int, plays: int) -> SeatView:
     """Seat 1's view after ``plays`` cards of the first deal's play (both seats at standard)."""
     state, _ = new_game(preset("six_card"), seed, 0)
     while not (state.phase == "play" and state.play is not None and len(state.play.played) >= plays):
         seat = may_act(state)[0]
         state, _ = apply(state, choose(state, seat, "standard"))
-    return see(state, state.play.turn if state.play and state.play.turn is not None else 1)
+    return view(state, state.play.turn if state.play and state.play.turn is not None else 1)
 
 
 def test_hard_reads_every_pile_the_opponent_played_on() -> None:
     from service.core.computer.players.opponent import their_plays
 
     seen = _play_position(3, 5)
-    opp = 1 - seen.seat
+    opp = 1 - seen.own_seat
     history = their_plays(seen, opp)
     assert [rank for _, _, rank, _ in history] == [c.rank for c in seen.played_by[opp]]
     for pile, room, _, _ in history:
@@ -322,7 +306,7 @@ def test_hard_weighs_the_hands_the_opponent_kept_and_stays_deterministic() -> No
     from service.core.computer.players.search import choose_card
 
     seen = _play_position(11, 1)  # the dealer answers the lead
-    opp = 1 - seen.seat
+    opp = 1 - seen.own_seat
     possible = possible_cards(seen, opp)
     inferred = draws(seen, possible, seen.held[opp], random.Random(1), True)
     uniform = draws(seen, possible, seen.held[opp], random.Random(1), False)

@@ -202,14 +202,14 @@ def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
             computer = [None, *["standard"] * (rules.players - 1)] if seed == 1 else []
             state, happened = new_game(rules, seed, game_id=f"game-{seed}", computer=computer)
             every = list(happened)
-            seen = [views.seen_by(state, seat) for seat in (None, 0)]
+            seen = [views.view_with_moves(state, seat) for seat in (None, 0)]
             while not state.over:
                 seat = rng.choice(may_act(state))
                 moves = legal_actions(state, seat)
                 action = rng.choice(moves) if rng.random() < 0.5 else Action("auto", seat)
                 state, happened = apply(state, action)
                 every += happened
-                seen.append(views.seen_by(state, seat))
+                seen.append(views.view_with_moves(state, seat))
             games.append((state, every, seen))
     return games
 

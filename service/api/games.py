@@ -29,7 +29,7 @@ from ..core.game.codec import decode_state, encode_state
 from ..core.game.events import Event, events_for
 from ..core.game.record import events_since, history, record
 from ..core.game.state import GameState
-from ..core.game.views import check_seat, seen_by
+from ..core.game.views import check_seat, view_with_moves
 from ..core.vocabulary import Level
 from . import seats, state_token
 from .language import speaks
@@ -66,7 +66,7 @@ def _answer(
     state: GameState, happened: Iterable[Event], seat: int | None, issued: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     token = state_token.sealer().seal(encode_state(state))
-    return game_response(seen_by(state, seat), token, events_for(happened, seat), issued)
+    return game_response(view_with_moves(state, seat), token, events_for(happened, seat), issued)
 
 
 @bp.post("")
@@ -137,7 +137,7 @@ def act(request: GameRequest) -> dict[str, Any]:
 def show(request: GameRequest) -> dict[str, Any]:
     state = open_seated(request.state, request.seat, request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
-    return seen(seen_by(state, request.seat), since)
+    return seen(view_with_moves(state, request.seat), since)
 
 
 @bp.post("/history")

@@ -19,7 +19,7 @@ from ...core.cards import CARD_TEXT, parse_card
 from ...core.game import events as ev
 from ...core.game.actions import Action
 from ...core.game.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
-from ...core.game.views import MatchView, SeatView, Seen
+from ...core.game.views import MatchView, SeatView, ViewWithMoves
 from ...core.rules import Rules
 from ...core.scoring.match import MatchRules
 from ...core.vocabulary import Level
@@ -258,7 +258,7 @@ def view(value: SeatView) -> dict[str, Any]:
         "turn": value.turn,
         "to_act": list(value.to_act),
         "pegs": [{"side": p.side, "seats": list(p.seats), "front": p.front, "back": p.back} for p in value.pegs],
-        "hand": None if value.hand is None else cards(value.hand),
+        "hand": None if value.seat is None else cards(value.hand),
         "held": list(value.held),
         "discarded": list(value.discarded),
         "crib_size": value.crib_size,
@@ -282,7 +282,7 @@ def game_match(value: MatchView) -> dict[str, Any]:
 
 
 @encoder("GameSeen")
-def seen(value: Seen, happened: Iterable[ev.Event] | None = None) -> dict[str, Any]:
+def seen(value: ViewWithMoves, happened: Iterable[ev.Event] | None = None) -> dict[str, Any]:
     """A view and its moves, with the events asked for (``since_move``) when there are some."""
     out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
     if happened is not None:
@@ -302,7 +302,7 @@ def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str
 
 @encoder("GameResponse")
 def game_response(
-    value: Seen, token: str, happened: Iterable[ev.Event], issued: dict[str, Any] | None = None
+    value: ViewWithMoves, token: str, happened: Iterable[ev.Event], issued: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """A game answer: the view and moves for the viewer, the new token, and the events as the
     viewer may see them (already filtered by the core); a new game's answer also carries the

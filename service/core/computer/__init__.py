@@ -2,8 +2,8 @@
 
 * :mod:`.play`: playing the computer's seats (``new_game``, ``apply`` and ``next_game`` play
   them after the engine's step, up to a person's turn; ``auto`` is the move it chooses);
-* :mod:`.players`: the levels (``easy``, ``standard``, ``hard``), each deciding from what its
-  seat sees and nothing else;
+* :mod:`.players`: the levels (``easy``, ``standard``, ``hard``), each deciding from its
+  seat's view (:class:`~service.core.game.views.SeatView`, the one a client gets) and nothing else;
 * :mod:`.advice` (exact discard expectations) with :mod:`.crib_tables`, :mod:`.crib_model`
   and :mod:`.keep_model` (and their generated tables); :mod:`.strategy` (``standard``'s
   decisions); :mod:`.win` (the chance to win from a score, a generated table);

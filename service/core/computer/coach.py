@@ -2,7 +2,8 @@
 
 :func:`hints` answers for a seat that may act; it decides only from what the seat could see at
 the table (its own cards, the starter once cut, the cards played, the count, the hand being
-shown), gathered as :mod:`.computer` gathers it, and never changes the game.
+shown; the cards it has not seen as its view counts them,
+:func:`~service.core.game.views.unseen_cards`), and never changes the game.
 
 * **Discard**: every option of :func:`.advice.discard_advice`, with its exact numbers (hand
   mean, crib mean, net: hand plus the crib when the seat's side owns it, minus it otherwise),
@@ -32,15 +33,17 @@ for any legal move, which the game review (:mod:`.review`) uses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ..cards import DECK, Card
+from ..cards import Card
 from ..errors import GameOver, IllegalAction
 from ..game.actions import Action
 from ..game.engine import describe_turn
 from ..game.state import GameState, deal_cards, may_act, shown_cards
+from ..game.views import unseen_cards
 from ..items import ScoreItem
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
@@ -152,14 +155,13 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
 # --- play -------------------------------------------------------------------------------------
 
 
-def _unseen(state: GameState, seat: int) -> list[Card]:
-    """The cards ``seat`` has not seen in the play: not dealt to it, not played, not the starter."""
+def _unseen(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` has not seen in the play."""
     play = state.current_play
-    seen = set(deal_cards(state.rules, state.deck, state.dealer)[seat]) | set(play.played) | {state.starter_card}
-    return [card for card in DECK if card not in seen]
+    return unseen_cards(deal_cards(state.rules, state.deck, state.dealer)[seat], play.played, state.starter_card)
 
 
-def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fraction, Fraction]:
+def _reply(after: Play, count: int, unseen: Sequence[Card], holds: int) -> tuple[Fraction, Fraction]:
     """The expected points of the best reply onto ``after`` by a seat holding ``holds`` of
     ``unseen`` (uniformly), and the chance it scores :data:`RISK_POINTS` or more."""
     by_rank: dict[int, list[Card]] = {}
@@ -185,7 +187,7 @@ def _reply(after: Play, count: int, unseen: list[Card], holds: int) -> tuple[Fra
     return Fraction(expected, total), Fraction(risky, total)
 
 
-def _play_figures(state: GameState, seat: int, card: Card, unseen: list[Card]) -> PlayFigures:
+def _play_figures(state: GameState, seat: int, card: Card, unseen: Sequence[Card]) -> PlayFigures:
     play = state.current_play
     # The public transition only (no hands): who is to play next follows from the cards held
     # and the goes said, which every seat sees.

@@ -2,8 +2,8 @@
 
 It decides from what that seat could see at the table (its own dealt cards, the starter once
 cut, the cards played and by whom, the count, who said go, the pegs, the hand being shown)
-and never from the pack or another seat's hand: :func:`~.players.seen.see` copies out exactly
-that, and the players (:mod:`.players`) get nothing else. A seat the computer plays is played
+and never from the pack or another seat's hand: the players (:mod:`.players`) get the seat's
+view (:func:`service.core.game.views.view`, the one a client gets) and nothing else. A seat the computer plays is played
 at its level (``state.computer``); ``auto`` asked for a person's seat plays at ``standard``.
 
 >>> from .play import new_game

@@ -22,8 +22,8 @@ from itertools import combinations
 
 from ...cards import SUITS, Card
 from ...game.actions import Action
+from ...game.views import SeatView
 from ...scoring.pegging import play_points
-from .seen import Seen
 from .standard import count
 
 
@@ -73,13 +73,13 @@ def best_play(hand: Sequence[Card], pile: Sequence[Card]) -> Card:
     return max(legal, key=lambda c: (play_points(pile, c), _high_first(c)))
 
 
-def choose(seen: Seen) -> Action:
+def choose(seen: SeatView) -> Action:
     if seen.phase == "discard":
         kept = keep(seen.dealt, seen.rules.hand_size)
-        return Action("discard", seen.seat, cards=tuple(sorted(c for c in seen.dealt if c not in kept)))
+        return Action("discard", seen.own_seat, cards=tuple(sorted(c for c in seen.dealt if c not in kept)))
     if seen.phase == "play":
-        return Action("play", seen.seat, card=best_play(seen.hand, seen.pile))
-    return count(seen) if seen.claim is None else Action("accept", seen.seat)
+        return Action("play", seen.own_seat, card=best_play(seen.hand, seen.pile_cards))
+    return count(seen) if seen.claim is None else Action("accept", seen.own_seat)
 
 
 __all__ = ["choose", "keep", "best_play", "kept_points"]

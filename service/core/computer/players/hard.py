@@ -23,13 +23,13 @@ from math import comb
 
 from ...cards import DECK, Card
 from ...game.actions import Action
+from ...game.views import SeatView
 from ...rules import Rules
 from ...scoring.pegging import play_points
 from ...scoring.show import score_show
 from ..advice import DiscardAdvice, DiscardOption, discard_advice
 from .search import choose_card
-from .seen import Seen
-from .standard import answer_claim, count
+from .standard import answer_claim, count, next_seat
 from .standard import play as standard_play
 
 # How the crib is weighed: the advice for a dealt hand (options with hand and crib means).
@@ -47,7 +47,7 @@ def _hand_counts(keep: Sequence[Card], dead: Sequence[Card], rules: Rules) -> li
     return [score_show(keep, s, rules=rules).total for s in DECK if s not in gone]
 
 
-def race_keep(seen: Seen, options: Sequence[DiscardOption], need: int) -> DiscardOption:
+def race_keep(seen: SeatView, options: Sequence[DiscardOption], need: int) -> DiscardOption:
     """The option most likely to take the seat out (hand, plus crib mean for the dealer, plus
     the usual pegging, at least ``need``); ties by the net."""
 
@@ -60,7 +60,7 @@ def race_keep(seen: Seen, options: Sequence[DiscardOption], need: int) -> Discar
     return max(options, key=score)
 
 
-def discard(seen: Seen, advice: Advice = discard_advice, *, race: bool = True) -> tuple[Card, ...]:
+def discard(seen: SeatView, advice: Advice = discard_advice, *, race: bool = True) -> tuple[Card, ...]:
     """The cards to throw. ``advice`` weighs the crib (switching to a learned crib model is
     passing its advice here); ``race=False`` never plays for going out."""
     rules = seen.rules
@@ -71,27 +71,22 @@ def discard(seen: Seen, advice: Advice = discard_advice, *, race: bool = True) -
     return options[0].discard
 
 
-def multi_play(seen: Seen) -> Card:
+def multi_play(seen: SeatView) -> Card:
     """Three or four players: the points now plus, for the next seat that may play, the
     expected points of its best reply (hypergeometric over the unseen cards, as ``standard``)
     taken off for an opponent and added for a partner."""
-    players = seen.rules.players
     legal = [c for c in seen.hand if seen.count + c.value <= 31]
-    nxt = None
-    for step in range(1, players):
-        other = (seen.seat + step) % players
-        if seen.held[other] and not seen.passed[other]:
-            nxt = other
-            break
-    unseen = seen.unseen()
+    nxt = next_seat(seen)
+    unseen = seen.unseen
+    pile = seen.pile_cards
     by_rank: dict[int, list[Card]] = {}
     for card in unseen:
         by_rank.setdefault(card.rank, []).append(card)
     best: tuple[Fraction, int, Card] | None = None
     for card in legal:
-        now = play_points(seen.pile, card)
+        now = play_points(pile, card)
         value = Fraction(now)
-        after = (*seen.pile, card)
+        after = (*pile, card)
         total = seen.count + card.value
         if nxt is not None and total != 31:
             holds = min(seen.held[nxt], len(unseen))
@@ -125,17 +120,17 @@ def multi_play(seen: Seen) -> Card:
 IDEAS = ("race_discard", "search", "race_play", "infer", "policy", "greedy", "board", "partner")
 
 
-def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
+def choose(seen: SeatView, without: frozenset[str] = frozenset()) -> Action:
     """``hard``'s move; ``without`` names ideas of :data:`IDEAS` to leave out (the ladder
     measures each one's share that way): the move is then ``standard``'s for that part."""
     if seen.phase == "discard":
         thrown = discard(seen, race="race_discard" not in without)
-        return Action("discard", seen.seat, cards=tuple(thrown))
+        return Action("discard", seen.own_seat, cards=tuple(thrown))
     if seen.phase == "play":
         if seen.rules.players == 2 and "search" not in without and sum(seen.held) <= SEARCH_CARDS:
             return Action(
                 "play",
-                seen.seat,
+                seen.own_seat,
                 card=choose_card(
                     seen,
                     race="race_play" not in without,
@@ -146,7 +141,7 @@ def choose(seen: Seen, without: frozenset[str] = frozenset()) -> Action:
                 ),
             )
         if seen.rules.players > 2 and "partner" not in without:
-            return Action("play", seen.seat, card=multi_play(seen))
+            return Action("play", seen.own_seat, card=multi_play(seen))
         return standard_play(seen)
     return count(seen) if seen.claim is None else answer_claim(seen)
 

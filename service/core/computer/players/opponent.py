@@ -16,18 +16,22 @@ discards) is not known here, so its unseen cards are a few cards off.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 
 from ...cards import Card
+from ...game.views import SeatView
 from ..crib_tables import MULTISETS, multiset_weights
 from ..keep_model import keep_weights
 from .ranks import CACHE, memo, peg
-from .seen import Seen
 
 MAX_SAMPLES = 48  # opponent hands drawn per decision (the search stops earlier once its budget is spent)
 TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
 
 COMB = [[comb(n, k) for k in range(5)] for n in range(53)]
+
+TheirPlay = tuple[tuple[int, ...], int, int, tuple[int, ...]]  # one card the opponent played: see their_plays
+TheirTurn = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]  # the same: see their_turns
 
 
 @memo(CACHE)
@@ -115,39 +119,40 @@ def standard_plays(
     return all(_standard_key(pile, count, hand, unseen, n, holds, total, r) < mine for r in legal if r != rank)
 
 
-def possible_cards(seen: Seen, opponent: int) -> list[Card]:
+def possible_cards(seen: SeatView, opponent: int) -> list[Card]:
     """Cards the opponent may hold: unseen, and none that fit the count if it said go in it."""
-    unseen = seen.unseen()
-    if seen.passed[opponent]:
+    unseen = seen.unseen
+    if opponent in seen.gone:
         room = 31 - seen.count
         unseen = tuple(c for c in unseen if c.value > room)
     return list(unseen)
 
 
-def their_plays(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...]]]:
+def their_plays(seen: SeatView, opp: int) -> list[TheirPlay]:
     """Each card the opponent played this deal: (the ranks of the pile it went on, the room
     left under 31, its rank, the ranks the opponent played after it), from :func:`their_turns`."""
     return [(pile, 31 - count, rank, later) for pile, count, rank, later, _, _ in their_turns(seen, opp)]
 
 
-def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]]:
+def their_turns(seen: SeatView, opp: int) -> list[TheirTurn]:
     """Each card the opponent played this deal, as ``standard`` would have chosen it: (the
     ranks of the pile, the count, its rank, the ranks it played after it, the count of each
     rank it could not see then, less its own cards still to come, the cards the seat still
     held then if it had not said go in that count, else 0). A count ends at 31 or when the
     next card does not fit (no one could play on), so the order of the cards says every pile."""
-    theirs = set(seen.played_by[opp])
+    played_by_opp = seen.played_by[opp]
+    theirs = set(played_by_opp)
     unseen = [0] + [4] * 13
     if seen.starter is not None:
         unseen[seen.starter.rank] -= 1
-    for card in seen.played_by[opp]:
+    for card in played_by_opp:
         unseen[card.rank] -= 1
     mine_held = seen.rules.cards_dealt - seen.rules.discards
     out = []
     pile: list[int] = []
     count = 0
     last_theirs = False
-    for card in seen.played:
+    for card in seen.played_cards:
         if count + card.value > 31:
             pile, count, last_theirs = [], 0, False
         if card in theirs:
@@ -161,7 +166,7 @@ def their_turns(seen: Seen, opp: int) -> list[tuple[tuple[int, ...], int, int, t
         count += card.value
         if count == 31:
             pile, count, last_theirs = [], 0, False
-    ranks = [c.rank for c in seen.played_by[opp]]
+    ranks = [c.rank for c in played_by_opp]
     return [
         (pile_, count_, rank, tuple(ranks[i + 1 :]), unseen_, holds_)
         for i, (pile_, count_, rank, unseen_, holds_) in enumerate(out)
@@ -172,8 +177,63 @@ POLICY_CHECKS = 30  # how many of the likeliest hands (by what it kept) are chec
 POLICY = 30  # how much likelier a hand is if standard would have played each card the opponent played
 
 
+def _likeliest(ways_of: Sequence[int], kept: Sequence[int], holds: int) -> set[tuple[int, ...]]:
+    """The :data:`POLICY_CHECKS` rank multisets likeliest by what the opponent kept (ties in
+    the order of :data:`~..crib_tables.MULTISETS`)."""
+    prior = [(ways * weight, ranks) for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept) if ways]
+    prior.sort(key=lambda x: -x[0])
+    return {ranks for _, ranks in prior[:POLICY_CHECKS]}
+
+
+def _policy_weight(weight: int, ranks: tuple[int, ...], turns: list[TheirTurn]) -> int:
+    """``weight`` times :data:`POLICY` for each card the opponent played that ``standard``
+    would have played holding ``ranks`` too."""
+    for pile, count, rank, later, unseen, holds in turns:
+        hand = tuple(sorted((rank, *later, *ranks)))
+        sees = list(unseen)
+        for r in ranks:
+            sees[r] -= 1
+        if standard_plays(pile, count, hand, tuple(sees), holds, rank):
+            weight *= POLICY
+    return weight
+
+
+def _took_most_weight(weight: int, ranks: tuple[int, ...], history: list[TheirPlay]) -> int:
+    """``weight`` times :data:`TOOK_MOST` for each card the opponent played that scored the
+    most it could have, holding ``ranks`` too."""
+    for pile, room, rank, later in history:
+        # Did the opponent take the most it could score with that card? It would have, mostly.
+        held = {rank, *later, *ranks}
+        if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
+            weight *= TOOK_MOST
+    return weight
+
+
+def _posterior(
+    seen: SeatView, opp: int, counts: list[int], holds: int, plays: bool, policy: bool
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The rank multisets the opponent may hold (``counts``: the possible cards of each rank)
+    and the weight of each: its card sets times what it kept times what it played."""
+    shown = tuple(c.rank for c in seen.played_by[opp])
+    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
+    history = their_plays(seen, opp) if plays and not policy else []
+    turns = their_turns(seen, opp) if policy else []
+    ways_of = multiset_weights(counts, holds)
+    # The likeliest hands by what it kept are checked against standard's plays.
+    checked = _likeliest(ways_of, kept, holds) if turns else set()
+    sets, weights = [], []
+    for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept):
+        if ways:
+            if ranks in checked:
+                weight = _policy_weight(weight, ranks, turns)
+            weight = _took_most_weight(weight, ranks, history)
+            sets.append(ranks)
+            weights.append(ways * weight)
+    return sets, weights
+
+
 def draws(
-    seen: Seen,
+    seen: SeatView,
     possible: list[Card],
     holds: int,
     rng: random.Random,
@@ -189,41 +249,13 @@ def draws(
     rules = seen.rules
     if not infer or rules.cards_dealt != 6 or rules.discards != 2 or not 1 <= holds <= 4:
         return [rng.sample(possible, holds) for _ in range(MAX_SAMPLES)]
-    opp = 1 - seen.seat
-    shown = tuple(c.rank for c in seen.played_by[opp])
     by_rank: dict[int, list[Card]] = {}
     for card in possible:
         by_rank.setdefault(card.rank, []).append(card)
     counts = [0] * 14
     for rank, cards in by_rank.items():
         counts[rank] = len(cards)
-    sets, weights = [], []
-    kept = keep_weights(sorted(shown), holds, seen.dealer == opp)
-    history = their_plays(seen, opp) if plays and not policy else []
-    turns = their_turns(seen, opp) if policy else []
-    ways_of = multiset_weights(counts, holds)
-    checked: set[tuple[int, ...]] = set()
-    if turns:  # the likeliest hands by what it kept are checked against standard's plays
-        prior = [(ways * weight, ranks) for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept) if ways]
-        prior.sort(key=lambda x: -x[0])
-        checked = {ranks for _, ranks in prior[:POLICY_CHECKS]}
-    for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept):
-        if ways:
-            if ranks in checked:
-                for pile_, count_, rank_, later_, unseen_, holds_ in turns:
-                    hand_ = tuple(sorted((rank_, *later_, *ranks)))
-                    sees = list(unseen_)
-                    for r in ranks:
-                        sees[r] -= 1
-                    if standard_plays(pile_, count_, hand_, tuple(sees), holds_, rank_):
-                        weight *= POLICY
-            for pile, room, rank, later in history:
-                # Did the opponent take the most it could score with that card? It would have, mostly.
-                held = {rank, *later, *ranks}
-                if peg(pile, rank) >= max(peg(pile, r) for r in held if (r if r < 10 else 10) <= room):
-                    weight *= TOOK_MOST
-            sets.append(ranks)
-            weights.append(ways * weight)
+    sets, weights = _posterior(seen, 1 - seen.own_seat, counts, holds, plays, policy)
     out = []
     for ranks in rng.choices(sets, weights=weights, k=MAX_SAMPLES):
         hand: list[Card] = []

@@ -23,11 +23,11 @@ import random
 from collections.abc import Sequence
 
 from ...cards import Card
+from ...game.views import SeatView
 from ...scoring.show import score_show
 from ..win import SCALE, TARGET, applies, chance
 from .opponent import draws, possible_cards
 from .ranks import peg, trim
-from .seen import Seen
 
 WIN = 1000
 RACE = 31  # within this many points of the target, play the race
@@ -320,18 +320,20 @@ class _Race:
         return signed + self._node((), 0, h0, h1, leader, False, False, None, g0, g1)
 
 
-def _rng(seen: Seen) -> random.Random:
-    visible = (*seen.dealt, *seen.pile, *([seen.starter] if seen.starter else []))
+def _rng(seen: SeatView) -> random.Random:
+    visible = (*seen.dealt, *seen.pile_cards, *([seen.starter] if seen.starter else []))
     seed = sum((i + 1) * c.index for i, c in enumerate(visible))
     return random.Random(seed * 1_000_003 + sum(seen.held))
 
 
-def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]) -> tuple[int, ...]:
+def _show_points(
+    seen: SeatView, kept: Sequence[Card], kept_opp: Sequence[Card], crib_rest: Sequence[Card]
+) -> tuple[int, ...]:
     assert seen.starter is not None
-    me, rules = seen.seat, seen.rules
-    mine = score_show(seen.kept, seen.starter, rules=rules).total
+    me, rules = seen.own_seat, seen.rules
+    mine = score_show(kept, seen.starter, rules=rules).total
     theirs = score_show(kept_opp, seen.starter, rules=rules).total
-    thrown = tuple(c for c in seen.dealt if c not in seen.kept)
+    thrown = tuple(c for c in seen.dealt if c not in kept)
     crib = score_show((*thrown, *crib_rest), seen.starter, is_crib=True, rules=rules).total
     first, second = (1, 0) if seen.dealer == me else (0, 1)  # 0 is the seat, 1 the opponent
     points = {0: mine, 1: theirs}
@@ -339,7 +341,7 @@ def _show_points(seen: Seen, kept_opp: Sequence[Card], crib_rest: Sequence[Card]
 
 
 def choose_card(
-    seen: Seen,
+    seen: SeatView,
     *,
     race: bool = True,
     infer: bool = True,
@@ -353,7 +355,7 @@ def choose_card(
     race; ``infer=False``: opponent hands uniform over the cards it may hold; ``policy=False``:
     its hands not weighed by whether ``standard`` would have played its cards, ``plays`` then
     weighs them by whether they took the most points)."""
-    me = seen.seat
+    me = seen.own_seat
     opp = 1 - me
     count = seen.count
     legal = [c for c in seen.hand if count + c.value <= 31]
@@ -367,23 +369,24 @@ def choose_card(
     possible = possible_cards(seen, opp)
     holds = seen.held[opp]
     rng = _rng(seen)
-    pile = tuple(c.rank for c in seen.pile)
+    pile = tuple(c.rank for c in seen.pile_cards)
     mine = tuple(sorted(c.rank for c in seen.hand))
-    passed = (False, seen.passed[opp])
+    passed = (False, opp in seen.gone)
     totals: dict[int, int] = {}
     samples = 0
     nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
     shared = _Plain(rules.single_count_play, greedy)
     hands = draws(seen, possible, holds, rng, infer, plays, policy) if len(possible) >= holds else []
+    unseen, kept, played_by_opp = seen.unseen, seen.kept, seen.played_by[opp]  # for the race's show
     while samples < len(hands) and (samples < MIN_SAMPLES or nodes < budget):
         drawn = hands[samples]
         show = None
         if racing:
-            rest = [c for c in seen.unseen() if c not in drawn]
+            rest = [c for c in unseen if c not in drawn]
             crib_rest = rng.sample(rest, max(0, min(len(rest), crib_size)))
-            kept_opp = (*seen.played_by[opp], *drawn)
-            show = _show_points(seen, kept_opp, crib_rest)
+            kept_opp = (*played_by_opp, *drawn)
+            show = _show_points(seen, kept, kept_opp, crib_rest)
         # Without the race every sample is solved by one solver: positions recur across
         # samples (the same ranks drawn again, or the same cards left late in the play).
         solver: _Race | _Plain = shared
