@@ -1,4 +1,4 @@
-"""Build the learned crib model's table, ``service/core/crib_model_table.py``, by self-play.
+"""Build the learned crib model's table, ``service/core/computer/crib_model_table.py``, by self-play.
 
     python -m benchmarks.build_crib_model              # rebuild the shipped table (about 30 s on one core)
     python -m benchmarks.build_crib_model --check      # rebuild and say whether the shipped table matches
@@ -51,7 +51,7 @@ ITERATIONS = 3
 PSEUDO = 10  # uniform throws added to each role's counts
 VARIANTS = ("six_card", "five_card")
 ROLES = ("dealer", "pone")
-TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "crib_model_table.py"
+TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "computer" / "crib_model_table.py"
 CARD_PAIRS = tuple(6 if a == b else 16 for a, b in PAIRS)  # card pairs of each rank pair in a pack (1,326)
 
 

@@ -1,4 +1,4 @@
-"""Build the keep model's table, ``service/core/keep_model_table.py``, by self-play.
+"""Build the keep model's table, ``service/core/computer/keep_model_table.py``, by self-play.
 
     python -m benchmarks.build_keep_model              # rebuild the shipped table (about a minute on one core)
     python -m benchmarks.build_keep_model --check      # rebuild and say whether the shipped table matches
@@ -37,7 +37,7 @@ DEALS = 100_000
 PSEUDO = 2_000  # random hands mixed into each role's counts
 SCALE = 1000
 ROLES = ("dealer", "pone")
-TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "keep_model_table.py"
+TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "computer" / "keep_model_table.py"
 INDEX = {ranks: i for i, ranks in enumerate(MULTISETS[4])}
 RANDOM = multiset_weights([0] + [4] * 13, 4)  # card sets of each multiset in a full pack
 HANDS = comb(52, 4)

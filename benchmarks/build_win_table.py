@@ -1,4 +1,4 @@
-"""Build the win table, ``service/core/win_table.py``: the chance to win from each score.
+"""Build the win table, ``service/core/computer/win_table.py``: the chance to win from each score.
 
     python -m benchmarks.build_win_table              # rebuild the shipped table (about a minute on one core)
     python -m benchmarks.build_win_table --check      # rebuild and say whether the shipped table matches
@@ -36,7 +36,7 @@ SEED = 7_000_000
 DEALS = 10_000
 TARGET = 121
 SCALE = 10_000
-TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "win_table.py"
+TABLE = Path(__file__).resolve().parent.parent / "service" / "core" / "computer" / "win_table.py"
 
 # One recorded deal: the points in scoring order as (who, points), who 0 = the pone, 1 = the dealer.
 Deal = tuple[tuple[int, int], ...]
