@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from multiprocessing import Pool
 
-from benchmarks.strength import KINDS, wilson
+from benchmarks.strength import KINDS
 from service.core.cards import DECK, Card
 from service.core.computer import play as computer
 from service.core.computer.advice import discard_advice
@@ -48,6 +48,7 @@ from service.core.game.engine import GameState
 from service.core.rules import preset
 from service.core.scoring.show import score_show
 from tests.support.players import Player, play_tallied
+from tests.support.stats import wilson
 
 # The learned model: the shipped table, or another build's (--table).
 MODEL: str | CribModel = "learned"

@@ -9,52 +9,26 @@ first-named player the dealer and then the pone (the other player takes the othe
 from the scores ``--scores`` (the dealer's first; default 0:0, where no end-game idea
 acts). For each pair the first-named player's balance is its points less the other's over
 both deals; if the two players play alike it is exactly 0, so the spread comes only from
-where they differ. Printed: the mean balance per deal (half a pair) with its 95% interval,
-split into the play (pegging and heels) and the show, and as dealer and as pone.
+where they differ (the deals are ``tests/support/duels.py``'s). Printed: the mean balance per
+deal (half a pair) with its 95% interval, split into the play (pegging and heels) and the
+show, and as dealer and as pone.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from multiprocessing import Pool
 
-from benchmarks.ladder import Player, make_player
-from benchmarks.strength import wilson
+from benchmarks.ladder import make_player
 from service.core.computer.play import apply, new_game
 from service.core.game.engine import may_act
-from service.core.game.events import Score
 from service.core.rules import Rules, resolve
-
-
-@dataclass(frozen=True)
-class Deal:
-    """One deal's points (play, show) for the dealer and the pone."""
-
-    dealer: tuple[int, int]
-    pone: tuple[int, int]
-
-
-def play_deal(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tuple[int, int]) -> Deal:
-    """Deal ``seed`` with seat 0 dealing, from ``scores`` (dealer's, pone's), to its end."""
-    state, _ = new_game(rules, seed, 0)
-    state = state._replace(scores=scores)
-    seats = (dealer, pone)
-    start = scores
-    shown = [0, 0]
-    while not state.over and state.deal_no == 1:
-        acting = may_act(state)[0]
-        state, events = apply(state, seats[acting](state, acting))
-        for event in events:
-            if isinstance(event, Score) and event.score_kind in ("hand", "crib"):
-                shown[event.side] += event.points
-    end = state.scores
-    return Deal((end[0] - start[0] - shown[0], shown[0]), (end[1] - start[1] - shown[1], shown[1]))
+from tests.support import duels
+from tests.support.duels import Deal, balances
+from tests.support.players import Player
+from tests.support.stats import interval, wilson
 
 
 def play_out(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tuple[int, int]) -> int:
@@ -81,52 +55,6 @@ def endgame(a: str, b: str, games: int, low: int, high: int, *, first_seed: int 
         second = play_out(make_player(b, 2 * seed + 1), make_player(a, 2 * seed), rules, seed, scores) == 1
         out.append((first, second))
     return out
-
-
-def _pair(job: tuple[str, str, int, tuple[int, int], str]) -> tuple[Deal, Deal]:
-    a, b, seed, scores, variant = job
-    return duel(a, b, 1, first_seed=seed, scores=scores, variant=variant)[0]
-
-
-def duel(
-    a: str | Player,
-    b: str | Player,
-    deals: int,
-    *,
-    first_seed: int = 0,
-    scores: tuple[int, int] = (0, 0),
-    variant: str = "six_card",
-    workers: int = 1,
-) -> list[tuple[Deal, Deal]]:
-    """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
-    :func:`benchmarks.ladder.make_player` takes) or a player itself; named players may be
-    spread over ``workers`` processes (the result does not depend on how many)."""
-    if workers > 1 and isinstance(a, str) and isinstance(b, str):
-        jobs = [(a, b, seed, scores, variant) for seed in range(first_seed, first_seed + deals)]
-        with Pool(workers) as pool:
-            return list(pool.imap(_pair, jobs, chunksize=8))
-    rules = resolve(variant)
-    out = []
-    for seed in range(first_seed, first_seed + deals):
-        first = make_player(a, 2 * seed) if isinstance(a, str) else a
-        second = make_player(b, 2 * seed + 1) if isinstance(b, str) else b
-        out.append((play_deal(first, second, rules, seed, scores), play_deal(second, first, rules, seed, scores)))
-    return out
-
-
-def balances(pairs: Sequence[tuple[Deal, Deal]], part: Sequence[int] = (0, 1)) -> list[float]:
-    """The first-named player's balance per deal of each pair (half the pair's), over ``part``
-    (0: the play, 1: the show)."""
-    return [
-        sum((first.dealer[k] - first.pone[k]) + (second.pone[k] - second.dealer[k]) for k in part) / 2
-        for first, second in pairs
-    ]
-
-
-def interval(values: Sequence[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return mean, half
 
 
 def report(a: str, b: str, pairs: Sequence[tuple[Deal, Deal]], seconds: float) -> None:
@@ -156,7 +84,7 @@ def _remembered(a: str, b: str, deals: int, first_seed: int, workers: int) -> li
     if path is not None and path.exists():
         values: list[float] = json.loads(path.read_text())
         return values
-    values = balances(duel(a, b, deals, first_seed=first_seed, workers=workers))
+    values = balances(duels.duel(a, b, deals, first_seed=first_seed, workers=workers, make=make_player))
     if path is not None:
         path.write_text(json.dumps(values))
     return values
@@ -166,7 +94,7 @@ def compare(a: str, b: str, against: str, deals: int, *, first_seed: int = 0, wo
     """``a`` and ``b`` each against ``against`` on the same paired deals: each one's balance,
     and per deal ``a``'s less ``b``'s (what ``a`` gains over ``b`` against that opponent)."""
     start = time.perf_counter()
-    first = balances(duel(a, against, deals, first_seed=first_seed, workers=workers))
+    first = balances(duels.duel(a, against, deals, first_seed=first_seed, workers=workers, make=make_player))
     second = _remembered(b, against, deals, first_seed, workers)
     print(f"{a} and {b} against {against}: {deals} paired deals from {first_seed}, {time.perf_counter() - start:.0f} s")
     for name, values in ((a, first), (b, second), (f"{a} less {b}", [x - y for x, y in zip(first, second)])):
@@ -209,7 +137,9 @@ def main() -> None:
                 f"({time.perf_counter() - start:.0f} s)"
             )
             continue
-        pairs = duel(a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone), workers=args.workers)
+        pairs = duels.duel(
+            a, b, args.deals, first_seed=args.first_seed, scores=(dealer, pone), workers=args.workers, make=make_player
+        )
         report(a, b, pairs, time.perf_counter() - start)
 
 

@@ -7,7 +7,7 @@
 **Ladder.** Pairings ``hard`` against ``standard``, ``standard`` against ``easy``, ``easy``
 against ``random`` (``tests/support/players.py``; ``greedy`` can be named too), in two-player
 six-card games to 121 with muggins off (``--variant``: ``five_card``, or ``four_player``, where each
-plays a partnership). Deal
+plays a partnership), as ``tests/support/ladder.py`` plays them. Deal
 ``s`` (from ``--first-seed``) is played twice, the first-named player in seat 0 and then in
 seat 1, with the first deal to seat ``s % 2`` both times: both sides get the same cards, and
 seats and first deal alternate. ``--games`` counts games (two per deal). Printed per pairing:
@@ -28,87 +28,36 @@ import argparse
 import os
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from multiprocessing import Pool
+from collections.abc import Sequence
 
-from benchmarks.strength import LATENCY_VARIANTS, percentile, wilson
+from benchmarks.strength import LATENCY_VARIANTS, percentile
 from service.core.computer import players
 from service.core.computer.play import apply, new_game
-from service.core.computer.players import hard
-from service.core.game.engine import Action, GameState, may_act
+from service.core.game.engine import may_act
 from service.core.game.state import LEVELS
-from service.core.game.views import view
-from service.core.rules import Rules, resolve
-from tests.support.players import GreedyPlayer, RandomPlayer
+from service.core.rules import resolve
+from tests.support import ladder
+from tests.support.ladder import Game
+from tests.support.players import Player
+from tests.support.stats import wilson
 
 PAIRS = (("hard", "standard"), ("standard", "easy"), ("easy", "random"))
 TARGETS = {("hard", "standard"): 0.55, ("standard", "easy"): 0.60, ("easy", "random"): 0.80}
-Player = Callable[[GameState, int], Action]
 
 
 def make_player(name: str, seed: int) -> Player:
-    """A level of :data:`~service.core.state.LEVELS`, ``hard-IDEA[+IDEA]`` (``hard`` without
-    those of :data:`~service.core.players.hard.IDEAS`), or a test opponent (``random``, ``greedy``)."""
-    if name in LEVELS:
-        return lambda state, seat: players.choose(state, seat, name)
-    if name.startswith("hard-"):  # hard without some of its ideas: hard-search, hard-race_play+race_discard
-        without = frozenset(name.removeprefix("hard-").split("+"))
-        assert without <= set(hard.IDEAS), f"hard has no idea {sorted(without - set(hard.IDEAS))}"
-        return lambda state, seat: hard.choose(view(state, seat), without)
-    if name.startswith(
-        "x.opt/"
-    ):  # hard with search options: x.opt/policy=0/budget=1500/MAX_SAMPLES=16 (experiments.py)
+    """A player of :func:`tests.support.ladder.make_player`, or an experiment of
+    ``benchmarks/experiments.py`` (never shipped): ``x.NAME``, or ``x.opt/...`` for ``hard``
+    with search options (``x.opt/policy=0/budget=1500/MAX_SAMPLES=16``)."""
+    if name.startswith("x.opt/"):
         from benchmarks.experiments import with_options
 
         return with_options(name.removeprefix("x.opt/"))
-    if name.startswith("x."):  # an experiment of benchmarks/experiments.py (never shipped)
+    if name.startswith("x."):
         from benchmarks.experiments import EXPERIMENTS
 
         return EXPERIMENTS[name.removeprefix("x.")]
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer()
-    raise ValueError(f"unknown player {name!r}")
-
-
-@dataclass(frozen=True)
-class Game:
-    """One ladder game, from the first-named player's side."""
-
-    deal_seed: int
-    seat: int  # the first-named player's seat
-    won: bool
-    points: tuple[int, int]  # final scores (first-named, other)
-
-
-def play_game(first: Player, second: Player, rules: Rules, seed: int, seat: int) -> Game:
-    """Deal ``seed`` with the first deal to seat ``seed % 2``, ``first`` in ``seat`` (and, in
-    partnerships, its partner's seat too)."""
-    side = rules.side_of(seat)
-    seats = [first if rules.side_of(s) == side else second for s in range(rules.players)]
-    state, _ = new_game(rules, seed, seed % 2)
-    while not state.over:
-        acting = may_act(state)[0]
-        state, _ = apply(state, seats[acting](state, acting))
-    return Game(seed, seat, state.winner == side, (state.scores[side], state.scores[1 - side]))
-
-
-def _job(job: tuple[str, str, str, int, int]) -> Game:
-    a, b, variant, seed, seat = job
-    return play_game(make_player(a, 2 * seed + seat), make_player(b, 2 * seed + 1 - seat), resolve(variant), seed, seat)
-
-
-def ladder_games(
-    a: str, b: str, games: int, *, first_seed: int = 0, variant: str = "six_card", workers: int = 1
-) -> list[Game]:
-    """``games`` games (rounded up to whole deals, each played from both seats) of ``a`` against ``b``."""
-    jobs = [(a, b, variant, seed, seat) for seed in range(first_seed, first_seed + (games + 1) // 2) for seat in (0, 1)]
-    if workers <= 1:
-        return [_job(job) for job in jobs]
-    with Pool(workers) as pool:
-        return list(pool.imap(_job, jobs, chunksize=4))
+    return ladder.make_player(name, seed)
 
 
 def report(a: str, b: str, results: Sequence[Game], seconds: float) -> None:
@@ -192,8 +141,14 @@ def main() -> None:
         for pair in args.pairs:
             a, b = pair.split(":")
             start = time.perf_counter()
-            results = ladder_games(
-                a, b, args.games, first_seed=args.first_seed, variant=args.variant, workers=args.workers
+            results = ladder.ladder_games(
+                a,
+                b,
+                args.games,
+                first_seed=args.first_seed,
+                variant=args.variant,
+                workers=args.workers,
+                make=make_player,
             )
             report(a, b, results, time.perf_counter() - start)
     if args.latency:

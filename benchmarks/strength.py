@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 import statistics
 import time
@@ -48,26 +47,11 @@ from service.core.computer.play import apply, new_game
 from service.core.game.engine import may_act
 from service.core.rules import resolve
 from tests.support.players import OPPONENTS, GameResult, strength_game
+from tests.support.stats import wilson
 
 TARGETS = {"random": 0.90, "greedy": 0.55}
 LATENCY_VARIANTS = ("six_card", "five_card", "three_player", "four_player", "four_player_individual")
 KINDS = ("hand", "crib", "pegging", "heels")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% for z = 1.96).
-
-    >>> lo, hi = wilson(600, 1000)
-    >>> round(lo, 4), round(hi, 4)
-    (0.5693, 0.6299)
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def _one(job: tuple[str, int]) -> GameResult:

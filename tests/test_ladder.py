@@ -9,7 +9,7 @@ they hold for any fair run, not just these seeds:
   end of the Wilson interval of the stronger level's win rate must be above 50% (the ladder
   measured 98.2% and 67.4% over 2,000 games, far above what these counts need);
 * ``hard`` against ``standard`` wins about 55% of games, a gap a bounded run of games cannot
-  resolve, so the check is on points, which need far fewer deals: ``benchmarks/duel.py``
+  resolve, so the check is on points, which need far fewer deals: ``tests/support/duels.py``
   deals each of 1,000 fixed deals twice with the same cards, ``hard`` dealing once and
   ``standard`` once, and ``hard``'s balance (its points less standard's, per deal) must be
   above 0 with 95% confidence. Where the two play alike the balance is exactly 0, so the
@@ -29,14 +29,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from benchmarks.duel import balances, duel, interval
-from benchmarks.ladder import Game, ladder_games
-from benchmarks.strength import wilson
 from service.core.computer.advice import discard_advice
 from service.core.computer.players import hard
 from service.core.game.actions import Action
 from service.core.game.engine import GameState
 from service.core.game.views import view
+from tests.support.duels import balances, duel
+from tests.support.ladder import Game, ladder_games
+from tests.support.stats import interval, wilson
 
 DEALS = {"easy:random": 40, "standard:easy": 100, "hard:standard": 100}
 
@@ -57,7 +57,7 @@ def test_a_stronger_level_wins_with_confidence(pair: str) -> None:
     assert lo > 0.5, f"{a} won {wins} of {len(games)} against {b}: not better with 95% confidence"
 
 
-BALANCE_DEALS = 1000  # paired deals for hard against standard (benchmarks/duel.py)
+BALANCE_DEALS = 1000  # paired deals for hard against standard (tests/support/duels.py)
 
 
 def outscores(a: object, b: object) -> tuple[bool, float, float]:
