@@ -18,6 +18,7 @@ from service.core.computer.play import apply, new_game
 from service.core.computer.players import hard
 from service.core.game.engine import may_act
 from service.core.game.state import LEVELS
+from service.core.game.views import view
 from service.core.rules import Rules, resolve
 from tests.support.players import GreedyPlayer, Player, RandomPlayer
 
