@@ -55,8 +55,8 @@ check: test test-long test-system
 
 ## lint: ruff (the linter, and the formatter's check: `ruff format` rewrites) and mypy --strict over the code
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check service tests benchmarks examples
-	$(BIN)/ruff format --check service tests benchmarks examples
+	$(BIN)/ruff check service tests benchmarks research tools examples
+	$(BIN)/ruff format --check service tests benchmarks research tools examples
 	$(BIN)/mypy
 
 ## test: the fast tier to run before every commit (about 2 minutes): lint, then every test but the long tiers
@@ -88,8 +88,8 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.coach
 	$(BIN)/python -m benchmarks.advice
 	$(BIN)/python -m benchmarks.boards
-	$(BIN)/python -m benchmarks.strength --games 1000 --latency
-	$(BIN)/python -m benchmarks.ladder --games 0 --latency
+	$(BIN)/python -m research.strength --games 1000 --latency
+	$(BIN)/python -m research.ladder --games 0 --latency
 
 ## lock: re-pin constraints.txt from a fresh resolve of pyproject.toml
 lock:

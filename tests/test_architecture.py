@@ -147,9 +147,25 @@ def test_no_service_module_is_much_over_500_lines() -> None:
     assert not long, f"split these by concern: {long}"
 
 
-def test_every_benchmark_imports() -> None:
-    # Benchmarks run by hand, not in CI: this keeps them from rotting when the code moves.
+def test_every_script_imports() -> None:
+    # The scripts run by hand, not in CI (benchmarks, research, the table builders): importing
+    # each keeps it from rotting when the code moves.
     import importlib
 
-    for path in sorted((CORE.parents[1] / "benchmarks").glob("*.py")):
-        importlib.import_module(f"benchmarks.{path.stem}")
+    root = CORE.parents[1]
+    for folder in ("benchmarks", "research", "tools"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path.name != "__init__.py":
+                importlib.import_module(".".join(path.relative_to(root).with_suffix("").parts))
+
+
+def test_no_test_imports_a_benchmark_or_research() -> None:
+    # What tests share with the scripts lives in tests/support (the scripts import it); the
+    # table builders (tools.tables) are what some tests check, so those may be imported.
+    tests = CORE.parents[1] / "tests"
+    found = {
+        str(path.relative_to(tests)): sorted(names)
+        for path in sorted(tests.rglob("*.py"))
+        if (names := _imports(path) & {"benchmarks", "research"})
+    }
+    assert not found, f"move what these need into tests/support: {found}"

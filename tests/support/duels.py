@@ -1,7 +1,7 @@
 """Paired deals: two players' point balance per deal, each dealing the same cards once.
 
-``tests/test_ladder.py`` (``hard`` against ``standard`` over 1,000 deals) and ``python -m
-benchmarks.duel`` (any two players, from any scores) play exactly these deals. Deal ``s`` is
+``tests/strength/test_ladder.py`` (``hard`` against ``standard`` over 1,000 deals) and ``python -m
+research.duel`` (any two players, from any scores) play exactly these deals. Deal ``s`` is
 dealt twice with the same cards, the first-named player the dealer and then the pone; its
 balance is its points less the other's over both deals, halved, so where the two play alike
 it is exactly 0 and the spread comes only from where they differ.

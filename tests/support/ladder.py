@@ -1,6 +1,6 @@
 """The ladder's games: seeded whole games between two named players, each deal from both seats.
 
-``tests/test_ladder.py`` (a bounded run) and ``python -m benchmarks.ladder`` (2,000 games per
+``tests/strength/test_ladder.py`` (a bounded run) and ``python -m research.ladder`` (2,000 games per
 pairing) play exactly these games. A name is a level of :data:`~service.core.game.state.LEVELS`,
 ``hard-IDEA[+IDEA]`` (``hard`` without some of :data:`~service.core.computer.players.hard.IDEAS`)
 or a test opponent (``random``, ``greedy``); a script may name more players by passing its own

@@ -7,7 +7,7 @@ them at the end of ``openapi.yaml`` between two marker lines:
 
     python -m tests.support.openapi_examples --write   # after a change to an answer's shape
 
-``tests/test_contract.py`` checks that the block is what this makes now (so the examples stay
+``tests/contract/test_contract.py`` checks that the block is what this makes now (so the examples stay
 real) and that every example is valid against its schema. Game tokens are sealed with the test
 key, a fixed IV and time, and a fixed game id, so the block is the same on every run.
 """

@@ -1,7 +1,7 @@
 """Test opponents for the computer player, and the seeded strength games they play.
 
 They live with the tests, not in ``service.core``: they are yardsticks, not features.
-``benchmarks/strength.py`` (1,000+ games per opponent) and ``tests/test_strength.py`` (a
+``research/strength.py`` (1,000+ games per opponent) and ``tests/strength/test_strength.py`` (a
 bounded CI run) both use them, so the two measure exactly the same thing.
 
 A *player* is ``(state, seat) -> Action``; it is asked only when ``seat`` may act.

@@ -1,7 +1,7 @@
 """Intervals for the strength checks: a win rate's (Wilson) and a mean's (normal).
 
-``tests/test_ladder.py`` and ``python -m benchmarks.ladder`` (and ``benchmarks.duel``,
-``benchmarks.strength``) judge results with the same two, so a bounded run and a long one say
+``tests/strength/test_ladder.py`` and ``python -m research.ladder`` (and ``research.duel``,
+``research.strength``) judge results with the same two, so a bounded run and a long one say
 "better with 95% confidence" the same way.
 """
 

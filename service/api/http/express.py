@@ -24,7 +24,7 @@ that does not parse, breaks the contract, nests too deep; a read that fails. Fla
 answers exactly as it always has, so every problem, status and header of an unusual request
 stays Flask's. A view that raises (a rule broken, a bad token, a missing credential, a bug)
 falls back too, with what it raised: Flask raises it again where it would have run the view
-(:data:`.bodies.REFUSED`), so the work is not done twice and the problem is Flask's. ``tests/test_express.py`` holds the two
+(:data:`.bodies.REFUSED`), so the work is not done twice and the problem is Flask's. ``tests/api/test_express.py`` holds the two
 lanes to the same answers, byte for byte, over valid and invalid requests of every kind.
 ``CRIBBAGE_EXPRESS=false`` turns the lane off.
 """

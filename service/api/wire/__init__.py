@@ -21,7 +21,7 @@ a plain loader's cost (49 against 3.5 us for a hand, 36 against 1.8 us for a gam
 ``dump`` 6 to 9 times an encoder's; see ``docs/architecture.md``.
 
 Both sides register the component they stand for (:func:`loader`, :func:`encoder`), and
-``tests/test_wire_contract.py`` checks every registration against ``openapi.yaml``: every
+``tests/contract/test_wire_contract.py`` checks every registration against ``openapi.yaml``: every
 request body has a loader, an encoder's answers are valid and use every property, so drift
 fails a test instead of a request.
 """

@@ -24,7 +24,7 @@ Two priors, one crib formula:
 **The learned model** (:data:`LEARNED`, from the generated :mod:`.crib_model_table`) says
 what a sensible player throws in each two-player variant, as a :class:`ThrowTable` per
 role: the share of throws with each of the 91 rank pairs and the share of two-rank throws
-that are suited, in parts per million. ``benchmarks/build_crib_model.py`` learns it by
+that are suited, in parts per million. ``tools/tables/build_crib_model.py`` learns it by
 self-play (its docstring says how). A table becomes pair weights by spreading each rank
 pair's share evenly over the card pairs with those ranks in a full pack, suited and
 offsuit in the table's proportion: the weight of a card pair is how much more (or less)

@@ -4,7 +4,7 @@
 that discard advice would keep is far likelier than one it would break up (five-five-ten-
 jack against ace-six-nine-king). :func:`keep_weight` says how much likelier than at random a
 four-card hand of given ranks is kept, per role: the generated :mod:`.keep_model_table`,
-learned by ``benchmarks/build_keep_model.py`` from the keeps of exact discard advice on
+learned by ``tools/tables/build_keep_model.py`` from the keeps of exact discard advice on
 seeded deals (its docstring says how). Two-player six-card games only (the table's game).
 
 >>> keep_weight((5, 5, 10, 11), is_dealer=False) > keep_weight((1, 6, 9, 13), is_dealer=False)

@@ -156,7 +156,7 @@ def encode_match(match: MatchContext) -> list[int]:
     """A match's progress as one list of small numbers (``mt``): the format's index, the
     length, a skunk's and a double skunk's points, whether a triple skunk wins (0/1), the next
     first dealer rule's index, who dealt first in game 1, then the scores of the games before
-    this one, two a game. Some 20 bytes for a best of 3 (measured in tests/test_state_codec.py).
+    this one, two a game. Some 20 bytes for a best of 3 (measured in tests/core/game/test_state_codec.py).
 
     >>> encode_match(MatchContext(MatchRules("best_of", 5, 2, 3, True), 1, ((121, 95),)))
     [0, 5, 2, 3, 1, 0, 1, 121, 95]

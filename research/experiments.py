@@ -1,0 +1,183 @@
+"""Experimental players for :mod:`research.duel` and :mod:`research.ladder` (never shipped).
+
+Ceilings and slow prototypes, measured before anything goes into ``hard``:
+
+* ``cheatpeg``: ``hard`` that, in the play, sees the opponent's hand (the exact play-out,
+  hands open): how much any pegging inference can give at most.
+* ``pegsim``: ``hard`` whose discard adds to each of the best options' net the mean point
+  balance of the play with the kept cards (hands open, solved exactly) against opponent
+  hands drawn from the unseen cards: how much pegging-aware discards can give.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from service.core.computer.advice import discard_advice
+from service.core.computer.players import hard
+from service.core.computer.players.search import _Plain
+from service.core.game.actions import Action
+from service.core.game.engine import GameState
+from service.core.game.views import SeatView, view
+
+Player = Callable[[GameState, int], Action]
+
+
+def _cheat_card(state: GameState, seat: int) -> Action:
+    seen = view(state, seat)
+    play = state.play
+    assert play is not None and play.hands is not None
+    opp = 1 - seat
+    legal = [c for c in seen.hand if seen.count + c.value <= 31]
+    if len({c.rank for c in legal}) == 1:
+        return Action("play", seat, card=max(legal))
+    solver = _Plain(seen.rules.single_count_play)
+    mine = tuple(sorted(c.rank for c in seen.hand))
+    theirs = tuple(sorted(c.rank for c in play.hands[opp]))
+    pile = tuple(c.rank for c in seen.pile_cards)
+    best = max(
+        {c.rank for c in legal},
+        key=lambda r: (solver.after_card(pile, (mine, theirs), 0, (False, opp in seen.gone), r, (0, 0), seen.count), r),
+    )
+    return Action("play", seat, card=max(c for c in legal if c.rank == best))
+
+
+def cheatpeg(state: GameState, seat: int) -> Action:
+    if state.phase == "play" and state.rules.players == 2:
+        return _cheat_card(state, seat)
+    return hard.choose(view(state, seat))
+
+
+def peg_balance(keep: tuple[int, ...], is_dealer: bool, opponents: list[tuple[int, ...]]) -> float:
+    """Mean play balance (own points less the opponent's) of ranks ``keep``, hands open."""
+    total = 0
+    for theirs in opponents:
+        solver = _Plain(False)
+        if is_dealer:  # the pone (seat 0) leads
+            total -= solver._node((), 0, theirs, keep, 0, False, False, None)
+        else:
+            total += solver._node((), 0, keep, theirs, 0, False, False, None)
+    return total / len(opponents)
+
+
+def pegsim_discard(seen: SeatView, *, samples: int = 16, within: float = 2.0, weight: float = 1.0) -> Action:
+    options = discard_advice(seen.dealt, seen.is_dealer, seen.rules).options
+    top = float(options[0].net)
+    rng = random.Random(sum((i + 1) * c.index for i, c in enumerate(seen.dealt)))
+    unseen = [c.rank for c in seen.unseen]
+    opponents = [tuple(sorted(rng.sample(unseen, 4))) for _ in range(samples)]
+    cache: dict[tuple[int, ...], float] = {}
+    best = None
+    for option in options:
+        if float(option.net) < top - within:
+            break
+        ranks = tuple(sorted(c.rank for c in option.keep))
+        if ranks not in cache:
+            cache[ranks] = peg_balance(ranks, seen.is_dealer, opponents)
+        key = float(option.net) + weight * cache[ranks]
+        if best is None or key > best[0]:
+            best = (key, option)
+    assert best is not None
+    return Action("discard", seen.own_seat, cards=best[1].discard)
+
+
+def pegsim(state: GameState, seat: int) -> Action:
+    seen = view(state, seat)
+    if seen.phase == "discard" and seen.rules.players == 2:
+        return pegsim_discard(seen)
+    return hard.choose(seen)
+
+
+def pegsim_half(state: GameState, seat: int) -> Action:
+    seen = view(state, seat)
+    if seen.phase == "discard" and seen.rules.players == 2:
+        return pegsim_discard(seen, weight=0.5)
+    return hard.choose(seen)
+
+
+EXPERIMENTS: dict[str, Player] = {"cheatpeg": cheatpeg, "pegsim": pegsim, "pegsim_half": pegsim_half}
+
+
+def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
+    from service.core.computer.players import opponent, search
+
+    seen = view(state, seat)
+    if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
+        saved = opponent.MAX_SAMPLES
+        opponent.MAX_SAMPLES = samples
+        try:
+            return Action("play", seat, card=search.choose_card(seen, budget=budget))
+        finally:
+            opponent.MAX_SAMPLES = saved
+    return hard.choose(seen)
+
+
+EXPERIMENTS["big"] = lambda state, seat: _big(state, seat, 30_000, 200)
+EXPERIMENTS["small"] = lambda state, seat: _big(state, seat, 1_000, 48)
+EXPERIMENTS["b9k"] = lambda state, seat: _big(state, seat, 9_000, 96)
+EXPERIMENTS["b6k"] = lambda state, seat: _big(state, seat, 6_000, 64)
+
+
+def _pegsim64(state: GameState, seat: int) -> Action:
+    seen = view(state, seat)
+    if seen.phase == "discard" and seen.rules.players == 2:
+        return pegsim_discard(seen, samples=64, within=1.5)
+    return hard.choose(seen)
+
+
+EXPERIMENTS["pegsim64"] = _pegsim64
+
+
+def _took(state: GameState, seat: int, factor: int) -> Action:
+    """``hard`` without its policy, weighing a hand that took the most points ``factor`` times."""
+    from service.core.computer.players import opponent
+
+    saved = opponent.TOOK_MOST
+    opponent.TOOK_MOST = factor
+    try:
+        return hard.choose(view(state, seat), frozenset({"policy"}))
+    finally:
+        opponent.TOOK_MOST = saved
+
+
+EXPERIMENTS["took30"] = lambda state, seat: _took(state, seat, 30)
+EXPERIMENTS["took2"] = lambda state, seat: _took(state, seat, 2)
+
+
+def _search_with(state: GameState, seat: int, **options: object) -> Action:
+    from service.core.computer.players import search
+
+    seen = view(state, seat)
+    if seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS:
+        return Action("play", seat, card=search.choose_card(seen, **options))  # type: ignore[arg-type]
+    return hard.choose(seen)
+
+
+def with_options(spec: str) -> Player:
+    """``hard`` whose play search takes options ``a/b=2/...`` (a flag, or a value for a
+    module constant of :mod:`service.core.players.search` or :mod:`~service.core.players.opponent`
+    in capitals, such as ``MAX_SAMPLES=16``)."""
+    from service.core.computer.players import opponent, search
+
+    flags: dict[str, object] = {}
+    constants: dict[str, int] = {}
+    for part in spec.split("/"):
+        key, _, value = part.partition("=")
+        if key.isupper():
+            constants[key] = int(value)
+        else:
+            flags[key] = int(value) if value else True
+
+    def player(state: GameState, seat: int) -> Action:
+        modules = {key: search if hasattr(search, key) else opponent for key in constants}
+        saved = {key: getattr(modules[key], key) for key in constants}
+        for key, value in constants.items():
+            setattr(modules[key], key, value)
+        try:
+            return _search_with(state, seat, **flags)
+        finally:
+            for key, value in saved.items():
+                setattr(modules[key], key, value)
+
+    return player

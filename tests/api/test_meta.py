@@ -1,0 +1,97 @@
+"""Operations endpoints, the contract file itself, and the docs page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+from flask.testing import FlaskClient
+from openapi_spec_validator import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_openapi_yaml_is_a_valid_openapi_31_document() -> None:
+    document = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    assert document["openapi"].startswith("3.1")
+    validate(document)
+
+
+def test_every_operation_has_an_id_summary_and_documented_errors() -> None:
+    document = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            assert operation.get("operationId"), (path, method)
+            assert operation.get("summary"), (path, method)
+            if "requestBody" in operation:
+                for status in ("400", "413", "415", "422"):
+                    assert status in operation["responses"], (path, method, status)
+
+
+def test_healthz(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json == {"status": "ok"}
+
+
+def test_readyz_reports_its_checks(client: FlaskClient) -> None:
+    body = client.get("/readyz").json
+    assert body["status"] == "ready"
+    assert body["checks"]["spec"].startswith("loaded")
+
+
+def test_the_contract_is_served_as_written(client: FlaskClient) -> None:
+    response = client.get("/openapi.yaml")
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == (ROOT / "openapi.yaml").read_text()
+
+
+def test_docs_are_served_from_the_package(client: FlaskClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "/openapi.yaml" in html and "swagger-ui-bundle.js" in html
+    # Every absolute address on the page is this server's own (flask-swagger-ui's OAuth redirect).
+    assert all(url.startswith("http://localhost/") for url in re.findall(r"https?://[^\"' ]+", html))
+    assert client.get("/docs/swagger-ui-bundle.js").status_code == 200
+
+
+def test_variants_list_the_presets_with_resolved_rules(client: FlaskClient) -> None:
+    body = client.get("/v1/variants").json
+    by_name = {v["name"]: v["rules"] for v in body["variants"]}
+    assert set(by_name) >= {"six_card", "five_card", "three_player", "four_player"}
+    assert by_name["six_card"]["target"] == 121 and by_name["five_card"]["target"] == 61
+    assert by_name["five_card"]["three_for_last"] == "game_start"
+    assert by_name["three_player"]["crib_from_deck"] == 1
+    assert by_name["four_player"]["partnerships"] is True
+    assert "muggins" in body["options"]
+
+
+def test_readyz_says_whether_the_state_key_was_configured_or_generated(client: FlaskClient) -> None:
+    from service.api.app import create_app
+    from service.api.config import Config
+
+    # The shared test app has a configured key; one made without keys generates its own.
+    assert client.get("/readyz").json["checks"]["state_key"] == "configured (1 key)"
+    assert (
+        create_app(Config(testing=True))
+        .test_client()
+        .get("/readyz")
+        .json["checks"]["state_key"]
+        .startswith("generated")
+    )
+
+
+def test_a_failing_readiness_check_is_a_503_problem() -> None:
+    from service.api.app import create_app
+    from service.api.config import Config
+
+    app = create_app(Config(testing=True))
+
+    def broken() -> str:
+        raise RuntimeError("the key store is unreachable")
+
+    app.extensions["cribbage.ready"]["store"] = broken
+    response = app.test_client().get("/readyz")
+    assert response.status_code == 503 and response.mimetype == "application/problem+json"
+    assert "store" in response.json["detail"] and "unreachable" not in response.json["detail"]

@@ -1,0 +1,1 @@
+"""Scripts that maintain files of the repository (not shipped, not benchmarks)."""
