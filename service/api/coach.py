@@ -16,7 +16,7 @@ from ..core.computer.review import review
 from ..core.game.state import GameState
 from ..core.game.views import check_seat
 from . import seats
-from .games import open_state
+from .games import open_game
 from .language import speaks
 from .spec import body
 from .wire.coach import CoachRequest, HintsSchema, ReviewSchema
@@ -30,9 +30,9 @@ review_request = ReviewSchema()
 
 def _seated(request: CoachRequest) -> GameState:
     """The game, once the credential is good for the seat (as a view with a seat needs)."""
-    state = open_state(request.state)
+    state, secret = open_game(request.state)
     check_seat(state, request.seat)
-    seats.authorize(state, (request.seat,), request.credential)
+    seats.authorize(state, secret, (request.seat,), request.credential)
     return state
 
 

@@ -55,6 +55,7 @@ class Config:
     state_ttl: int | None = None  # seconds a game state token stays valid (None: no expiry)
     client_seeds: bool = True  # whether POST /v1/games takes a client's seed (reproducible deals)
     express: bool = True  # the express lane for the hottest operations (express.py)
+    behind_proxy: bool = False  # a buffering proxy is in front (gunicorn_conf warns without one)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -72,4 +73,5 @@ class Config:
             state_ttl=_optional_whole(env, "CRIBBAGE_STATE_TTL", 1),
             client_seeds=_bool(env.get("CRIBBAGE_CLIENT_SEEDS", "true")),
             express=_bool(env.get("CRIBBAGE_EXPRESS", "true")),
+            behind_proxy=_bool(env.get("CRIBBAGE_BEHIND_PROXY", "false")),
         )

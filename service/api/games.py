@@ -4,7 +4,7 @@
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
 has checked the body, marshmallow turns it into core values, the token is opened
-(:mod:`.state_token`) and checked (:func:`~service.core.state_codec.decode_state`), and one
+(:mod:`.state_token`, with the game's secret beside the state) and checked (:func:`~service.core.state_codec.decode_state`), and one
 engine function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's
@@ -61,15 +61,22 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(app, app.extensions["cribbage.config"].state_keys)
 
 
-def open_state(token: str) -> GameState:
+def open_game(token: str) -> tuple[GameState, seats.GameSecret]:
+    """The game in a state token, and its secret (:mod:`.seats`)."""
     ttl = extension("cribbage.config").state_ttl
-    return decode_state(state_token.sealer().open(token, ttl), sealed=True)
+    data = state_token.sealer().open(token, ttl)
+    state = decode_state(data, sealed=True)
+    return state, seats.GameSecret.of(data)
 
 
 def _answer(
-    state: GameState, happened: Iterable[Event], seat: int | None, issued: dict[str, Any] | None = None
+    state: GameState,
+    secret: seats.GameSecret,
+    happened: Iterable[Event],
+    seat: int | None,
+    issued: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    token = state_token.sealer().seal(encode_state(state))
+    token = state_token.sealer().seal(secret.seal_into(encode_state(state)))
     return game_response(seen_by(state, seat), token, events_for(happened, seat), issued)
 
 
@@ -109,16 +116,17 @@ def create(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         match=request.match,
     )
     check_seat(state, request.seat)
-    return _answer(state, happened, request.seat, _every_credential(state)), 201
+    secret = seats.GameSecret.fresh()
+    return _answer(state, secret, happened, request.seat, _every_credential(state, secret)), 201
 
 
-def _every_credential(state: GameState) -> dict[str, Any]:
+def _every_credential(state: GameState, secret: seats.GameSecret) -> dict[str, Any]:
     """The table credential of a new game and every person's seat's."""
     game_id = state.game_id
     return credentials(
-        seats.table_credential(game_id),
+        secret.credential(game_id, None),
         [
-            (seat, seats.seat_credential(game_id, seat))
+            (seat, secret.credential(game_id, seat))
             for seat in range(state.rules.players)
             if not state.plays_itself(seat)
         ],
@@ -130,13 +138,13 @@ def _every_credential(state: GameState) -> dict[str, Any]:
 @body("actGame")
 def act(data: dict[str, Any]) -> dict[str, Any]:
     request = load_act(data)
-    state = open_state(request.state)
+    state, secret = open_game(request.state)
     check_seat(state, request.seat)
     action = request.action
     assert action is not None  # the contract requires it
-    seats.authorize(state, (request.seat, action.seat), request.credential)
+    seats.authorize(state, secret, (request.seat, action.seat), request.credential)
     state, happened = apply(state, action)
-    return _answer(state, happened, request.seat)
+    return _answer(state, secret, happened, request.seat)
 
 
 @bp.post("/view")
@@ -144,9 +152,9 @@ def act(data: dict[str, Any]) -> dict[str, Any]:
 @body("viewGame")
 def show(data: dict[str, Any]) -> dict[str, Any]:
     request = view_request.load(data)
-    state = open_state(request.state)
+    state, secret = open_game(request.state)
     check_seat(state, request.seat)
-    seats.authorize(state, (request.seat,), request.credential)
+    seats.authorize(state, secret, (request.seat,), request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
     return seen(seen_by(state, request.seat), since)
 
@@ -156,9 +164,9 @@ def show(data: dict[str, Any]) -> dict[str, Any]:
 @body("gameHistory")
 def game_history(data: dict[str, Any]) -> dict[str, Any]:
     request = history_request.load(data)
-    state = open_state(request.state)
+    state, secret = open_game(request.state)
     check_seat(state, request.seat)
-    seats.authorize(state, (request.seat,), request.credential)
+    seats.authorize(state, secret, (request.seat,), request.credential)
     return encode_history(history(state, request.seat))
 
 
@@ -171,21 +179,22 @@ def match_next_game(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     credential was good for: the table's brings the new table's and every seat's, a seat's that
     seat's, none (a spectator) none."""
     request = next_game_request.load(data)
-    finished = open_state(request.state)
+    finished, finished_secret = open_game(request.state)
     check_seat(finished, request.seat)
-    seats.authorize(finished, (request.seat,), request.credential)
-    state, happened = next_game(finished, seats.next_chance_seed(finished), seats.next_game_id(finished.game_id))
-    if seats.is_table_credential(finished.game_id, request.credential):
-        issued: dict[str, Any] | None = _every_credential(state)
+    seats.authorize(finished, finished_secret, (request.seat,), request.credential)
+    game_id, seed, secret = finished_secret.next_game(finished)
+    state, happened = next_game(finished, seed, game_id)
+    if finished_secret.is_table(finished.game_id, request.credential):
+        issued: dict[str, Any] | None = _every_credential(state, secret)
     elif request.seat is not None:
-        issued = credentials(None, [(request.seat, seats.seat_credential(state.game_id, request.seat))])
+        issued = credentials(None, [(request.seat, secret.credential(state.game_id, request.seat))])
     else:
         issued = None
-    return _answer(state, happened, request.seat, issued), 201
+    return _answer(state, secret, happened, request.seat, issued), 201
 
 
 @bp.post("/record")
 @speaks
 @body("recordGame")
 def game_record(data: dict[str, Any]) -> dict[str, Any]:
-    return encode_record(record(open_state(record_request.load(data).state)))
+    return encode_record(record(open_game(record_request.load(data).state)[0]))
