@@ -25,9 +25,13 @@ say that a buffering proxy is in front, ``when_ready`` logs a warning that says 
 
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
-``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, twice the 120 MiB a
-warmed-up worker holds) and, when over, finishes the request and exits; the master starts a
-fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
+``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 300 MiB) and, when over, finishes the request and
+exits; the master starts a fresh one. The bound comes from a measurement (``python -m
+benchmarks.worker_memory``, docs/deployment.md): a worker holds about 152 MiB resident after
+warm-up (60 MiB of it its own, PSS) and about 189 MiB (99 MiB PSS) after the heaviest event
+operations, so 300 MiB is twice the warm-up size and 1.6 times the largest a worker reached,
+while two workers at the bound (about 160 MiB of their own each, beside the 140 they share
+with the master) and the master still fit the Kubernetes example's 512 MiB limit. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
 healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
 meanwhile. At 20,000 requests a worker was replaced about every 10 s under load, which cost
 7% of throughput and raised p99 from 5.8 to 7.5 ms (issue 15); ``python -m
@@ -59,7 +63,7 @@ graceful_timeout = 20
 keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))  # 0: off; workers are bounded by memory instead
 max_requests_jitter = max_requests // 10
-max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "256"))  # 0: no bound
+max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "300"))  # 0: no bound
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190

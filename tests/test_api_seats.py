@@ -224,7 +224,7 @@ def test_a_state_sealed_before_games_had_their_own_secret_keeps_its_credentials(
     # Such a state's credentials were an HMAC of "<game id>:<seat>" under a secret derived from
     # the key (HMAC-SHA256 of the purpose), 18 bytes of it in url-safe base64.
     client = create_app(Config(testing=True, state_keys=(OTHER_KEY, TEST_STATE_KEY))).test_client()
-    game = post(client, "/v1/games", {"dealer": 0, "seat": 0}, 201)
+    game = post(client, "/v1/games", {"dealer": 0, "seat": 0, "computer": [{"seat": 1}]}, 201)
     sealer = state_token.StateSealer((OTHER_KEY, TEST_STATE_KEY))
     data = sealer.open(game["state"])
     assert "gk" in data
@@ -235,6 +235,11 @@ def test_a_state_sealed_before_games_had_their_own_secret_keeps_its_credentials(
     credential = base64.urlsafe_b64encode(hmac.digest(secret, f"{game_id}:0".encode(), "sha256")[:18]).decode()
     post(client, "/v1/games/view", {"state": legacy, "seat": 0, "credential": credential})
     post(client, "/v1/games/view", {"state": legacy, "seat": 0, "credential": credentials_of(game)[0]}, 403)
+    # ...and keeps them after its moves, which seal it again.
+    move = {"state": legacy, "seat": 0, "credential": credential, "action": {"type": "auto", "seat": 0}}
+    for _ in range(3):
+        move["state"] = post(client, "/v1/games/act", move)["state"]
+    post(client, "/v1/games/view", {"state": move["state"], "seat": 0, "credential": credential})
 
 
 def test_the_same_seed_deals_the_same_game_with_the_same_key_and_another_with_another() -> None:

@@ -90,14 +90,16 @@ def _mac(secret: bytes, game_id: str, who: str) -> str:
 class GameSecret:
     """The secret a game's credentials and its match's next game come from.
 
-    ``root`` is the game's own 32 bytes; a state sealed before games had one has none of its
-    own, and ``root`` and the credential keys are then derived from the state keys (the
-    credential keys one per configured key, as credentials were derived then)."""
+    ``root`` is the game's own 32 bytes. A state sealed before games had one has none of its
+    own (``credential_keys`` given): ``root`` and the credential keys are then derived from the
+    state keys (the credential keys one per configured key, as credentials were derived then),
+    and it is sealed again without one, so that its credentials stay good to its end."""
 
-    __slots__ = ("_credential_keys", "root")
+    __slots__ = ("_credential_keys", "_own", "root")
 
     def __init__(self, root: bytes, credential_keys: tuple[bytes, ...] | None = None) -> None:
         self.root = root
+        self._own = credential_keys is None
         self._credential_keys = credential_keys or (hmac.digest(root, CREDENTIAL_PURPOSE.encode(), "sha256"),)
 
     @classmethod
@@ -122,7 +124,8 @@ class GameSecret:
 
     def seal_into(self, data: dict[str, Any]) -> dict[str, Any]:
         """``data`` (an encoded state) with this secret beside it, to be sealed."""
-        data[SECRET_FIELD] = base64.urlsafe_b64encode(self.root).decode("ascii")
+        if self._own:
+            data[SECRET_FIELD] = base64.urlsafe_b64encode(self.root).decode("ascii")
         return data
 
     def credential(self, game_id: str, seat: int | None) -> str:
