@@ -96,7 +96,6 @@ def parts(games: int, rounds: int) -> tuple[str, list[dict[str, Any]]]:
         opened = [sealer.open(body["state"]) for body in bodies]
         requests = [load_act(body) for body in bodies]
         states = [decode_state(data, sealed=True) for data in opened]
-        secrets = [seats.GameSecret.of(data) for data in opened]
         applied = [apply(state, the_action(request)) for state, request in zip(states, requests, strict=True)]
         answers = [(after, events, request.seat) for (after, events), request in zip(applied, requests, strict=True)]
         steps: list[tuple[str, Callable[[Any], Any], list[Any]]] = [
@@ -105,9 +104,11 @@ def parts(games: int, rounds: int) -> tuple[str, list[dict[str, Any]]]:
             ("open the token (AES-GCM-SIV, orjson)", lambda b: sealer.open(b["state"]), bodies),
             ("rebuild the state (decode_state, sealed)", lambda d: decode_state(d, sealed=True), opened),
             (
-                "check the credential",
-                lambda ssr: seats.authorize(ssr[0], ssr[1], (ssr[2].seat, ssr[2].action.seat), ssr[2].credential),
-                list(zip(states, secrets, requests)),
+                "check the credential (the game's secret, the HMAC)",
+                lambda sdr: seats.authorize(
+                    sdr[0], seats.GameSecret.of(sdr[1]), (sdr[2].seat, sdr[2].action.seat), sdr[2].credential
+                ),
+                list(zip(states, opened, requests)),
             ),
             ("the move (engine.apply)", lambda sr: apply(sr[0], the_action(sr[1])), list(zip(states, requests))),
             ("the view and moves (seen_by)", lambda a: seen_by(a[0], a[2]), answers),

@@ -100,7 +100,10 @@ class GameSecret:
     def __init__(self, root: bytes, credential_keys: tuple[bytes, ...] | None = None) -> None:
         self.root = root
         self._own = credential_keys is None
-        self._credential_keys = credential_keys or (hmac.digest(root, CREDENTIAL_PURPOSE.encode(), "sha256"),)
+        # The root keys the credentials itself: their messages ("<game id>:<seat>", ":table")
+        # are not those of next_game's ("<game id>:id", ":seed", ":secret"), which is all HMAC
+        # needs to keep them apart, and it saves an HMAC a request.
+        self._credential_keys = credential_keys or (root,)
 
     @classmethod
     def fresh(cls) -> GameSecret:
