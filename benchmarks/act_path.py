@@ -106,9 +106,11 @@ def parts(games: int, rounds: int) -> tuple[str, list[dict[str, Any]]]:
             ("open the token (AES-GCM-SIV, orjson)", lambda b: sealer.open(b["state"]), bodies),
             ("rebuild the state (decode_state, sealed)", lambda d: decode_state(d, sealed=True), opened),
             (
-                "check the credential",
-                lambda sr: seats.authorize(sr[0], (sr[1].seat, sr[1].action.seat), sr[1].credential),
-                list(zip(states, requests)),
+                "check the credential (the game's secret, the HMAC)",
+                lambda sdr: seats.authorize(
+                    sdr[0], seats.GameSecret.of(sdr[1]), (sdr[2].seat, sdr[2].action.seat), sdr[2].credential
+                ),
+                list(zip(states, opened, requests)),
             ),
             ("the move (engine.apply)", lambda sr: apply(sr[0], the_action(sr[1])), list(zip(states, requests))),
             ("the view and moves (view_with_moves)", lambda a: view_with_moves(a[0], a[2]), answers),

@@ -19,11 +19,19 @@ every other error of the service, instead of gunicorn's HTML page (:func:`write_
 request still unfinished when the worker's timeout ends it, while the worker was waiting for
 the client's body, is a 408; any other is a 500 that says the timeout ended it.
 
+Reached without the proxy: sync workers must never face clients (docs/deployment-proxy.md), so
+when gunicorn listens on an address other than loopback and ``CRIBBAGE_BEHIND_PROXY`` does not
+say that a buffering proxy is in front, ``when_ready`` logs a warning that says so.
+
 Recycling: workers are bounded by memory, not by a request count. Every
 ``_MEMORY_CHECK_EVERY`` requests a worker compares its resident size with
-``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 256 MiB, twice the 120 MiB a
-warmed-up worker holds) and, when over, finishes the request and exits; the master starts a
-fresh one. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
+``GUNICORN_MAX_WORKER_MEMORY_MB`` (default 300 MiB) and, when over, finishes the request and
+exits; the master starts a fresh one. The bound comes from a measurement (``python -m
+benchmarks.worker_memory``, docs/deployment.md): a worker holds about 152 MiB resident after
+warm-up (60 MiB of it its own, PSS) and about 189 MiB (99 MiB PSS) after the heaviest event
+operations, so 300 MiB is twice the warm-up size and 1.6 times the largest a worker reached,
+while two workers at the bound (about 160 MiB of their own each, beside the 140 they share
+with the master) and the master still fit the Kubernetes example's 512 MiB limit. A request-count bound (``GUNICORN_MAX_REQUESTS``, off by default) replaces
 healthy workers too, and a replacement is not free: a fork, a cold worker, one worker short
 meanwhile. At 20,000 requests a worker was replaced about every 10 s under load, which cost
 7% of throughput and raised p99 from 5.8 to 7.5 ms (``make loadtest``); ``python -m
@@ -55,7 +63,7 @@ graceful_timeout = 20
 keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))  # 0: off; workers are bounded by memory instead
 max_requests_jitter = max_requests // 10
-max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "256"))  # 0: no bound
+max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "300"))  # 0: no bound
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
@@ -90,6 +98,47 @@ def on_starting(server: Any) -> None:
 
     os.makedirs(directory, exist_ok=True)
     clear_directory(directory)
+
+
+def exposed(addresses: list[Any]) -> list[str]:
+    """The listening addresses (gunicorn's ``cfg.address``: ``(host, port)``, or a Unix socket's
+    path) that other machines may reach: every TCP address but loopback.
+
+    >>> exposed([("127.0.0.1", 8000), ("::1", 8000), ("localhost", 8001), "/run/cribbage.sock"])
+    []
+    >>> exposed([("0.0.0.0", 8000), ("10.1.2.3", 8001), ("::", 8002), ("", 8003)])
+    ['0.0.0.0:8000', '10.1.2.3:8001', ':::8002', ':8003']
+    """
+    import ipaddress
+
+    found = []
+    for address in addresses:
+        if not isinstance(address, tuple):
+            continue  # a Unix socket: only this machine's processes reach it
+        host, port = address[0], address[1]
+        try:
+            loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            loopback = False  # "" (every address) or a host name: assume reachable
+        if not loopback:
+            found.append(f"{host}:{port}")
+    return found
+
+
+def when_ready(server: Any) -> None:
+    """In the master, once it listens: the warning of an address that clients may reach
+    directly, unless CRIBBAGE_BEHIND_PROXY says a buffering proxy is in front."""
+    from service.api.config import Config
+
+    reachable = exposed(list(server.cfg.address))
+    if reachable and not Config.from_env().behind_proxy:
+        server.log.warning(
+            "gunicorn listens on %s, reachable from other machines, and CRIBBAGE_BEHIND_PROXY is not set: its "
+            "sync workers must never face clients (a few slow ones stop it answering). Put the shipped proxy "
+            "(deploy/nginx/cribbage.conf) in front and set CRIBBAGE_BEHIND_PROXY=true, or bind to 127.0.0.1 "
+            "(docs/deployment-proxy.md)",
+            ", ".join(reachable),
+        )
 
 
 def pre_fork(server: Any, worker: Any) -> None:

@@ -4,16 +4,20 @@ No cluster or container engine runs here, so these read the manifests: the addre
 must match across files do (gunicorn's loopback bind is the proxy's upstream; the ports nginx
 listens on are the ones the pod and compose publish; the Service points at the proxy, never
 at gunicorn), and the Kubernetes proxy configuration is made from the very file the system
-tests run nginx with.
+tests run nginx with. And gunicorn warns at start when it listens where other machines reach
+it and ``CRIBBAGE_BEHIND_PROXY`` does not say a proxy is in front.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +98,12 @@ def test_the_proxy_body_limits_are_the_services() -> None:
     from tests.support.edge_requests import EVENT_PATHS
 
     default = Config()
-    assert directives("client_max_body_size") == ["64k", "4m"]
+    # ...and no limit on the error pages' location, which an internal redirect reaches with the
+    # request's body size (a 503 for a large event request must not turn into a 413).
+    assert directives("client_max_body_size") == ["64k", "4m", "0"]
+    assert re.search(
+        r"location /_proxy_errors/ \{\n\s+internal;\n(\s+#[^\n]*\n)*\s+client_max_body_size 0;", PROXY_CONF
+    )
     assert default.max_body_bytes == 64 * 1024 and default.max_event_body_bytes == 4 * 1024 * 1024
     [pattern] = re.findall(r"location ~ (\S+) \{\n\s+client_max_body_size 4m;", PROXY_CONF)
     assert (
@@ -104,3 +113,38 @@ def test_the_proxy_body_limits_are_the_services() -> None:
         )
         == EVENT_PATHS
     )
+
+
+# gunicorn listening where other machines reach it, with or without the setting that says a
+# buffering proxy is in front: (GUNICORN_BIND, CRIBBAGE_BEHIND_PROXY, whether it warns).
+BINDS = [
+    ("0.0.0.0:8000", None, True),
+    ("0.0.0.0:8000", "true", False),
+    ("[::]:8000", "false", True),
+    ("10.1.2.3:8000", None, True),
+    ("127.0.0.1:8000", None, False),
+    ("[::1]:8000", None, False),
+    ("unix:/run/cribbage.sock", None, False),
+]
+
+
+@pytest.mark.parametrize(("bind", "behind_proxy", "warns"), BINDS)
+def test_gunicorn_warns_at_start_when_reachable_without_the_proxy(
+    bind: str, behind_proxy: str | None, warns: bool, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from gunicorn.config import Config as GunicornConfig  # type: ignore[import-untyped]
+
+    from service import gunicorn_conf
+
+    settings = GunicornConfig()
+    settings.set("bind", [bind])  # parsed by gunicorn itself, as its master does
+    monkeypatch.delenv("CRIBBAGE_BEHIND_PROXY", raising=False)
+    if behind_proxy is not None:
+        monkeypatch.setenv("CRIBBAGE_BEHIND_PROXY", behind_proxy)
+    log = logging.getLogger("test.gunicorn.error")
+    with caplog.at_level(logging.WARNING, logger=log.name):
+        gunicorn_conf.when_ready(SimpleNamespace(cfg=settings, log=log))
+    warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    assert bool(warnings) == warns, warnings
+    if warns:
+        assert "CRIBBAGE_BEHIND_PROXY" in warnings[0] and "deploy/nginx/cribbage.conf" in warnings[0]

@@ -27,10 +27,10 @@ bp = Blueprint("coach", __name__, url_prefix="/v1/games")
 @speaks
 @body("gameHints")
 def game_hints(request: CoachRequest) -> dict[str, Any]:
-    return encode_hints(hints(open_seated(request.state, request.seat, request.credential), request.seat))
+    return encode_hints(hints(open_seated(request.state, request.seat, request.credential)[0], request.seat))
 
 
 @bp.post("/review")
 @body("gameReview")
 def game_review(request: CoachRequest) -> dict[str, Any]:
-    return encode_review(review(open_seated(request.state, request.seat, request.credential), request.seat))
+    return encode_review(review(open_seated(request.state, request.seat, request.credential)[0], request.seat))

@@ -80,6 +80,7 @@ class Environment(Schema):
     state_ttl = Whole(1, data_key="CRIBBAGE_STATE_TTL")
     client_seeds = Flag(data_key="CRIBBAGE_CLIENT_SEEDS")
     express = Flag(data_key="CRIBBAGE_EXPRESS")
+    behind_proxy = Flag(data_key="CRIBBAGE_BEHIND_PROXY")
 
     @post_load
     def set_only(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -96,7 +97,9 @@ class Config:
     ``CRIBBAGE_LOG_LEVEL``, ``CRIBBAGE_TESTING``, ``CRIBBAGE_ACCESS_LOG``, ``CRIBBAGE_METRICS``,
     ``CRIBBAGE_CORS_MAX_AGE``, ``CRIBBAGE_STATE_TTL`` (seconds a game state token stays valid;
     unset, no expiry), ``CRIBBAGE_CLIENT_SEEDS`` (whether ``POST /v1/games`` takes a client's
-    seed) and ``CRIBBAGE_EXPRESS`` (the express lane, http/express.py)."""
+    seed), ``CRIBBAGE_EXPRESS`` (the express lane, http/express.py) and ``CRIBBAGE_BEHIND_PROXY``
+    (a buffering proxy is in front: gunicorn_conf.py warns at start without it when bound to a
+    non-loopback address)."""
 
     max_body_bytes: int = 64 * 1024
     max_event_body_bytes: int = 4 * 1024 * 1024
@@ -110,6 +113,7 @@ class Config:
     state_ttl: int | None = None
     client_seeds: bool = True
     express: bool = True
+    behind_proxy: bool = False
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:

@@ -4,9 +4,9 @@
 A front-end starts a game, then sends one action at a time with the state token it was last
 given, and renders the view and the events that come back. Each view is thin: the contract
 has checked the body and its wire loader has turned it into core values (:mod:`.loading`),
-:func:`open_seated` opens the token (:mod:`.state_token`), checks it
-(:func:`~service.core.game.codec.decode_state`) and the seat's credential, and one engine
-function does the rest.
+:func:`open_seated` opens the token (:mod:`.state_token`, with the game's secret beside the
+state), checks it (:func:`~service.core.game.codec.decode_state`) and the seat's credential,
+and one engine function does the rest.
 
 ``seat`` picks whose eyes the view, the events and ``legal_actions`` are for: that seat's
 hand and its moves when it may act, with that seat's ``credential`` (:mod:`.seats`; the
@@ -48,24 +48,34 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(app, app.extensions["cribbage.config"].state_keys)
 
 
-def open_state(token: str) -> GameState:
+def open_game(token: str) -> tuple[GameState, seats.GameSecret]:
+    """The game in a state token, and its secret (:mod:`.seats`)."""
     ttl = extension("cribbage.config").state_ttl
-    return decode_state(state_token.sealer().open(token, ttl), sealed=True)
+    data = state_token.sealer().open(token, ttl)
+    state = decode_state(data, sealed=True)
+    return state, seats.GameSecret.of(data)
 
 
-def open_seated(token: str, seat: int | None, credential: str | None, acting: int | None = None) -> GameState:
-    """The game in ``token``, once ``seat`` is one of its seats and ``credential`` is good for it
-    (and for the seat ``acting``, whose move it is); ``seat`` ``None`` is a spectator."""
-    state = open_state(token)
+def open_seated(
+    token: str, seat: int | None, credential: str | None, acting: int | None = None
+) -> tuple[GameState, seats.GameSecret]:
+    """The game in ``token`` and its secret, once ``seat`` is one of its seats and ``credential``
+    is good for it (and for the seat ``acting``, whose move it is); ``seat`` ``None`` is a
+    spectator."""
+    state, secret = open_game(token)
     check_seat(state, seat)
-    seats.authorize(state, (seat, acting), credential)
-    return state
+    seats.authorize(state, secret, (seat, acting), credential)
+    return state, secret
 
 
 def _answer(
-    state: GameState, happened: Iterable[Event], seat: int | None, issued: dict[str, Any] | None = None
+    state: GameState,
+    secret: seats.GameSecret,
+    happened: Iterable[Event],
+    seat: int | None,
+    issued: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    token = state_token.sealer().seal(encode_state(state))
+    token = state_token.sealer().seal(secret.seal_into(encode_state(state)))
     return game_response(view_with_moves(state, seat), token, events_for(happened, seat), issued)
 
 
@@ -104,16 +114,17 @@ def create(request: NewGame) -> tuple[dict[str, Any], int]:
         match=request.match,
     )
     check_seat(state, request.seat)
-    return _answer(state, happened, request.seat, _every_credential(state)), 201
+    secret = seats.GameSecret.fresh()
+    return _answer(state, secret, happened, request.seat, _every_credential(state, secret)), 201
 
 
-def _every_credential(state: GameState) -> dict[str, Any]:
+def _every_credential(state: GameState, secret: seats.GameSecret) -> dict[str, Any]:
     """The table credential of a new game and every person's seat's."""
     game_id = state.game_id
     return credentials(
-        seats.table_credential(game_id),
+        secret.credential(game_id, None),
         [
-            (seat, seats.seat_credential(game_id, seat))
+            (seat, secret.credential(game_id, seat))
             for seat in range(state.rules.players)
             if not state.plays_itself(seat)
         ],
@@ -126,16 +137,16 @@ def _every_credential(state: GameState) -> dict[str, Any]:
 def act(request: GameRequest) -> dict[str, Any]:
     action = request.action
     assert action is not None  # the contract requires it
-    state = open_seated(request.state, request.seat, request.credential, action.seat)
+    state, secret = open_seated(request.state, request.seat, request.credential, action.seat)
     state, happened = apply(state, action)
-    return _answer(state, happened, request.seat)
+    return _answer(state, secret, happened, request.seat)
 
 
 @bp.post("/view")
 @speaks
 @body("viewGame")
 def show(request: GameRequest) -> dict[str, Any]:
-    state = open_seated(request.state, request.seat, request.credential)
+    state, _ = open_seated(request.state, request.seat, request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
     return seen(view_with_moves(state, request.seat), since)
 
@@ -144,7 +155,7 @@ def show(request: GameRequest) -> dict[str, Any]:
 @speaks
 @body("gameHistory")
 def game_history(request: GameRequest) -> dict[str, Any]:
-    state = open_seated(request.state, request.seat, request.credential)
+    state, _ = open_seated(request.state, request.seat, request.credential)
     return encode_history(history(state, request.seat))
 
 
@@ -156,19 +167,20 @@ def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
     the same next game (:mod:`.seats`); the credentials handed out are those the caller's
     credential was good for: the table's brings the new table's and every seat's, a seat's that
     seat's, none (a spectator) none."""
-    finished = open_seated(request.state, request.seat, request.credential)
-    state, happened = next_game(finished, seats.next_chance_seed(finished), seats.next_game_id(finished.game_id))
-    if seats.is_table_credential(finished.game_id, request.credential):
-        issued: dict[str, Any] | None = _every_credential(state)
+    finished, finished_secret = open_seated(request.state, request.seat, request.credential)
+    game_id, seed, secret = finished_secret.next_game(finished)
+    state, happened = next_game(finished, seed, game_id)
+    if finished_secret.is_table(finished.game_id, request.credential):
+        issued: dict[str, Any] | None = _every_credential(state, secret)
     elif request.seat is not None:
-        issued = credentials(None, [(request.seat, seats.seat_credential(state.game_id, request.seat))])
+        issued = credentials(None, [(request.seat, secret.credential(state.game_id, request.seat))])
     else:
         issued = None
-    return _answer(state, happened, request.seat, issued), 201
+    return _answer(state, secret, happened, request.seat, issued), 201
 
 
 @bp.post("/record")
 @speaks
 @body("recordGame")
 def game_record(request: GameRequest) -> dict[str, Any]:
-    return encode_record(record(open_state(request.state)))
+    return encode_record(record(open_game(request.state)[0]))

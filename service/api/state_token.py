@@ -13,11 +13,12 @@ would save about 75 bytes for more CPU than the sealing costs).
 
 Keys come from ``CRIBBAGE_STATE_KEYS``: comma-separated url-safe base64 of 32 random bytes
 (``Fernet.generate_key()`` makes them, as does ``python -m service.api.state_token``). The
-first seals, all of them open, so a key is rotated by putting the new one first and dropping
-the old one once its games are done. The cipher key, seat credentials and the deal's secret
-share are each derived from a configured key for their own purpose (HMAC-SHA256,
-:meth:`StateSealer.derive`). Every worker and every server with the same keys accepts a token any
-of them issued; nothing is stored.
+first seals, all of them open, so a key is rotated by adding the new one last, then putting it
+first, then dropping the old one once no token it sealed is in use (docs/deployment.md, "Rotating
+the state key"). The cipher key and the deal's secret share are each derived from a configured
+key for their own purpose (HMAC-SHA256, :meth:`StateSealer.derive`); seat credentials come from
+each game's own secret, sealed in its token (:mod:`.seats`), so they outlive a key. Every worker
+and every server with the same keys accepts a token any of them issued; nothing is stored.
 
 With no key configured, a key is generated when the app is created. gunicorn loads the app
 in the master before it forks (``preload_app``), so all workers of one server share it and
@@ -115,8 +116,9 @@ class StateSealer:
 
     def derive(self, purpose: str) -> tuple[bytes, ...]:
         """A secret for ``purpose`` from each key (HMAC-SHA256 of the purpose under the key), the
-        sealing key's first: what the state key vouches for besides the token itself (seat
-        credentials, the deal's share of the shuffle) stays stateless and rotates with it."""
+        sealing key's first: what the state key vouches for besides the token itself (the deal's
+        share of a client's seed, the credentials of a state sealed before games had their own
+        secret) stays stateless and rotates with it."""
         found = self._derived.get(purpose)
         if found is None:  # once per purpose: a seat check on every move must not redo the HMACs
             found = self._derived[purpose] = tuple(

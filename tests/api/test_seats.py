@@ -7,6 +7,8 @@ credential is bound to one game and one seat; the deals of a seeded game depend 
 
 from __future__ import annotations
 
+import base64
+import hmac
 import random
 import time
 from typing import Any
@@ -150,11 +152,94 @@ def test_a_credential_is_bound_to_its_game_and_its_seat(client: FlaskClient) -> 
 def test_credentials_survive_key_rotation_and_fail_under_another_key() -> None:
     old = create_app(Config(testing=True, state_keys=(TEST_STATE_KEY,))).test_client()
     rotated = create_app(Config(testing=True, state_keys=(OTHER_KEY, TEST_STATE_KEY))).test_client()
+    stranger = create_app(Config(testing=True, state_keys=(OTHER_KEY,))).test_client()
     game = post(old, "/v1/games", {"seed": 3, "dealer": 0}, 201)
     body = {"state": game["state"], "seat": 0, "credential": credentials_of(game)[0]}
-    post(rotated, "/v1/games/view", body)  # the old key still opens the token and vouches for the credential
+    post(rotated, "/v1/games/view", body)  # the old key still opens the token
+    post(stranger, "/v1/games/view", body, 400)  # a key that never sealed it does not
     fresh = post(rotated, "/v1/games", {"seed": 3, "dealer": 0}, 201)
-    assert fresh["credentials"]["seats"][0]["credential"] != credentials_of(game)[0]  # issued under the new key
+    assert fresh["credentials"]["seats"][0]["credential"] != credentials_of(game)[0]
+
+
+# The rotation docs/deployment.md tells operators to make: each step's key lists, and the
+# replicas that serve side by side while a rolling update moves from one step to the next.
+ROTATION = {"old": (TEST_STATE_KEY,), "old,new": (TEST_STATE_KEY, OTHER_KEY)}
+ROTATION |= {"new,old": (OTHER_KEY, TEST_STATE_KEY), "new": (OTHER_KEY,)}
+ROLLOUTS = [("old", "old,new"), ("old,new", "new,old"), ("new,old", "new")]
+
+
+def rotation_clients() -> dict[str, FlaskClient]:
+    return {name: create_app(Config(testing=True, state_keys=keys)).test_client() for name, keys in ROTATION.items()}
+
+
+def test_a_game_started_before_a_rotation_is_finished_after_it_with_its_first_credentials() -> None:
+    clients = rotation_clients()
+    game = post(clients["old"], "/v1/games", {"dealer": 0, "seat": 0, "computer": [{"seat": 1}]}, 201)
+    mine = credentials_of(game)[0]  # seat 0's credential, issued under the old key alone
+    moves = 0
+    while game["view"]["phase"] != "over":
+        # 12 moves in each rollout, alternating between its two replicas
+        pair = ROLLOUTS[min(moves // 12, len(ROLLOUTS) - 1)]
+        client = clients[pair[moves % 2]]
+        action = {"type": "auto", "seat": 0}
+        game = post(client, "/v1/games/act", {"state": game["state"], "seat": 0, "credential": mine, "action": action})
+        moves += 1
+    assert moves > 36  # the game outlived the old key
+    # Once the old key is dropped, the game's own credential still shows its seat and its history.
+    body = {"state": game["state"], "seat": 0, "credential": mine}
+    assert post(clients["new"], "/v1/games/view", body)["view"]["phase"] == "over"
+    post(clients["new"], "/v1/games/history", body)
+    post(clients["new"], "/v1/games/view", {**body, "credential": mine[::-1]}, 403)
+
+
+@pytest.mark.parametrize("rollout", ROLLOUTS, ids=["-".join(pair) for pair in ROLLOUTS])
+def test_every_replica_of_a_rollout_starts_the_same_next_game(rollout: tuple[str, str]) -> None:
+    # A match's game finished under the first replica's keys: each device asks for the next game
+    # by itself, and whichever replica answers, it must land at the same table.
+    clients = rotation_clients()
+    match = {"format": "best_of", "length": 3, "skunk_points": 1, "double_skunk_points": 1}  # never over in one game
+    start = {"dealer": 0, "seat": 0, "computer": [{"seat": 1}], "match": match}
+    game = post(clients[rollout[0]], "/v1/games", start, 201)
+    table = game["credentials"]["table"]
+    while game["view"]["phase"] != "over":
+        action = {"type": "auto", "seat": 0}
+        body = {"state": game["state"], "seat": 0, "credential": table, "action": action}
+        game = post(clients[rollout[0]], "/v1/games/act", body)
+    asked = {"state": game["state"], "seat": 0, "credential": table}
+    answers = [post(clients[name], "/v1/games/next-game", asked, 201) for name in rollout]
+    first, second = answers
+    assert first["view"]["match"]["game"] == 2
+    assert (first["view"], first["credentials"], first["legal_actions"]) == (
+        second["view"],
+        second["credentials"],
+        second["legal_actions"],
+    )
+    # ...and each replica takes the credentials the other issued for it.
+    for client, answer in zip((clients[rollout[1]], clients[rollout[0]]), answers, strict=True):
+        seat = credentials_of(answer)[0]
+        post(client, "/v1/games/view", {"state": answer["state"], "seat": 0, "credential": seat})
+
+
+def test_a_state_sealed_before_games_had_their_own_secret_keeps_its_credentials() -> None:
+    # Such a state's credentials were an HMAC of "<game id>:<seat>" under a secret derived from
+    # the key (HMAC-SHA256 of the purpose), 18 bytes of it in url-safe base64.
+    client = create_app(Config(testing=True, state_keys=(OTHER_KEY, TEST_STATE_KEY))).test_client()
+    game = post(client, "/v1/games", {"dealer": 0, "seat": 0, "computer": [{"seat": 1}]}, 201)
+    sealer = state_token.StateSealer((OTHER_KEY, TEST_STATE_KEY))
+    data = sealer.open(game["state"])
+    assert "gk" in data
+    del data["gk"]
+    legacy = sealer.seal(data)
+    game_id = data["id"]
+    secret = hmac.digest(base64.urlsafe_b64decode(TEST_STATE_KEY), b"cribbage-seat-credential-v1", "sha256")
+    credential = base64.urlsafe_b64encode(hmac.digest(secret, f"{game_id}:0".encode(), "sha256")[:18]).decode()
+    post(client, "/v1/games/view", {"state": legacy, "seat": 0, "credential": credential})
+    post(client, "/v1/games/view", {"state": legacy, "seat": 0, "credential": credentials_of(game)[0]}, 403)
+    # ...and keeps them after its moves, which seal it again.
+    move = {"state": legacy, "seat": 0, "credential": credential, "action": {"type": "auto", "seat": 0}}
+    for _ in range(3):
+        move["state"] = post(client, "/v1/games/act", move)["state"]
+    post(client, "/v1/games/view", {"state": move["state"], "seat": 0, "credential": credential})
 
 
 def test_the_same_seed_deals_the_same_game_with_the_same_key_and_another_with_another() -> None:

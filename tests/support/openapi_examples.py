@@ -36,20 +36,21 @@ TEXT_FORMATS = {"text/csv": "Csv", "text/html": "Html"}  # answers offered besid
 
 @contextmanager
 def deterministic_games() -> Iterator[None]:
-    """Fixed game ids and byte-stable tokens while the examples are made."""
+    """Fixed game ids and secrets, and byte-stable tokens, while the examples are made."""
     from service.api import seats
     from service.api.state_token import StateSealer
 
     def seal(self: StateSealer, data: dict[str, Any]) -> str:
         return self.seal_at(data, 1796083200, b"\0" * 12)
 
-    saved = seats.new_game_id, StateSealer.seal
+    saved = seats.new_game_id, StateSealer.seal, seats.GameSecret.fresh
     seats.new_game_id = lambda: "example-game-0001"  # type: ignore[assignment]
     StateSealer.seal = seal  # type: ignore[method-assign]
+    seats.GameSecret.fresh = classmethod(lambda cls: cls(b"\1" * seats.SECRET_BYTES))  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
-        seats.new_game_id, StateSealer.seal = saved  # type: ignore[method-assign]
+        seats.new_game_id, StateSealer.seal, seats.GameSecret.fresh = saved  # type: ignore[method-assign]
 
 
 def _first_request(operation: dict[str, Any]) -> Any:

@@ -71,11 +71,19 @@ def replace_once(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def production_conf(upstreams: tuple[str, ...], listen: str, metrics_listen: str, expose_upstream: bool) -> str:
+RATE = "rate=50r/s;"  # the shipped per-client limit (limit_req_zone)
+
+
+def production_conf(
+    upstreams: tuple[str, ...], listen: str, metrics_listen: str, expose_upstream: bool, rate: str | None = None
+) -> str:
     """The production file with the test's addresses. ``expose_upstream`` adds an
     ``X-Upstream`` header naming the instance that answered (for the scale-out test only:
-    production does not tell clients its internal addresses)."""
+    production does not tell clients its internal addresses). ``rate`` replaces the per-client
+    rate (``"5000r/s"``): for a load test whose many players all come from loopback."""
     text = PRODUCTION_CONF.read_text()
+    if rate is not None:
+        text = replace_once(text, RATE, f"rate={rate};")
     text = replace_once(text, "    server 127.0.0.1:8000;\n", "".join(f"    server {u};\n" for u in upstreams))
     text = replace_once(text, "    listen 8080;\n", f"    listen {listen};\n")
     text = replace_once(text, "    listen 9102;\n", f"    listen {metrics_listen};\n")
@@ -98,15 +106,17 @@ class Nginx:
     """nginx in the foreground with a private prefix, stopped with its process group."""
 
     def __init__(
-        self, upstreams: tuple[str, ...], log_dir: Path, expose_upstream: bool = False, wait_for_app: bool = True
+        self,
+        upstreams: tuple[str, ...],
+        log_dir: Path,
+        expose_upstream: bool = False,
+        wait_for_app: bool = True,
+        rate: str | None = None,
     ) -> None:
         self.port = free_port()
         self.metrics_port = free_port()
-        self._prepare(
-            production_conf(upstreams, f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}", expose_upstream),
-            log_dir,
-            wait_for_app,
-        )
+        listen, metrics_listen = f"{LOOPBACK}:{self.port}", f"{LOOPBACK}:{self.metrics_port}"
+        self._prepare(production_conf(upstreams, listen, metrics_listen, expose_upstream, rate), log_dir, wait_for_app)
 
     def _prepare(self, conf: str, log_dir: Path, wait_for_app: bool, parent: Path | None = None) -> None:
         """A private prefix (in ``parent``, or the temporary directory) with the test's main file

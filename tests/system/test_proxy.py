@@ -2,9 +2,12 @@
 
 What the file promises, checked against real nginx: it parses as shipped; bad chunked bodies
 are refused by nginx itself (400), bodies over the limit too (413), deep JSON by the service
-(400), all as problem+json on every operation; JSON is gzipped for clients that ask; the
-service's headers pass through; ``/metrics`` is only on the metrics port; and a dead upstream
-is a 503 problem with ``Retry-After``, never an HTML page.
+(400), all as problem+json on every operation; nginx's other refusals (405, 501, 505) are
+problems too, and an HTTP/0.9 request gets no answer at all; JSON is gzipped for clients that
+ask; the service's headers pass through; ``/metrics`` is only on the metrics port; a dead
+upstream is a 503 problem with ``Retry-After``, never an HTML page, however large the request;
+and a client past the per-address rate limit gets 429 problems with ``Retry-After``, while
+ordinary traffic never does.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+import socket
+import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -21,8 +27,10 @@ import pytest
 
 from tests.support.edge_requests import (
     BAD_BODIES,
+    EVENT_PATHS,
     OPERATION_IDS,
     POST_OPERATIONS,
+    chunked_request,
     expect_refused,
     length_request,
     limit_of,
@@ -31,7 +39,7 @@ from tests.support.edge_requests import (
 )
 from tests.support.problems import PROBLEM
 from tests.support.proxy import MAIN_CONF, PRODUCTION_CONF, Nginx, check_config
-from tests.support.servers import LOOPBACK, free_port
+from tests.support.servers import LOOPBACK, Gunicorn, free_port
 
 pytestmark = pytest.mark.system
 
@@ -113,3 +121,128 @@ def test_a_dead_upstream_is_a_503_problem(output_dir: Path) -> None:
         status, headers, body = get(nginx.url + "/healthz")
     assert (status, headers["Content-Type"], headers["Retry-After"]) == (503, PROBLEM, "5")
     assert json.loads(body)["status"] == 503
+
+
+def exchange(port: int, request: bytes) -> bytes:
+    """Send bytes as they are; everything the proxy sends back until it closes (nothing, if it
+    closes or resets the connection without answering)."""
+    received = b""
+    with socket.create_connection((LOOPBACK, port), timeout=10) as sock:
+        sock.sendall(request)
+        try:
+            while chunk := sock.recv(65536):
+                received += chunk
+        except ConnectionResetError:
+            pass
+    return received
+
+
+CLOSE = f"Host: {LOOPBACK}\r\nConnection: close\r\n"
+# nginx's own refusals, each as the status it must be: (request, status).
+REFUSALS = {
+    "trace": (f"TRACE /healthz HTTP/1.1\r\n{CLOSE}\r\n", 405),
+    # nginx 1.22 does not parse CONNECT (a 400); later ones know it and refuse it (a 405).
+    "connect": (f"CONNECT example.com:443 HTTP/1.1\r\n{CLOSE}\r\n", (400, 405)),
+    "gzip-transfer-coding": (
+        f"POST /v1/hands/score HTTP/1.1\r\n{CLOSE}Content-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n",
+        501,
+    ),
+    "http-2.0-request-line": (f"GET /healthz HTTP/2.0\r\n{CLOSE}\r\n", 505),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_nginxs_own_refusals_are_problems(proxy: Nginx, case: str) -> None:
+    request, expected = REFUSALS[case]
+    status, headers, problem = raw(proxy.port, request.encode())
+    assert status in (expected if isinstance(expected, tuple) else (expected,))
+    assert (headers["content-type"], headers["x-content-type-options"], problem["status"]) == (
+        PROBLEM,
+        "nosniff",
+        status,
+    )
+
+
+def test_an_http_0_9_request_gets_no_answer(proxy: Nginx) -> None:
+    # HTTP/0.9 has no status line and no headers: the answer would be a bare body that a client
+    # cannot tell from a good one. The proxy closes the connection instead.
+    assert exchange(proxy.port, b"GET /healthz\r\n") == b""
+    assert exchange(proxy.port, b"GET /v1/variants\r\n") == b""
+    # HTTP/1.0 is still served.
+    assert exchange(proxy.port, f"GET /healthz HTTP/1.0\r\nHost: {LOOPBACK}\r\n\r\n".encode()).startswith(
+        b"HTTP/1.1 200 "
+    )
+
+
+def test_a_broken_chunked_body_of_100_kb_is_a_400_problem(proxy: Nginx) -> None:
+    # On an event operation (whose limit is 4 MiB): 100 KB of good chunk, then a chunk size
+    # that is not hexadecimal. The error page's location must not apply the 64 KiB limit of the
+    # other operations to the body read so far (that made it an HTML 413).
+    body = b"%x\r\n" % 100_000 + b" " * 100_000 + b"\r\nzz\r\n"
+    for path in EVENT_PATHS:
+        status, headers, problem = raw(proxy.port, chunked_request(path, body))
+        assert (status, headers["content-type"], problem["status"]) == (400, PROBLEM, 400), path
+
+
+def test_a_large_request_to_a_dead_upstream_is_a_503_problem(output_dir: Path) -> None:
+    # A 1.5 MB event request (under its 4 MiB limit) that no instance answers: the documented
+    # 503 with Retry-After, not a 413 that would tell the client its good request is too big.
+    body = json.dumps({"games": [], "pad": " " * 1_500_000}).encode()
+    nobody = f"{LOOPBACK}:{free_port()}"
+    with Nginx((nobody,), output_dir / "logs" / "dead-upstream-large", wait_for_app=False) as nginx:
+        for path in EVENT_PATHS:
+            status, headers, problem = raw(nginx.port, length_request(path, body))
+            assert (status, headers["content-type"], headers["retry-after"]) == (503, PROBLEM, "5"), path
+            assert problem["status"] == 503
+        chunked = b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n"
+        status, headers, problem = raw(nginx.port, chunked_request(EVENT_PATHS[0], chunked))
+        assert (status, headers["content-type"], headers["retry-after"]) == (503, PROBLEM, "5")
+
+
+def statuses_at_pace(url: str, count: int, per_second: float) -> list[int]:
+    """``count`` requests for ``url`` at ``per_second`` (on a schedule, so a stall is caught up)."""
+    start, found = time.monotonic(), []
+    for sent in range(count):
+        time.sleep(max(0.0, start + sent / per_second - time.monotonic()))
+        found.append(get(url)[0])
+    return found
+
+
+def test_a_client_past_the_rate_limit_gets_429_problems(output_dir: Path) -> None:
+    logs = output_dir / "logs" / "rate-limit"
+    with (
+        Gunicorn(workers=2, name="gunicorn-rate-limit", env={"CRIBBAGE_ACCESS_LOG": "false"}, log_dir=logs) as app,
+        Nginx((f"{LOOPBACK}:{app.port}",), logs) as nginx,
+    ):
+        url = nginx.url + "/healthz"
+        # Ordinary traffic, heavier than any person's game or a club behind one address: 150
+        # requests at once (within the burst of 200), then 40 a second (under the 50) for 5 s.
+        burst = [get(url)[0] for _ in range(150)]
+        steady = statuses_at_pace(url, 200, per_second=40)
+        assert set(burst) | set(steady) == {200}
+        time.sleep(200 / 50 + 1)  # the burst allowance back whole
+        # A client looping as fast as it can, from 6 connections at once, for 3 s.
+        answers: list[tuple[int, dict[str, str], bytes]] = []
+        deadline = time.monotonic() + 3
+
+        def hammer() -> None:
+            while time.monotonic() < deadline:
+                answers.append(get(url))
+
+        threads = [threading.Thread(target=hammer) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    passed = [answer for answer in answers if answer[0] == 200]
+    limited = [answer for answer in answers if answer[0] == 429]
+    assert len(passed) + len(limited) == len(answers), {answer[0] for answer in answers}
+    # At most the burst and 50 a second (and a second's slack) pass; the rest are refused.
+    assert len(limited) > 0 and len(passed) <= 200 + 50 * 4, (len(passed), len(limited))
+    for _, headers, body in limited:
+        assert (headers["Content-Type"], headers["Retry-After"], headers["X-Content-Type-Options"]) == (
+            PROBLEM,
+            "1",
+            "nosniff",
+        )
+        assert json.loads(body)["status"] == 429

@@ -8,13 +8,23 @@ token), so any instance holding the key can take the next move. Here a whole gam
 through nginx with every move answered by the other instance than the one before (nginx
 reports the upstream in ``X-Upstream``), and a token sealed by a third instance with another
 key is refused, as a 4xx, by the pair.
+
+A key rotation, as docs/deployment.md tells it (``old``; ``old,new``; ``new,old``; the
+state TTL; ``new``), is rolled through both instances one at a time while players play whole
+matches through nginx: every match started before, during and after it is finished, no request
+gets a 5xx or a 4xx, and the next game of a match is the same from both instances, whatever
+keys each holds at the time. The figures go to ``test-output/rotation.json``.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +32,7 @@ import pytest
 
 from service.api.state_token import generate_key
 from tests.support.proxy import Nginx
-from tests.support.servers import LOOPBACK, Gunicorn, call
+from tests.support.servers import LOOPBACK, Gunicorn, call, free_port
 
 pytestmark = pytest.mark.system
 
@@ -41,7 +51,8 @@ def cluster(keys: tuple[str, str], output_dir: Path) -> Iterator[tuple[Nginx, Gu
     with (
         Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a,
         Gunicorn(workers=1, env=shared, name="instance-b", log_dir=logs) as b,
-        Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs, expose_upstream=True) as nginx,
+        # A whole game played as fast as a loop can: faster than any person, past the per-client limit.
+        Nginx((f"{LOOPBACK}:{a.port}", f"{LOOPBACK}:{b.port}"), logs, expose_upstream=True, rate="10000r/s") as nginx,
     ):
         yield nginx, a, b
 
@@ -145,3 +156,160 @@ def test_a_token_sealed_with_another_key_is_refused(
         },
     )
     assert 400 <= status < 500, (status, problem)
+
+
+# --- a key rotation across the two replicas, under load ---------------------------------------
+
+TTL = 10  # CRIBBAGE_STATE_TTL of the rotation's replicas: the wait before the old key is dropped
+PLAYERS = 4
+# A match that one game never ends (a skunk scores a single match point), so each has a next game.
+BEST_OF_3 = {"format": "best_of", "length": 3, "skunk_points": 1, "double_skunk_points": 1}
+
+
+@dataclass
+class Tally:
+    """What the players saw: requests sent, faults (a 5xx or no answer), and each match started,
+    with the phase of the rotation it started in and whether both of its games were finished."""
+
+    requests: int = 0
+    faults: list[str] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    finished: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # 4xx: a game the rotation lost
+    next_games_across: int = 0  # next games asked of both replicas, and the same from both
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Player:
+    """A person's device at seat 0 against the computer, through the proxy: matches of two
+    games, the moves by ``auto`` with the seat's own credential (not the table's), and the next
+    game asked of both replicas (it must be the same)."""
+
+    def __init__(self, base: str, tally: Tally, phase: list[str], stop: threading.Event) -> None:
+        self.base, self.tally, self.phase, self.stop = base, tally, phase, stop
+
+    def send(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+        try:
+            status, headers, answer = call(self.base, path, body)
+        except OSError as error:
+            status, headers, answer = 0, {}, str(error)
+        with self.tally.lock:
+            self.tally.requests += 1
+            if status == 0 or status >= 500:
+                self.tally.faults.append(f"{path} {status} {answer}"[:300])
+            elif status >= 400:
+                self.tally.refused.append(f"{path} {status} {answer}"[:300])
+        return status, headers, answer
+
+    def finish(self, game: dict[str, Any], credential: str) -> dict[str, Any] | None:
+        while game["view"]["phase"] != "over":
+            body = {"state": game["state"], "seat": 0, "credential": credential, "action": {"type": "auto", "seat": 0}}
+            status, _, game = self.send("/v1/games/act", body)
+            if status != 200:
+                return None
+        return game
+
+    def next_game(self, finished: dict[str, Any], credential: str) -> dict[str, Any] | None:
+        """The next game, asked until both replicas have answered (at most 8 times): the same."""
+        answers: dict[str, dict[str, Any]] = {}
+        for _ in range(8):
+            body = {"state": finished["state"], "seat": 0, "credential": credential}
+            status, headers, answer = self.send("/v1/games/next-game", body)
+            if status != 201:
+                return None
+            answers[headers["X-Upstream"]] = answer
+            if len(answers) == 2:
+                break
+        seen = [(a["view"], a["credentials"], a["legal_actions"]) for a in answers.values()]
+        assert all(other == seen[0] for other in seen), "two replicas started different next games"
+        if len(answers) == 2:
+            with self.tally.lock:
+                self.tally.next_games_across += 1
+        return next(iter(answers.values()))
+
+    def play_match(self) -> None:
+        phase = self.phase[0]
+        start = {"variant": "six_card", "seat": 0, "computer": [{"seat": 1}], "match": BEST_OF_3}
+        status, _, game = self.send("/v1/games", start)
+        if status != 201:
+            return
+        with self.tally.lock:
+            self.tally.started.append(phase)
+        mine = game["credentials"]["seats"][0]["credential"]
+        first = self.finish(game, mine)
+        second = first and self.next_game(first, mine)
+        done = second and self.finish(second, second["credentials"]["seats"][0]["credential"])
+        if done:
+            with self.tally.lock:
+                self.tally.finished.append(phase)
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            self.play_match()
+
+
+def routed_to(nginx: Nginx, replica: Gunicorn, timeout: float = 30) -> None:
+    """Wait until nginx sends requests to ``replica`` again (after a failed connection it leaves
+    an instance out for fail_timeout, 10 s): a rolling update's readiness gate."""
+    deadline = time.monotonic() + timeout
+    while call(nginx.url, "/healthz")[1]["X-Upstream"] != f"{LOOPBACK}:{replica.port}":
+        assert time.monotonic() < deadline, f"nginx sends nothing to {replica.name}"
+        time.sleep(0.1)
+
+
+def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir: Path) -> None:
+    """The rotation of docs/deployment.md, step by step, as a rolling update replaces one replica
+    at a time while players play whole matches through the proxy: every match started before,
+    during and after it is finished, and no request fails."""
+    old, new = generate_key(), generate_key()
+    steps = [f"{old}", f"{old},{new}", f"{new},{old}", f"{new}"]
+    logs = output_dir / "logs" / "rotation"
+    ports = [free_port(), free_port()]
+
+    def replica(index: int, step: int) -> Gunicorn:
+        env = {"CRIBBAGE_STATE_KEYS": steps[step], "CRIBBAGE_STATE_TTL": str(TTL), "CRIBBAGE_ACCESS_LOG": "false"}
+        env["GUNICORN_BIND"] = f"{LOOPBACK}:{ports[index]}"
+        return Gunicorn(workers=1, env=env, name=f"replica-{'ab'[index]}-step-{step}", log_dir=logs).start()
+
+    replicas = [replica(0, 0), replica(1, 0)]
+    tally, phase, stop = Tally(), ["before"], threading.Event()
+    began = time.monotonic()
+    try:
+        # Many players from one address: the per-client limit is raised for them.
+        with Nginx(tuple(f"{LOOPBACK}:{port}" for port in ports), logs, expose_upstream=True, rate="10000r/s") as nginx:
+            players = [threading.Thread(target=Player(nginx.url, tally, phase, stop).run) for _ in range(PLAYERS)]
+            for thread in players:
+                thread.start()
+            time.sleep(5)
+            phase[0] = "during"
+            for step in (1, 2, 3):
+                if step == 3:
+                    time.sleep(TTL + 1)  # every token sealed with the old key has expired
+                for index in (0, 1):
+                    replicas[index].stop()
+                    replicas[index] = replica(index, step)
+                    routed_to(nginx, replicas[index])
+            phase[0] = "after"
+            time.sleep(5)
+            stop.set()
+            for thread in players:
+                thread.join(timeout=120)
+    finally:
+        stop.set()
+        for server in replicas:
+            server.stop()
+    figures = {
+        "seconds": round(time.monotonic() - began, 1),
+        "requests": tally.requests,
+        "faults": len(tally.faults),
+        "refused": len(tally.refused),
+        "matches": {p: [tally.started.count(p), tally.finished.count(p)] for p in ("before", "during", "after")},
+        "lost": len(tally.started) - len(tally.finished),
+        "next_games_from_both_replicas": tally.next_games_across,
+    }
+    (output_dir / "rotation.json").write_text(json.dumps(figures, indent=2) + "\n")
+    assert not tally.faults, tally.faults[:5]
+    assert not tally.refused, tally.refused[:5]
+    assert sorted(tally.finished) == sorted(tally.started), figures
+    assert all(started > 0 for started, _ in figures["matches"].values()), figures
+    assert tally.next_games_across > 0, figures
