@@ -164,8 +164,8 @@ def read_json(operation_id: str | None = None) -> Any:
     lane ran, and which raised, raises that again here (:data:`REFUSED`).
 
     The body is read from ``wsgi.input`` directly: werkzeug's stream wrappers, which
-    ``request.get_json()`` reads through, cost about 13 us a request under gunicorn (measured
-    against a direct read), more than scoring a typical hand.
+    ``request.get_json()`` reads through, cost more a request than scoring a typical hand
+    (measured against a direct read: docs/worst-cases.md).
     """
     req: Request = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
     environ = req.environ

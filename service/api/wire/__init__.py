@@ -17,8 +17,8 @@ the same two-part style:
 
 Why plain functions both ways and not marshmallow: the contract already validates every
 request, so a marshmallow schema would only convert, and its ``load`` measured 14 to 20 times
-a plain loader's cost (49 against 3.5 us for a hand, 36 against 1.8 us for a game move), its
-``dump`` 6 to 9 times an encoder's; see ``docs/architecture.md``.
+a plain loader's cost, its ``dump`` 6 to 9 times an encoder's (the figures:
+``docs/worst-cases.md``; the choice: ``docs/architecture.md``).
 
 Both sides register the component they stand for (:func:`loader`, :func:`encoder`), and
 ``tests/contract/test_wire_contract.py`` checks every registration against ``openapi.yaml``: every
