@@ -8,7 +8,7 @@ legal action, with the table credential), then replayed: each part of the reques
 (best of the rounds, per move, CPU time), then whole requests straight into the WSGI app as
 gunicorn calls it, operations layer on, against ``POST /v1/hands/score`` (the 29 hand) in
 alternating rounds, with the ratio per round. The callgrind form counts the instructions of
-the same whole requests (repeatable on a busy machine). The issue's target: a move at most
+the same whole requests (repeatable on a busy machine). The target: a move at most
 1.3 times a hand score's CPU.
 """
 

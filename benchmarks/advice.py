@@ -5,7 +5,7 @@
 
 Prints:
 
-* the import cost of ``service.core.advice`` (in a fresh interpreter, on top of the show tables
+* the import cost of ``service.core.computer.advice`` (in a fresh interpreter, on top of the show tables
   it shares with the scorer) and the first call's cost (cold row cache);
 * exact advice per hand, in-process: median, p90 and max over random hands from a fixed seed,
   dealer and pone alternating, by the uniform crib model and (two-player games) the learned
@@ -13,7 +13,7 @@ Prints:
 * the same through HTTP (Flask test client, JSON both ways);
 * ``choose_play`` per decision over random play positions;
 * a pegging-only duel over seeded deals (both seats throw by the analysis, then the play of
-  the deal is run by :mod:`service.core.pegging`): the look-ahead player against a greedy one
+  the deal is run by :mod:`service.core.scoring.pegging`): the look-ahead player against a greedy one
   (the card that scores most now) and a random one, as mean pegging points per deal, with a
   95% interval. The full-game strength test needs the engine and lives with it.
 """
@@ -37,9 +37,9 @@ from service.core.scoring.pegging import play_card, say_go, score_play, start_pl
 IMPORT_CODE = """
 import time
 t0 = time.perf_counter()
-import service.core.show
+import service.core.scoring.show
 t1 = time.perf_counter()
-import service.core.advice, service.core.strategy
+import service.core.computer.advice, service.core.computer.strategy
 t2 = time.perf_counter()
 from service.core.computer.advice import discard_advice
 from service.core.cards import parse_cards
@@ -204,8 +204,8 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=2000, help="deals per pegging duel (0 skips)")
     args = parser.parse_args()
     tables, advice_import, first = import_costs()
-    print(f"import service.core.show (shared rank tables)  {tables:7.1f} ms")
-    print(f"import service.core.advice + strategy (extra)  {advice_import:7.1f} ms")
+    print(f"import service.core.scoring.show (rank tables)  {tables:7.1f} ms")
+    print(f"import computer.advice + strategy (extra)      {advice_import:7.1f} ms")
     print(f"first six-card advice (cold row cache)         {first:7.1f} ms")
     advice_speed(args.hands)
     http_speed(min(args.hands, 500))

@@ -74,7 +74,7 @@ JSON = "application/json"
 ANY_4XX = 0
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
 BARE = "bare Flask POST /bare"
-# the thresholds of issue 15, each against the bare app in the same run
+# the thresholds the service is held to, each against the bare app in the same run
 SCORE_RATIO, HEALTHZ_RATIO, SCORE_P99_RATIO = 0.92, 0.97, 1.2
 ACT = "POST /v1/games/act"  # one person's move (every seat a person's): the move itself
 ACT_VS_COMPUTER = "POST /v1/games/act vs computer"  # a decision and the computer's replies

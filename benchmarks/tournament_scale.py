@@ -1,4 +1,4 @@
-"""Event-sized tournament work: 250 players, 30,000 games (issue 14), piece by piece.
+"""Event-sized tournament work: 250 players, 30,000 games, piece by piece.
 
     python -m benchmarks.tournament_scale [--players 250] [--games 30000] [--repeat 5]
 
@@ -7,7 +7,7 @@ runs, in milliseconds of this process's CPU time (``time.process_time``: on a ma
 with other work, wall-clock time measures the neighbours too); the two standings lines run side
 by side in the same process, so their ratio holds even when the absolute numbers drift.
 
-* core: the first standings (kept as ``tests/support/reference_standings.py``) against ``results.standings`` (outcomes
+* core: the first standings (kept as ``tests/support/reference_standings.py``) against ``tournaments.standings.standings`` (outcomes
   worked out once per distinct score line, every invalid game collected), with the default
   ACC ranking and with ``head_to_head``; the check alone; crosstable; game logs; Swiss pairings
   for the next round; a round robin of the whole field; a 1,024-entrant double elimination.
@@ -37,7 +37,8 @@ from service.core.scoring.results import GameResult
 from service.core.tournaments.crosstable import crosstable, game_logs
 from service.core.tournaments.elimination import elimination
 from service.core.tournaments.schedules import round_robin, swiss_pairings
-from tests.support.events import random_event, random_scores
+from service.core.tournaments.standings import standings
+from tests.support.director_events import random_event, random_scores
 from tests.support.reference_standings import reference_standings
 
 STATE_KEY = Fernet.generate_key().decode()
@@ -63,15 +64,15 @@ def main() -> None:
     names = [f"Player {i:03d}" for i in range(args.players)]
     games = random_event(names, args.games, seed=14, low=25)
     h2h = resolve("six_card", {"tiebreakers": ["game_points", "head_to_head", "spread"]})
-    assert results.standings(games, STANDARD) == reference_standings(games, STANDARD)
-    assert results.standings(games, h2h) == reference_standings(games, h2h)
+    assert standings(games, STANDARD) == reference_standings(games, STANDARD)
+    assert standings(games, h2h) == reference_standings(games, h2h)
     print(f"{args.players} players, {len(games)} games; best of {args.repeat}, ms")
 
     rows: list[tuple[str, Callable[[], Any]]] = [
         ("standings, first version (the tests' reference)", lambda: reference_standings(games, STANDARD)),
-        ("standings, results.standings", lambda: results.standings(games, STANDARD)),
+        ("standings, tournaments.standings", lambda: standings(games, STANDARD)),
         ("standings + head_to_head, first version", lambda: reference_standings(games, h2h)),
-        ("standings + head_to_head, results.standings", lambda: results.standings(games, h2h)),
+        ("standings + head_to_head, tournaments.standings", lambda: standings(games, h2h)),
         ("check every game (results.game_problems)", lambda: results.game_problems(games, STANDARD)),
         ("crosstable", lambda: crosstable(games, STANDARD)),
         ("game logs, every player", lambda: game_logs(games, STANDARD)),
@@ -81,7 +82,7 @@ def main() -> None:
     for name, ms in timed.items():
         print(f"  {name:48s} {ms:9.1f}")
     old, new = timed[rows[0][0]], timed[rows[1][0]]
-    print(f"  {'speed-up of results.standings (ACC ranking)':48s} {old / new:9.1f}x")
+    print(f"  {'speed-up of tournaments.standings (ACC ranking)':48s} {old / new:9.1f}x")
 
     # Swiss: the next round after 9 rounds; round robin of the field; a large double elimination.
     rnd = random.Random(3)
@@ -111,7 +112,7 @@ def main() -> None:
     for name, fn in others:
         print(f"  {name:48s} {best_ms(fn, args.repeat):9.1f}")
 
-    request_path(games, table_of=lambda: results.standings(games, STANDARD), repeat=args.repeat, direct_ms=new)
+    request_path(games, table_of=lambda: standings(games, STANDARD), repeat=args.repeat, direct_ms=new)
     if not args.core_only:
         whole_requests(names, games, args.repeat)
 

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from service.api.state_token import generate_key
-from tests.support.events import random_event
+from tests.support.director_events import random_event
 from tests.support.servers import Gunicorn
 
 from .loadtest import call, example_requests, play_games

@@ -156,7 +156,7 @@ def _search_with(state: GameState, seat: int, **options: object) -> Action:
 
 def with_options(spec: str) -> Player:
     """``hard`` whose play search takes options ``a/b=2/...`` (a flag, or a value for a
-    module constant of :mod:`service.core.players.search` or :mod:`~service.core.players.opponent`
+    module constant of :mod:`service.core.computer.players.search` or :mod:`~service.core.computer.players.opponent`
     in capitals, such as ``MAX_SAMPLES=16``)."""
     from service.core.computer.players import opponent, search
 

@@ -1,4 +1,4 @@
-"""The strength ladder of the computer levels (issue 13), and the time each level takes a decision.
+"""The strength ladder of the computer levels, and the time each level takes a decision.
 
     python -m research.ladder                          # 2,000 games per pairing, every core
     python -m research.ladder --games 400 --pairs hard:standard
@@ -18,7 +18,7 @@ over ``--workers`` processes; the result does not depend on how many.
 
 **Latency** (``--latency``). Every decision of each level over whole games of every variant
 (each level in every seat against ``standard``), timed around
-:func:`service.core.players.choose`: p50, p99 and max in ms per phase. Target for ``hard``:
+:func:`service.core.computer.players.choose`: p50, p99 and max in ms per phase. Target for ``hard``:
 p99 at most 20 ms.
 """
 

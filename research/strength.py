@@ -1,11 +1,11 @@
-"""The computer player's strength (issue 6), and how long ``{type: auto}`` takes.
+"""The computer player's strength, and how long ``{type: auto}`` takes.
 
     python -m research.strength --games 1000             # strength: 1,000 games per opponent
     python -m research.strength --games 0 --latency      # latency only
     python -m research.strength --games 1000 --latency   # both
 
 **Strength.** Seeded two-player six-card games (121 up, muggins off) through the engine
-(:mod:`service.core.engine`, in-process): the computer player (:func:`service.core.computer.choose`,
+(:mod:`service.core.game.engine`, in-process): the computer player (:func:`service.core.computer.choose`,
 exactly what ``{type: auto}`` does) against each opponent of ``tests/players.py``:
 
 * ``random``: uniform over ``legal_actions``, from ``random.Random(seed)``;

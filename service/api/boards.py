@@ -1,7 +1,7 @@
 """Scoreboards for games played with real cards: ``/v1/boards``, ``/v1/boards/peg``, ``/v1/boards/deal``.
 
 The board is plain JSON the client keeps; each request sends it back whole and it is checked
-before scoring (``service.api.wire.boards.load_board``, ``service.core.boards``).
+before scoring (``service.api.wire.boards.load_board``, ``service.core.boards.board``).
 """
 
 from __future__ import annotations

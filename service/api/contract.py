@@ -3,7 +3,7 @@
 The yaml is the source of truth. Each operation's request body schema is compiled once at
 import (so ``--preload`` shares it across gunicorn workers) with jsonschema-rs, the
 validator schemathesis itself uses. :meth:`Spec.check` raises :class:`ContractViolation`
-with a JSON pointer and a readable detail for every offending field; :meth:`Spec.fill` then
+with a JSON pointer and a readable detail for every offending field; :meth:`Defaults.fill` (``SPEC.defaults``) then
 writes into a valid body every ``default`` the contract declares for a member left out, so
 no default is written anywhere else (:mod:`.loading` puts the two before the wire loaders).
 Reading the body itself (limits, charsets, chunking, nesting depth) is :mod:`.http.bodies`.

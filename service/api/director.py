@@ -23,7 +23,7 @@ from ..core.tournaments.schedules import round_robin, swiss_pairings, swiss_rank
 from .formats import JSON, formatted, negotiated
 from .loading import body
 from .problems import ApiError
-from .wire import events as wire
+from .wire import director as wire
 from .wire.tables import (
     crosstable_table,
     elimination_table,

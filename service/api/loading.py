@@ -3,7 +3,7 @@
 A view decorated with :func:`body` receives its request as core values. The body is read
 (:func:`.http.bodies.read_json`: media type, size, JSON), checked against its operation's
 schema in ``openapi.yaml`` (:meth:`.contract.Spec.check`: a 400 with a pointer per offending
-member), given the defaults the contract declares (:meth:`.contract.Spec.fill`, as connexion
+member), given the defaults the contract declares (:meth:`.contract.Defaults.fill`, as connexion
 fills them: after validation), and turned into core values by the loader registered for its
 component in :mod:`.wire` (:data:`.wire.LOADERS`). The express lane (:mod:`.http.express`)
 takes the same four steps through :func:`loaded`.
@@ -17,10 +17,10 @@ from typing import Any
 
 from .contract import DEFAULT_LIMIT, SPEC
 from .http.bodies import collector_paused, read_json
-from .wire import LOADERS, advice, boards, coach, events, games, hands, pegging, tournaments
+from .wire import LOADERS, advice, boards, coach, director, games, hands, pegging, tournaments
 
 # Each wire module registers its loaders as it is imported: all of them, before any is looked up.
-_REGISTERING = (advice, boards, coach, events, games, hands, pegging, tournaments)
+_REGISTERING = (advice, boards, coach, director, games, hands, pegging, tournaments)
 
 
 def loader(component: str) -> Callable[[Any], Any]:

@@ -2,7 +2,7 @@
 
 Flask's ``current_app`` needs an application context, and pushing one (and reaching through
 its proxy at every lookup) costs more than a game move's seat check. The express lane
-(:mod:`.express`) serves its requests outside Flask's contexts and says which app it serves
+(:mod:`.http.express`) serves its requests outside Flask's contexts and says which app it serves
 here; anywhere else (every request Flask serves, the CLI, tests) it is Flask's current app.
 """
 

@@ -1,6 +1,6 @@
 """The edge of the service: what reaches it over HTTP before any view runs.
 
-Every POST operation of ``openapi.yaml`` is held to the same answers (issue 11):
+Every POST operation of ``openapi.yaml`` is held to the same answers:
 
 - JSON nested 256-1000 levels deep (the validator's own limit is 255) is a 400 problem naming
   the depth, not a 500;

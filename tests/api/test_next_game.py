@@ -1,4 +1,4 @@
-"""A match played through the game API (issue 14): a game started with ``match`` carries the match
+"""A match played through the game API: a game started with ``match`` carries the match
 in its sealed state, and ``POST /v1/games/next-game`` starts each next game from the finished one,
 the loser of each game dealing first in the next (the Swedish rule text, docs/rules.md 8.3).
 

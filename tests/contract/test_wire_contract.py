@@ -31,7 +31,7 @@ from service.api.wire import advice as wire_advice
 from service.api.wire import boards as wire_boards
 from service.api.wire import coach as wire_coach
 from service.api.wire import common as wire_common
-from service.api.wire import events as wire_events
+from service.api.wire import director as wire_events
 from service.api.wire import games as wire_games
 from service.api.wire import hands as wire_hands
 from service.api.wire import meta as wire_meta

@@ -1,4 +1,4 @@
-"""The levels' order (issue 13), bounded for CI: easy > random, standard > easy, hard > standard.
+"""The levels' order, bounded for CI: easy > random, standard > easy, hard > standard.
 
 Seeds are fixed, so the results are too; the margins are still set from the counts, so that
 they hold for any fair run, not just these seeds:

@@ -8,7 +8,7 @@ A *player* is ``(state, seat) -> Action``; it is asked only when ``seat`` may ac
 
 * :class:`RandomPlayer`: uniform over ``legal_actions(state, seat)``, from its own
   ``random.Random(seed)``.
-* :class:`GreedyPlayer`: the "points now" player of issue 6.
+* :class:`GreedyPlayer`: the "points now" player.
 
   - **Discard**: keeps the cards whose own show points, with no starter, are highest
     (:func:`kept_points`: fifteens, pairs, runs, and a flush of the kept cards). No nobs (it

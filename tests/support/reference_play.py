@@ -1,4 +1,4 @@
-"""A plain reference for the play, independent of ``service.core.pegging``: cards are
+"""A plain reference for the play, independent of ``service.core.scoring.pegging``: cards are
 ``(rank, suit)`` pairs (rank 1..13) and nothing from the service is used.
 """
 

@@ -6,8 +6,8 @@
 
 **What it learns.** For the two-player six-card game and each role (dealer, pone): how much
 more (or less) often than four cards drawn at random a sensible player's kept hand has each
-of the 1,820 rank multisets (:data:`service.core.crib_tables.MULTISETS` of size 4). ``hard``'s
-play search weighs the opponent hands it samples by it (:mod:`service.core.keep_model`):
+of the 1,820 rank multisets (:data:`service.core.computer.crib_tables.MULTISETS` of size 4). ``hard``'s
+play search weighs the opponent hands it samples by it (:mod:`service.core.computer.keep_model`):
 a hand the opponent would have kept is likelier than one it would have thrown apart.
 
 **How.** ``--deals`` deals are drawn from ``random.Random(f"{seed}-keep")``: a hand for the
@@ -76,7 +76,7 @@ def render(tables: dict[str, tuple[int, ...]], deals: int, seed: int) -> str:
         "",
         f"The keep model: the kept hands of exact discard advice over {deals:,} seeded six-card deals",
         f"(seed {seed}), see tools/tables/build_keep_model.py. Per role (the keeper's): for each rank",
-        "multiset of four cards (in the order of ``service.core.crib_tables.MULTISETS[4]``, a row",
+        "multiset of four cards (in the order of ``service.core.computer.crib_tables.MULTISETS[4]``, a row",
         f"per lowest rank), how much likelier it is kept than drawn at random, in parts per {SCALE:,}.",
         '"""',
         "",

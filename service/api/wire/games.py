@@ -25,7 +25,7 @@ from ...core.scoring.match import MatchRules
 from ...core.vocabulary import Level
 from . import encoder, loader, texts
 from .common import card_list, card_or_none, cards, items, named_rules, outcome, rules
-from .events import load_match_settings, match_state
+from .director import load_match_settings, match_state
 
 # --- requests -------------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ The language is chosen once per request (``Accept-Language``, or the ``lang`` qu
 that overrides it; English by default) by :func:`choose` in the request path, and held in a
 context variable that the encoders read (:func:`language`), so every encoder of one answer
 speaks the same language without passing it through every call. The words themselves are the
-core's (``service.core.texts``; their sources are in ``docs/texts.md``).
+core's (``service.core.texts.phrases``; their sources are in ``docs/texts.md``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The keep model: the kept hands of exact discard advice over 100,000 seeded six-card deals
 (seed 13), see tools/tables/build_keep_model.py. Per role (the keeper's): for each rank
-multiset of four cards (in the order of ``service.core.crib_tables.MULTISETS[4]``, a row
+multiset of four cards (in the order of ``service.core.computer.crib_tables.MULTISETS[4]``, a row
 per lowest rank), how much likelier it is kept than drawn at random, in parts per 1,000.
 """
 

@@ -11,7 +11,7 @@
   state must hold).
 
 The engine records which seats the computer plays but never plays them:
-:mod:`service.core.computer` does.
+:mod:`service.core.computer.play` does.
 """
 
 from .actions import Action

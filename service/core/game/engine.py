@@ -57,7 +57,7 @@ def new_game(
     :func:`.chance.arrange_deck`); later deals come from ``seed``. ``computer``: per seat, the
     level the computer plays it at, or ``None`` for a person (empty: all people); at least one
     seat is a person's. The engine only records the levels: the computer's moves are made by
-    :mod:`service.core.computer` (its ``new_game`` plays them up to a person's turn). ``game_id``
+    :mod:`service.core.computer.play` (its ``new_game`` plays them up to a person's turn). ``game_id``
     names the game (the caller makes it unique). ``match``: the rules of a match this game
     starts (two players), or the context of a later game of one (:func:`next_game` makes it),
     whose first dealer the match decides: no cut, no ``dealer``.
@@ -209,7 +209,7 @@ def describe_turn(state: GameState) -> str:
 
 def verify(state: GameState, action: Action) -> Action:
     """Check ``action`` against the rules and return it in normal form (``auto``, accepted from
-    any seat that may act, is returned as it is: :mod:`service.core.computer` chooses the move
+    any seat that may act, is returned as it is: :mod:`service.core.computer.play` chooses the move
     and checks it here again). A refused action raises :class:`IllegalAction` (or
     :class:`GameOver`) with a readable message, a pointer into ``/action``, the actions that
     seat may take (``legal_actions``) and the seats that may act (``to_act``)."""

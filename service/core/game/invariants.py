@@ -1,7 +1,7 @@
 """The invariants of a game state: what every reachable position satisfies.
 
 :func:`check_state` runs wherever a state comes from outside the engine's own hands: when a
-sealed token is opened (:mod:`.state_codec`), so a state that does not make sense is refused
+sealed token is opened (:mod:`.codec`), so a state that does not make sense is refused
 even if the key that sealed it leaked, and in the playout tests after every step.
 """
 

@@ -97,7 +97,7 @@ class GameRecord:
 def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, RecordedAction, list[Event]]]]:
     """Play the game again from its seed and its log: the opening events, then every move with
     the position it was made in and its events. The replay must end in ``state`` itself (an
-    :class:`InvalidState` otherwise). A game review (:mod:`.review`) reads the positions."""
+    :class:`InvalidState` otherwise). A game review (:mod:`service.core.computer.review`) reads the positions."""
     # The first dealer as the game was started: cut for, chosen, or (a match's later game) the match's to name.
     named_by_match = state.match is not None and bool(state.match.games)
     dealer = None if state.cut_for_deal or named_by_match else state.first_dealer

@@ -5,7 +5,7 @@ work out: the current deal's deck order (all 52 cards, so every card has a place
 seat still holds, the crib, the starter once cut, the play in progress (the
 :class:`~.pegging.Play` machine), the show's progress, the pegs, and a compact log of every
 action (from which :mod:`.record` replays the whole game). The engine (:mod:`.engine`)
-moves it; :mod:`.state_codec` writes it for the sealed token; :mod:`.invariants` checks it.
+moves it; :mod:`.codec` writes it for the sealed token; :mod:`.invariants` checks it.
 
 >>> from ..rules import preset
 >>> from ..cards import DECK

@@ -1,7 +1,7 @@
 """Texts to show: a name for every score item and the count as players say it, in five languages.
 
 Pure functions from :class:`~.items.ScoreItem` values to strings; the structured items are
-left as they are and the texts are additions. The words are data (:mod:`.texts_words`),
+left as they are and the texts are additions. The words are data (:mod:`.words`),
 their sources are in ``docs/texts.md``.
 
 A show is said in the traditional order: each fifteen with the running total ("fifteen

@@ -1,4 +1,4 @@
-"""Discard advice (service.core.advice) against independent expectations.
+"""Discard advice (service.core.computer.advice) against independent expectations.
 
 * Brute force with a plain reference scorer written here (every subset for fifteens, every
   pair, every run; suits card by card): the hand mean, min and max over every starter; the

@@ -1,4 +1,4 @@
-"""The learned crib model (service.core.crib_model) and advice weighed by it.
+"""The learned crib model (service.core.computer.crib_model) and advice weighed by it.
 
 * The weighted crib mean against brute force: every pair of unseen cards the opponent could
   throw, weighted by the table's share spread over the card pairs of its ranks (computed

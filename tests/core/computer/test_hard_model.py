@@ -1,14 +1,14 @@
-"""``hard``'s model of a sensible opponent in the play (issue 13): ``standard``'s choice, over ranks.
+"""``hard``'s model of a sensible opponent in the play: ``standard``'s choice, over ranks.
 
-* :func:`~service.core.players.opponent.standard_plays` holds true of the rank the real
-  ``standard`` player (:mod:`service.core.players.standard`) plays, and of no other, at every
+* :func:`~service.core.computer.players.opponent.standard_plays` holds true of the rank the real
+  ``standard`` player (:mod:`service.core.computer.players.standard`) plays, and of no other, at every
   one of its decisions in the first plays of many games, from exactly what it sees.
-* :func:`~service.core.players.opponent.their_turns` rebuilds, from the seat's own view later
+* :func:`~service.core.computer.players.opponent.their_turns` rebuilds, from the seat's own view later
   in the deal, each position the opponent played from: the pile, the count, its card, its
   later cards and whether the seat could still play; the cards it had not seen are right but
   for what it alone knows (its own discards and the cards it still holds).
 * The policy weighing makes the opponent's real hand likelier among the hands searched.
-* The search's points over ranks (:func:`~service.core.players.ranks.peg`) are the rules'
+* The search's points over ranks (:func:`~service.core.computer.players.ranks.peg`) are the rules'
   points for the same cards (:func:`~service.core.pegging.play_points`) on every pile of a
   count that random and run-heavy plays reach.
 * ``hard``'s card does not depend on what its caches hold (the review asks it again later, in

@@ -1,4 +1,4 @@
-"""The computer's levels (issue 13): legal at every level, carried by the game, and each as described.
+"""The computer's levels: legal at every level, carried by the game, and each as described.
 
 * Every level only ever makes legal moves, in every variant (short random playouts against a
   random player, muggins on so that counts and calls come up too).

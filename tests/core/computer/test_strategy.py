@@ -1,4 +1,4 @@
-"""The computer player's decisions (service.core.strategy) against independent expectations.
+"""The computer player's decisions (service.core.computer.strategy) against independent expectations.
 
 The pegging look-ahead is checked against a brute force written here: a plain play scorer,
 and every hand the next opponent could hold enumerated outright (small unseen sets), under

@@ -1,4 +1,4 @@
-"""Matches scored in match points (service/core/matches.py), against the Swedish rule text's
+"""Matches scored in match points (service/core/scoring/match.py), against the Swedish rule text's
 "Match" section (seeds/004): 1 match point a game, 2 for a skunk (the loser under 91), 3 or 4
 for a double skunk (under 61), a triple skunk (under 31) wins the match outright, and the loser
 of a game deals first in the next."""

@@ -3,7 +3,7 @@ bad inputs, and Hypothesis playouts checked against a plain reference written he
 
 Expected numbers are the worked answers of docs/rules.md (hand-checked there by two scorers), or
 counted by hand in the comments. The reference at the bottom is independent of
-``service.core.pegging``: cards are ``(rank, suit)`` pairs and nothing from the scorer is used.
+``service.core.scoring.pegging``: cards are ``(rank, suit)`` pairs and nothing from the scorer is used.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The crosstable and the game logs (service/core/crosstable.py): hand-worked events, and
+"""The crosstable and the game logs (service/core/tournaments/crosstable.py): hand-worked events, and
 agreement with the standings (tests/support/reference_standings.py) on random ones."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from service.core.errors import InvalidScore
 from service.core.rules import STANDARD, preset, resolve
 from service.core.scoring.results import GameResult
 from service.core.tournaments.crosstable import crosstable, game_logs
-from tests.support.events import random_event
+from tests.support.director_events import random_event
 from tests.support.reference_standings import reference_standings as standings
 
 

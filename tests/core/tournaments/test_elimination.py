@@ -1,4 +1,4 @@
-"""Single- and double-elimination brackets that advance (service/core/elimination.py), checked
+"""Single- and double-elimination brackets that advance (service/core/tournaments/elimination.py), checked
 by playing them out: what elimination means (one loss out, or two), counted independently of
 the bracket's own bookkeeping, and hand-worked four-player brackets."""
 
@@ -11,7 +11,7 @@ import pytest
 from service.core.errors import InvalidEvent, InvalidScore
 from service.core.scoring.match import MatchRules
 from service.core.tournaments.elimination import EliminationState, elimination
-from tests.support.events import random_scores
+from tests.support.director_events import random_scores
 
 
 def play_out(entrants: int, seed: int, **options: bool) -> tuple[EliminationState, list[tuple[int, int, int]]]:

@@ -1,4 +1,4 @@
-"""Round-robin schedules and Swiss pairings (service/core/schedule.py), against counting
+"""Round-robin schedules and Swiss pairings (service/core/tournaments/schedules.py), against counting
 arguments, hand-worked rounds and a brute-force search for a pairing without repeats."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from service.core.errors import InvalidEvent
 from service.core.rules import STANDARD, resolve
 from service.core.scoring.results import GameResult
 from service.core.tournaments.schedules import Round, round_robin, swiss_pairings, swiss_ranking
-from tests.support.events import random_scores
+from tests.support.director_events import random_scores
 
 
 def names(n: int) -> list[str]:

@@ -3,7 +3,7 @@
 Every player takes a :class:`~service.core.game.views.SeatView`, the view a client gets for
 its seat (what the seat can see, and nothing else), and returns an
 :class:`~service.core.game.actions.Action`. :data:`PLAYERS` maps each level of
-:data:`~service.core.game.state.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
+:data:`~service.core.vocabulary.LEVELS` to its player: ``easy`` (:mod:`.easy`, a beginner),
 ``standard`` (:mod:`.standard`) and ``hard`` (:mod:`.hard`).
 """
 

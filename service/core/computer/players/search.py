@@ -14,7 +14,7 @@ race instead (:class:`_Race`): reaching the target first is worth :data:`WIN`, a
 ends with the show in counting order (pone, dealer, crib; the crib's other cards drawn too),
 so a card that pegs out, or keeps the opponent from pegging out before its hand counts,
 wins; a deal that leaves the game undecided is worth its chance to win from the scores it
-leaves (:mod:`service.core.win`), on the same scale.
+leaves (:mod:`service.core.computer.win`), on the same scale.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The event tools over HTTP (issue 14): standings, crosstables and game logs, schedules, Swiss
+"""The event tools over HTTP: standings, crosstables and game logs, schedules, Swiss
 pairings, matches, match standings and elimination brackets, in JSON, CSV and a printable page.
 
 The core's own tests (test_results, test_crosstable, test_schedule, test_matches, test_elimination)
@@ -21,7 +21,7 @@ from service.api import director as events_api
 from service.api.formats import HTML_CSP
 from service.api.http.security import API_POLICY
 from service.core.scoring.results import MAX_PROBLEMS
-from tests.support.events import random_event, random_scores
+from tests.support.director_events import random_event, random_scores
 from tests.support.formats import TRIGGERS, Page, read_csv
 from tests.support.problems import expect_problem
 
