@@ -353,13 +353,6 @@ DEFAULT_VARIANTS: dict[tuple[int, bool], str] = {
     (4, True): "four_player",
     (4, False): "four_player_individual",
 }
-# Top-level request shortcuts and the option each stands for.
-SHORTCUTS = {
-    "target": "target",
-    "scheme": "game_point_scheme",
-    "tiebreakers": "tiebreakers",
-    "fixed_deals": "fixed_deals",
-}
 
 
 def default_variant(players: int, partnerships: bool | None = None, pointer: str = "/players") -> str:
@@ -381,25 +374,6 @@ def variant_for_sides(sides: int, pointer: str = "/scores") -> str:
     """The preset a result with ``sides`` scores means when a request names none (each side
     one player: four sides are four players alone)."""
     return default_variant(sides, partnerships=False, pointer=pointer)
-
-
-def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` with the request's top-level shortcuts (``target``, ``scheme``,
-    ``tiebreakers``, ``fixed_deals``; ``None`` means absent) folded in; a shortcut that
-    contradicts its option is an :class:`InvalidRules` pointing at the shortcut.
-
-    >>> merge_shortcuts({"muggins": True}, {"scheme": "bar_league", "target": None})
-    {'muggins': True, 'game_point_scheme': 'bar_league'}
-    """
-    merged = dict(options or {})
-    for shortcut, value in shortcuts.items():
-        if value is None:
-            continue
-        option = SHORTCUTS[shortcut]
-        if option in merged and normal_value(merged[option]) != normal_value(value):
-            raise InvalidRules(f"{shortcut} and options.{option} disagree", pointer=f"/{shortcut}")
-        merged[option] = value
-    return merged
 
 
 def rules_for_table(
@@ -440,7 +414,6 @@ __all__ = [
     "normal_value",
     "default_variant",
     "variant_for_sides",
-    "merge_shortcuts",
     "rules_for_table",
     "variant_names",
     "default_skunk_lines",

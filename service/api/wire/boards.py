@@ -13,10 +13,10 @@ from typing import Any
 
 from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
 from ...core.errors import CribbageError, InvalidBoard
-from ...core.rules import Rules, merge_shortcuts, resolve, rules_for_table
+from ...core.rules import Rules, resolve, rules_for_table
 from ...core.vocabulary import PegKind
 from . import encoder, loader
-from .common import options, outcome
+from .common import merge_shortcuts, options, outcome
 
 # The members of a board that restate its rules or follow from the pegs: checked, never trusted.
 _RESTATED = ("players", "partnerships", "sides", "target", "fixed_deals")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...core.cards import CARD_TEXT, Card, parse_card
+from ...core.errors import InvalidRules
 from ...core.items import ScoreItem
-from ...core.rules import OPTION_NAMES, Rules, changes, resolve
+from ...core.rules import OPTION_NAMES, Rules, changes, normal_value, resolve
 from ...core.scoring.outcome import Outcome
 from . import encoder, texts
 
@@ -86,3 +87,31 @@ __all__ = [
     "named_rules",
     "OPTION_NAMES",
 ]
+
+
+# Top-level request shortcuts and the option each stands for.
+SHORTCUTS = {
+    "target": "target",
+    "scheme": "game_point_scheme",
+    "tiebreakers": "tiebreakers",
+    "fixed_deals": "fixed_deals",
+}
+
+
+def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the request's top-level shortcuts (``target``, ``scheme``,
+    ``tiebreakers``, ``fixed_deals``; ``None`` means absent) folded in; a shortcut that
+    contradicts its option is an :class:`InvalidRules` pointing at the shortcut.
+
+    >>> merge_shortcuts({"muggins": True}, {"scheme": "bar_league", "target": None})
+    {'muggins': True, 'game_point_scheme': 'bar_league'}
+    """
+    merged = dict(options or {})
+    for shortcut, value in shortcuts.items():
+        if value is None:
+            continue
+        option = SHORTCUTS[shortcut]
+        if option in merged and normal_value(merged[option]) != normal_value(value):
+            raise InvalidRules(f"{shortcut} and options.{option} disagree", pointer=f"/{shortcut}")
+        merged[option] = value
+    return merged

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.rules import Rules, merge_shortcuts, resolve, variant_for_sides
+from ...core.rules import Rules, resolve, variant_for_sides
 from ...core.scoring.results import GameResult
 from ...core.tournaments.brackets import Bracket, Match
 from ...core.tournaments.standings import Standing, Standings
 from . import encoder, loader
+from .common import merge_shortcuts
 
 
 def request_rules(data: dict[str, Any], sides: int) -> Rules:
