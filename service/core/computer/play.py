@@ -68,17 +68,13 @@ def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, lis
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play ``action`` (``auto``: the move the computer chooses for that seat, at its level),
     then every move of the seats the computer plays, until a person has a choice to make (or
-    the game is over). Refusals are the engine's."""
-    state, events = apply_one(state, action)
+    the game is over). Refusals are the engine's: its ``apply`` verifies the move (once)."""
+    if action.type == AUTO:
+        verify(state, action)  # the seat may act: the engine's refusals, before anything is chosen
+        state, events = apply_move(state, choose(state, action.seat), by_computer=True)
+    else:
+        state, events = apply_move(state, action)
     return play_computers(state, events)
-
-
-def apply_one(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """:func:`apply` without the computer's moves that follow."""
-    checked = verify(state, action)
-    if checked.type == AUTO:
-        return apply_move(state, choose(state, checked.seat), by_computer=True)
-    return apply_move(state, checked)
 
 
 def play_computers(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -94,4 +90,4 @@ def play_computers(state: GameState, events: list[Event]) -> tuple[GameState, li
     return state, events
 
 
-__all__ = ["choose", "level_of", "new_game", "next_game", "apply", "apply_one", "play_computers"]
+__all__ = ["choose", "level_of", "new_game", "next_game", "apply", "play_computers"]
