@@ -1,8 +1,10 @@
 # The production image: gunicorn with the production configuration, as a non-root user.
 #   docker build -t cribbage-service .
-#   docker run --rm -p 127.0.0.1:8000:8000 --cpus 2 -e WEB_CONCURRENCY=2 -e CRIBBAGE_STATE_KEYS="$(cat state.key)" cribbage-service
-# That is for a try on one machine: gunicorn's sync workers must never face clients, so anything
-# clients reach runs the image behind the nginx proxy (deploy/compose.yaml, deploy/kubernetes).
+#   docker compose -f deploy/compose.yaml up --build      (then http://127.0.0.1:8080/docs)
+# gunicorn's sync workers must never face clients: the image binds gunicorn to the container's
+# loopback and exposes no port, so only a proxy sharing its network namespace (the nginx sidecar of
+# deploy/compose.yaml and deploy/kubernetes) reaches it. Overriding GUNICORN_BIND opens it on
+# purpose, and gunicorn then logs a warning unless CRIBBAGE_BEHIND_PROXY says a proxy is in front.
 # See docs/image.md (how it is built, tested, and run without Docker). The state key is a secret:
 # pass it at run time, never bake it in.
 
@@ -33,7 +35,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PYTHONPATH=/app \
     PATH=/venv/bin:$PATH \
-    GUNICORN_BIND=0.0.0.0:8000
+    GUNICORN_BIND=127.0.0.1:8000
 # A fixed uid and gid, 10001, so `USER` and a Kubernetes runAsUser/runAsGroup name the same account.
 # No home, no login shell, no lastlog entry (which would be a large sparse file for a high uid).
 RUN groupadd --gid 10001 cribbage \
@@ -44,7 +46,7 @@ COPY --from=build /venv /venv
 COPY --from=build /app /app
 WORKDIR /app
 USER 10001:10001
-EXPOSE 8000
+# No EXPOSE: gunicorn's port is for the proxy beside it, never for clients.
 # The slim image has no curl: a liveness probe in Python.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('GUNICORN_BIND', ':8000').rsplit(':', 1)[1]; sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=2).status == 200 else 1)"]

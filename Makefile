@@ -45,7 +45,7 @@ endef
 
 ## run: set up and serve the API with gunicorn on http://127.0.0.1:8000 (no configuration needed)
 run: $(VENV)/.installed
-	GUNICORN_BIND=$${GUNICORN_BIND:-127.0.0.1:8000} $(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
+	$(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
 
 # The long tiers, behind markers: every combination, many whole games, the player's strength.
 LONG := exhaustive or playouts or strength

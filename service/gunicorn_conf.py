@@ -53,7 +53,7 @@ import tempfile
 import traceback
 from typing import Any
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")  # loopback: only a proxy beside it
 workers = int(os.environ.get("WEB_CONCURRENCY", str(min(multiprocessing.cpu_count(), 4))))
 worker_class = "sync"
 threads = 1

@@ -148,3 +148,17 @@ def test_gunicorn_warns_at_start_when_reachable_without_the_proxy(
     assert bool(warnings) == warns, warnings
     if warns:
         assert "CRIBBAGE_BEHIND_PROXY" in warnings[0] and "deploy/nginx/cribbage.conf" in warnings[0]
+
+
+def test_gunicorn_listens_on_loopback_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no setting (``make run``, the image) only this machine, or a proxy in the same
+    network namespace, reaches gunicorn: opening it is always a deliberate setting."""
+    import importlib
+
+    import service.gunicorn_conf
+
+    monkeypatch.delenv("GUNICORN_BIND", raising=False)
+    assert importlib.reload(service.gunicorn_conf).bind == "127.0.0.1:8000"
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "EXPOSE" not in [line.split(" ", 1)[0] for line in dockerfile.splitlines()]
+    assert "GUNICORN_BIND=127.0.0.1:8000" in dockerfile  # the image's ENV (tests/system/test_image.py runs it)

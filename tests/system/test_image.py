@@ -13,8 +13,10 @@ through its public HTTP API, runs the image's ``HEALTHCHECK``, compares ``pip fr
 image with ``constraints.txt``, and looks for anything in the image the service does not need.
 ``deploy/compose.yaml`` is held to the same settings.
 
-Two containers answer on their own, as ``docker run -p 8000:8000`` would run them (the
-image's ``GUNICORN_BIND``). A third is the example's whole pod: the api container's
+The image binds gunicorn to the container's loopback and exposes no port. Two containers answer
+on their own, as docs/image.md's one-machine try runs them: ``GUNICORN_BIND`` overridden to every
+address on purpose, published on the host's loopback, and gunicorn warning that no proxy is in
+front. A third is the example's whole pod: the api container's
 environment from the Deployment (gunicorn on the pod's loopback) and nginx running
 ``deploy/nginx/cribbage.conf`` exactly as shipped in the same network namespace, as the
 sidecar shares it; through it, the service, the request id and forwarded address in the
@@ -155,9 +157,22 @@ def config(podman: Podman, image: str) -> dict[str, Any]:
     return found
 
 
+def image_bind(config: dict[str, Any]) -> tuple[str, int]:
+    """The image's own ``GUNICORN_BIND``: host and port."""
+    (bind,) = (entry.split("=", 1)[1] for entry in config["Env"] if entry.startswith("GUNICORN_BIND="))
+    host, port = bind.rsplit(":", 1)
+    return host, int(port)
+
+
 def exposed_port(config: dict[str, Any]) -> int:
-    (port,) = config["ExposedPorts"]  # "8000/tcp"
-    return int(port.split("/")[0])
+    """gunicorn's port in the container: the image's own, whatever address a run binds it to."""
+    return image_bind(config)[1]
+
+
+# The one-machine try (docs/image.md): the image's loopback bind overridden on purpose, so the
+# published port reaches gunicorn; gunicorn then warns that no proxy is in front.
+OPENED_ON_PURPOSE = "0.0.0.0"
+NO_PROXY_WARNING = "CRIBBAGE_BEHIND_PROXY is not set"
 
 
 @pytest.fixture(scope="module")
@@ -172,8 +187,14 @@ def example() -> PodExample:
 
 
 def direct_env(state_key: str) -> dict[str, str]:
-    """docs/image.md's ``docker run``: the key, one worker per CPU; everything else the image's own."""
-    return {"CRIBBAGE_STATE_KEYS": state_key, "WEB_CONCURRENCY": "2"}
+    """docs/image.md's one-machine try: the key, one worker per CPU, and gunicorn opened to every
+    address of the container (its port published on the host's loopback only); everything else
+    the image's own."""
+    return {
+        "CRIBBAGE_STATE_KEYS": state_key,
+        "WEB_CONCURRENCY": "2",
+        "GUNICORN_BIND": f"{OPENED_ON_PURPOSE}:8000",
+    }
 
 
 @pytest.fixture(scope="module")
@@ -205,7 +226,10 @@ def test_the_image_says_how_it_runs(config: dict[str, Any], example: PodExample)
     user = config["User"].split(":")
     assert int(user[0]) == SERVICE_UID and int(user[-1]) == SERVICE_UID
     assert example.run_as_non_root and int(user[0]) != 0  # the kubelet refuses a user it cannot prove non-root
-    assert exposed_port(config) == 8000
+    # gunicorn on the container's loopback and no port exposed: only a proxy in its network
+    # namespace reaches it, unless a run opens it on purpose.
+    assert image_bind(config) == (LOOPBACK, 8000)
+    assert not config.get("ExposedPorts")
     assert config["Cmd"] and config["Healthcheck"]["Test"][0] in ("CMD", "CMD-SHELL")
     assert all(not entry.startswith("CRIBBAGE_STATE_KEYS=") for entry in config["Env"])  # never baked in
 
@@ -262,6 +286,13 @@ def test_a_field_the_harness_does_not_translate_fails_the_test(
     changed.write_text(yaml.safe_dump(document))
     with pytest.raises(ValueError, match=f"does not translate .*: {field} "):
         ComposeExample(changed) if place == "compose" else PodExample(changed)
+
+
+def test_gunicorn_opened_without_a_proxy_warns(container: Container) -> None:
+    """The one-machine try opens gunicorn to every address of the container: it says at start
+    that sync workers must not face clients and how to put the proxy in front."""
+    warnings = [line for line in container.logs().splitlines() if NO_PROXY_WARNING in line]
+    assert len(warnings) == 1 and f"{OPENED_ON_PURPOSE}:8000" in warnings[0], container.logs()
 
 
 def test_every_process_runs_unprivileged_as_10001(container: Container) -> None:
@@ -679,6 +710,7 @@ def test_the_pod_answers_through_its_proxy_only(
     # gunicorn is bound to the pod's loopback (the Deployment's GUNICORN_BIND): its port, published
     # like nginx's, leads nowhere, as the pod's address leads nowhere for another pod.
     assert not answers(api.url + "/healthz")
+    assert NO_PROXY_WARNING not in api.logs()  # the image's own loopback bind: nothing to warn of
     # Inside the pod, the Deployment's exec liveness probe and the image's HEALTHCHECK reach it there.
     probe = api.exec(*example.api_liveness())
     assert probe.returncode == 0, probe.stdout + probe.stderr
