@@ -84,7 +84,14 @@ def production_conf(
     text = PRODUCTION_CONF.read_text()
     if rate is not None:
         text = replace_once(text, RATE, f"rate={rate};")
-    text = replace_once(text, "    server 127.0.0.1:8000;\n", "".join(f"    server {u};\n" for u in upstreams))
+    # Several instances behind one nginx, as deploy/nginx/cribbage.conf's upstream comment says:
+    # none is ever marked down, since every failed request is sent to the next one anyway.
+    servers = (
+        [f"    server {u};\n" for u in upstreams]
+        if len(upstreams) == 1
+        else [f"    server {u} max_fails=0;\n" for u in upstreams]
+    )
+    text = replace_once(text, "    server 127.0.0.1:8000;\n", "".join(servers))
     text = replace_once(text, "    listen 8080;\n", f"    listen {listen};\n")
     text = replace_once(text, "    listen 9102;\n", f"    listen {metrics_listen};\n")
     if expose_upstream:

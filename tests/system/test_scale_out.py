@@ -11,16 +11,20 @@ key is refused, as a 4xx, by the pair.
 
 A key rotation, as docs/deployment.md tells it (``old``; ``old,new``; ``new,old``; the
 state TTL; ``new``), is rolled through both instances one at a time while players play whole
-matches through nginx: every match started before, during and after it is finished, no request
-gets a 5xx or a 4xx, and the next game of a match is the same from both instances, whatever
-keys each holds at the time. The figures go to ``test-output/rotation.json``.
+matches through nginx and a worker is killed every few seconds (as an out-of-memory kill or a
+crash would): every match started before, during and after it is finished, no request gets a
+5xx or a 4xx (a request whose answer a kill cut short is sent again, as a client should), and the next game of a match is the same from both instances, whatever keys each
+holds at the time. The figures go to ``test-output/rotation.json``.
 """
 
 from __future__ import annotations
 
+import http.client
 import itertools
 import json
+import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -162,6 +166,8 @@ def test_a_token_sealed_with_another_key_is_refused(
 
 TTL = 10  # CRIBBAGE_STATE_TTL of the rotation's replicas: the wait before the old key is dropped
 PLAYERS = 4
+KILL_EVERY = 3.0  # seconds between worker kills during the rotation
+RESENDS = 2  # times a player sends a request again whose answer never came whole
 # A match that one game never ends (a skunk scores a single match point), so each has a next game.
 BEST_OF_3 = {"format": "best_of", "length": 3, "skunk_points": 1, "double_skunk_points": 1}
 
@@ -176,6 +182,7 @@ class Tally:
     started: list[str] = field(default_factory=list)
     finished: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # 4xx: a game the rotation lost
+    resent: int = 0  # requests sent again after an answer cut short or a lost connection
     next_games_across: int = 0  # next games asked of both replicas, and the same from both
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -189,10 +196,17 @@ class Player:
         self.base, self.tally, self.phase, self.stop = base, tally, phase, stop
 
     def send(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
-        try:
-            status, headers, answer = call(self.base, path, body)
-        except OSError as error:
-            status, headers, answer = 0, {}, str(error)
+        """One request, sent again (as docs/client-guide.md tells a client) when its answer never
+        came whole: a worker killed while answering cuts the answer nginx had begun to pass on."""
+        for attempt in range(RESENDS + 1):
+            try:
+                status, headers, answer = call(self.base, path, body)
+                break
+            except (OSError, http.client.HTTPException) as error:
+                status, headers, answer = 0, {}, f"{type(error).__name__}: {error}"
+                if attempt < RESENDS:
+                    with self.tally.lock:
+                        self.tally.resent += 1
         with self.tally.lock:
             self.tally.requests += 1
             if status == 0 or status >= 500:
@@ -248,6 +262,32 @@ class Player:
             self.play_match()
 
 
+class WorkerKiller(threading.Thread):
+    """Faults under the rotation: every ``KILL_EVERY`` seconds, SIGKILL the worker of one replica
+    (each in turn) and wait for its master to start another. A request the worker was answering
+    is sent by nginx to the other replica (``proxy_next_upstream error non_idempotent``: every
+    operation is safe to repeat). ``swapping`` is held while a replica is being replaced, so a
+    kill never meets a rolling step (with both replicas down at once nothing could answer)."""
+
+    def __init__(self, replicas: list[Gunicorn], swapping: threading.Lock, stop: threading.Event) -> None:
+        super().__init__()
+        self.replicas, self.swapping, self.stop, self.kills = replicas, swapping, stop, 0
+
+    def run(self) -> None:
+        for turn in itertools.count():
+            if self.stop.wait(KILL_EVERY):
+                return
+            with self.swapping:
+                replica = self.replicas[turn % 2]
+                (worker,) = replica.worker_pids()
+                os.kill(worker, signal.SIGKILL)
+                self.kills += 1
+                deadline = time.monotonic() + 30
+                while replica.worker_pids() in ([], [worker]):
+                    assert time.monotonic() < deadline, f"{replica.name} started no worker after a kill"
+                    time.sleep(0.05)
+
+
 def routed_to(nginx: Nginx, replica: Gunicorn, timeout: float = 30) -> None:
     """Wait until nginx sends requests to ``replica`` again (after a failed connection it leaves
     an instance out for fail_timeout, 10 s): a rolling update's readiness gate."""
@@ -259,8 +299,8 @@ def routed_to(nginx: Nginx, replica: Gunicorn, timeout: float = 30) -> None:
 
 def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir: Path) -> None:
     """The rotation of docs/deployment.md, step by step, as a rolling update replaces one replica
-    at a time while players play whole matches through the proxy: every match started before,
-    during and after it is finished, and no request fails."""
+    at a time while players play whole matches through the proxy and workers are killed: every
+    match started before, during and after it is finished, and no request fails."""
     old, new = generate_key(), generate_key()
     steps = [f"{old}", f"{old},{new}", f"{new},{old}", f"{new}"]
     logs = output_dir / "logs" / "rotation"
@@ -273,12 +313,14 @@ def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir
 
     replicas = [replica(0, 0), replica(1, 0)]
     tally, phase, stop = Tally(), ["before"], threading.Event()
+    swapping = threading.Lock()
+    killer = WorkerKiller(replicas, swapping, stop)
     began = time.monotonic()
     try:
         # Many players from one address: the per-client limit is raised for them.
         with Nginx(tuple(f"{LOOPBACK}:{port}" for port in ports), logs, expose_upstream=True, rate="10000r/s") as nginx:
             players = [threading.Thread(target=Player(nginx.url, tally, phase, stop).run) for _ in range(PLAYERS)]
-            for thread in players:
+            for thread in [*players, killer]:
                 thread.start()
             time.sleep(5)
             phase[0] = "during"
@@ -286,13 +328,14 @@ def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir
                 if step == 3:
                     time.sleep(TTL + 1)  # every token sealed with the old key has expired
                 for index in (0, 1):
-                    replicas[index].stop()
-                    replicas[index] = replica(index, step)
-                    routed_to(nginx, replicas[index])
+                    with swapping:
+                        replicas[index].stop()
+                        replicas[index] = replica(index, step)
+                        routed_to(nginx, replicas[index])
             phase[0] = "after"
             time.sleep(5)
             stop.set()
-            for thread in players:
+            for thread in [*players, killer]:
                 thread.join(timeout=120)
     finally:
         stop.set()
@@ -301,6 +344,8 @@ def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir
     figures = {
         "seconds": round(time.monotonic() - began, 1),
         "requests": tally.requests,
+        "workers_killed": killer.kills,
+        "resent": tally.resent,
         "faults": len(tally.faults),
         "refused": len(tally.refused),
         "matches": {p: [tally.started.count(p), tally.finished.count(p)] for p in ("before", "during", "after")},
@@ -313,3 +358,4 @@ def test_a_key_rotation_across_both_replicas_under_load_loses_no_game(output_dir
     assert sorted(tally.finished) == sorted(tally.started), figures
     assert all(started > 0 for started, _ in figures["matches"].values()), figures
     assert tally.next_games_across > 0, figures
+    assert killer.kills >= 5, figures
