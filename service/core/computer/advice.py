@@ -195,7 +195,7 @@ def expected_crib(
     return Fraction(_crib_numerator(discard, prior, rules), prior.total)
 
 
-_TWICE = "appears more than once"
+_TWICE = "card_more_than_once"
 
 
 def _at_cards(index: int) -> str:

@@ -45,6 +45,7 @@ from ..game.engine import describe_turn
 from ..game.state import GameState, deal_cards, may_act, shown_cards
 from ..game.views import unseen_cards
 from ..items import ScoreItem
+from ..refusals import said
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
@@ -289,10 +290,10 @@ def count_hints(state: GameState, seat: int) -> Hints:
 def check_may_act(state: GameState, seat: int) -> None:
     """Raise unless ``seat`` may act now (what the game waits for, in the message)."""
     if state.over:
-        raise GameOver("the game is over: no moves to hint at", pointer="/state", to_act=[])
+        raise GameOver(said("hint_over"), pointer="/state", to_act=[])
     if seat not in may_act(state):
         raise IllegalAction(
-            f"seat {seat} may not act now: {describe_turn(state)}", pointer="/seat", to_act=list(may_act(state))
+            said("may_not_act", seat=seat, turn=describe_turn(state)), pointer="/seat", to_act=list(may_act(state))
         )
 
 
@@ -315,7 +316,7 @@ def move_value(state: GameState, action: Action) -> Fraction:
         for hint in discard_hints(state, seat, pegging=False).moves:
             if tuple(sorted(hint.action.cards)) == thrown:
                 return hint.value
-        raise IllegalAction(f"seat {seat} cannot throw those cards", pointer="/action/cards")
+        raise IllegalAction(said("cannot_throw", seat=seat), pointer="/action/cards")
     if action.type == "play":
         assert action.card is not None
         figures = _play_figures(state, seat, action.card, _unseen(state, seat))

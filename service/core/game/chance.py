@@ -97,7 +97,7 @@ def arrange_deck(
             top[k * players + (seat - dealer - 1) % players] = card
     top.extend(crib)
     top.append(starter)
-    check_distinct(top, lambda index: "/hands", "is given twice")
+    check_distinct(top, lambda index: "/hands", "card_given_twice")
     used = set(top)
     return tuple(top) + tuple(card for card in DECK if card not in used)
 

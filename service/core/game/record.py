@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..vocabulary import EndingKind
@@ -201,7 +202,7 @@ def record(state: GameState) -> GameRecord:
     """The full record of a finished game; refused while it is still being played
     (:class:`GameNotOver`): it would show the hidden cards."""
     if not state.over:
-        raise GameNotOver("the record of a game is available once it is over", pointer="/state")
+        raise GameNotOver(said("record_early"), pointer="/state")
     cut, deals, ending = _deals(state)
     return GameRecord(
         state.rules,
