@@ -37,7 +37,7 @@ def readyz() -> Response | dict[str, Any]:
             checks[name] = check()
         except Exception:  # a failing check means not ready, not a server error
             log.exception("readiness check %s failed", name)
-            return problem(503, "Not ready", f"the {name} check failed (see the log)", slug="not-ready")
+            return problem("not-ready", f"the {name} check failed (see the log)")
     return readiness(checks)
 
 

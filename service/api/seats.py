@@ -175,9 +175,7 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
         return
     if credential is None:
         raise ApiError(
-            403,
             "seat-credential-missing",
-            "This seat's credential is needed",
             f"seeing seat {wanted[0]}'s cards or acting for it needs its credential (from the answer "
             "that started the game); without one, ask as a spectator (no seat)",
             errors=[{"pointer": "/credential", "detail": "missing"}],
@@ -185,18 +183,14 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
             raise ApiError(
-                403,
                 "seat-played-by-computer",
-                "The computer plays this seat",
                 f"seat {seat} is played by the computer: no credential shows its cards through its seat "
                 "(the game's record shows them once it is over); ask for your own seat, or for none",
                 errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}],
             )
         if not secret.accepts(state.game_id, seat, credential):
             raise ApiError(
-                403,
                 "seat-credential-wrong",
-                "Not this seat's credential",
                 f"the credential given is not seat {seat}'s in this game",
                 errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}],
             )

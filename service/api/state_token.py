@@ -66,9 +66,7 @@ TAG_BYTES = 16
 
 def bad_token(detail: str) -> ApiError:
     return ApiError(
-        400,
         "invalid-state-token",
-        "The game state token is not valid",
         detail,
         errors=[{"pointer": "/state", "detail": detail}],
     )
@@ -162,9 +160,7 @@ class StateSealer:
         kind, sealed_at = HEADER.unpack_from(raw)
         if ttl is not None and time.time() - sealed_at > ttl:
             raise ApiError(
-                400,
                 "expired-state-token",
-                "The game state token has expired",
                 f"state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
                 errors=[{"pointer": "/state", "detail": "expired"}],
             )

@@ -112,6 +112,7 @@ REFUSALS: dict[str, str] = {
     "record_early": "the record of a game is available once it is over",
     "review_early": "a game is reviewed once it is over",
     "since_move_range": "since_move must be between -1 and this state's move, {move}",
+    "no_texts": "no texts in {lang!r}; choose one of {languages}",
     # hints
     "hint_over": "the game is over: no moves to hint at",
     "may_not_act": "seat {seat} may not act now: {turn}",

@@ -251,9 +251,7 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
     seat that did not make the last moves (the other phone of a shared game) needs to animate
     them. Replays the game, so its cost grows with the game (bounded by the deal limit)."""
     if not -1 <= move <= state.moves:
-        raise IllegalAction(
-            f"since_move must be between -1 and this state's move, {state.moves}", pointer="/since_move"
-        )
+        raise IllegalAction(said("since_move_range", move=state.moves), pointer="/since_move")
     if move == state.moves:
         return ()
     opening, steps = replay(state)
