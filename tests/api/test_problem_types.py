@@ -205,3 +205,9 @@ def test_a_bad_lang_parameter_is_answered_in_the_accept_language(client: FlaskCl
     response = client.post("/v1/hands/score?lang=fr", json={}, headers={"Accept-Language": "nl"})
     problem = expect_problem(response, 400, "contract-violation")
     assert problem["title"] == "Het verzoek schendt het API-contract"
+
+
+def test_the_client_guide_lists_every_problem_type_with_its_status() -> None:
+    guide = (ROOT / "docs" / "client-guide.md").read_text()
+    listed = {slug: int(status) for slug, status in re.findall(r"^\| `([a-z-]+)` \| (\d{3}) \|", guide, re.M)}
+    assert listed == {slug: kind.status for slug, kind in PROBLEM_TYPES.items()}

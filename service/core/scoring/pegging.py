@@ -158,12 +158,12 @@ def start_play(rules: Rules, leader: int, hands: Sequence[Sequence[Card]] | None
     known: tuple[tuple[Card, ...], ...] | None = None
     if hands is not None:
         if len(hands) != rules.players:
-            raise WrongCardCount(f"give one hand per seat ({rules.players})", pointer="/hands")
+            raise WrongCardCount(said("hands_per_seat", players=rules.players), pointer="/hands")
         known = tuple(tuple(hand) for hand in hands)
         for seat, hand in enumerate(known):
             if len(hand) != rules.hand_size:
                 raise WrongCardCount(
-                    f"seat {seat} holds {len(hand)} cards; a hand in the play has {rules.hand_size}",
+                    said("hand_in_play", seat=seat, count=len(hand), size=rules.hand_size),
                     pointer=f"/hands/{seat}",
                 )
         size = rules.hand_size  # every hand has that many cards now: position -> (seat, index)

@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import CribbageError, InvalidEvent
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.match import MatchRules, match_state
 from ..scoring.results import GameResult, outcomes, raise_together
@@ -141,9 +142,7 @@ def _structure(
 ) -> tuple[int, tuple[str, ...] | None, list[_Spec]]:
     """The bracket's matches in playing order (every source refers to an earlier match)."""
     if not 2 <= entrants <= MAX_QUALIFIERS:
-        raise InvalidEvent(
-            f"an elimination bracket has 2 to {MAX_QUALIFIERS} entrants, not {entrants}", pointer="/entrants"
-        )
+        raise InvalidEvent(said("bracket_entrants", most=MAX_QUALIFIERS, count=entrants), pointer="/entrants")
     winners = bracket(entrants, entrants, players=players)
     specs, bye_ids = _winners_specs(winners)
     if not double:
@@ -229,18 +228,17 @@ def _decide(games: Games, rules: Rules, match_rules: MatchRules | None, where: s
     """The winning slot of a bracket match from its games (one game, or a match)."""
     if match_rules is None:
         if len(games) != 1:
-            raise InvalidEvent(
-                f"one game decides a match here (no match rules given), not {len(games)}", pointer=f"{where}/games"
-            )
+            raise InvalidEvent(said("one_game_decides", count=len(games)), pointer=f"{where}/games")
         (result,) = outcomes([GameResult(("slot 0", "slot 1"), tuple(games[0]))], rules, base=f"{where}/games")
         if result.winner is None:
-            raise InvalidEvent("a bracket match needs a winner, not a drawn game", pointer=f"{where}/games/0")
+            raise InvalidEvent(said("bracket_drawn_game"), pointer=f"{where}/games/0")
         return result.winner
     state = match_state(games, rules, match_rules, pointer=where)
     if not state.over or state.winner is None:
         raise InvalidEvent(
-            "a bracket match needs a winner: this match is "
-            + ("drawn" if state.over else f"not over ({state.points[0]}-{state.points[1]})"),
+            said("bracket_match_drawn")
+            if state.over
+            else said("bracket_match_not_over", a=state.points[0], b=state.points[1]),
             pointer=f"{where}/games",
         )
     return state.winner

@@ -38,7 +38,7 @@ def test_the_languages_are_the_answers_languages() -> None:
 def _said_keys() -> set[str]:
     keys = set()
     for path in SERVICE.rglob("*.py"):
-        if path.name == "refusals.py":  # the templates themselves
+        if path.name == "refusals.py" or path.parent.name == "refusal_words":  # the templates themselves
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in REFUSALS:
