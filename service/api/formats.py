@@ -48,6 +48,7 @@ from werkzeug.http import parse_accept_header
 from .contract import SPEC
 from .http.security import PAGE_POLICY
 from .problems import ApiError, problem
+from .wire.problem_texts import said
 
 JSON = "application/json"
 CSV = "text/csv"
@@ -97,8 +98,7 @@ def not_acceptable(accept: str | None, offered: Sequence[str] = FORMATS) -> ApiE
     a format of its choosing). ``available`` lists what the operation can send."""
     return ApiError(
         "not-acceptable",
-        f"this operation answers in {', '.join(offered)}; the Accept header "
-        f"({(accept or '')[:200]!r}) allows none of them",
+        said("not_acceptable", offered=", ".join(offered), accept=(accept or "")[:200]),
         available=list(offered),
     )
 

@@ -21,9 +21,11 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException
 
 from ..core.errors import CribbageError
+from ..core.refusals import Said
 from .contract import ContractViolation
 from .http.bodies import BodyTooLarge
 from .language import problem_language
+from .wire.problem_texts import english, in_language, said
 from .wire.problem_types import HTTP_TYPES, PROBLEM_TYPES
 from .wire.problems import contract_problem, problem_body, rules_problem
 
@@ -34,23 +36,21 @@ class ApiError(Exception):
     """An error the API layer itself raises (for example a bad state token): ``slug`` is a
     registered problem type (:mod:`.wire.problem_types`), which gives the status and title."""
 
-    def __init__(self, slug: str, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
+    def __init__(self, slug: str, detail: str | Said, **extra: Any) -> None:
+        words = english(detail) if isinstance(detail, Said) else detail
+        super().__init__(words)
         kind = PROBLEM_TYPES[slug]
-        self.status, self.slug, self.title, self.detail, self.extra = (
-            kind.status,
-            slug,
-            kind.titles["en"],
-            detail,
-            extra,
-        )
+        self.status, self.slug, self.title, self.extra = kind.status, slug, kind.titles["en"], extra
+        self.detail = words  # in English (the log's); ``said``: the same as data, said in each language
+        self.said = detail if isinstance(detail, Said) else None
 
 
-def problem(slug: str, detail: str | None = None, *, headers: Any = (), **extra: Any) -> Response:
-    """A problem+json response of the registered type ``slug``, its title in the request's
-    language (``Content-Language`` says which)."""
+def problem(slug: str, detail: str | Said | None = None, *, headers: Any = (), **extra: Any) -> Response:
+    """A problem+json response of the registered type ``slug``, its title (and its detail, when
+    it is one of :mod:`.wire.problem_texts`) in the request's language (``Content-Language``
+    says which)."""
     lang = problem_language()
-    return _respond(problem_body(slug, detail, lang=lang, **extra), lang, headers)
+    return _respond(problem_body(slug, in_language(detail, lang), lang=lang, **extra), lang, headers)
 
 
 def _respond(body: dict[str, Any], lang: str, headers: Any = ()) -> Response:
@@ -75,7 +75,8 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(BodyTooLarge)
     def too_large(error: BodyTooLarge) -> Response:
-        return problem("body-too-large", error.description, limit=error.limit, setting=error.setting)
+        words = said("body_too_large", operation=error.operation, limit=error.limit, setting=error.setting)
+        return problem("body-too-large", words, limit=error.limit, setting=error.setting)
 
     @app.errorhandler(CribbageError)
     def rules(error: CribbageError) -> Response:
@@ -84,7 +85,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def api(error: ApiError) -> Response:
-        return problem(error.slug, error.detail, **error.extra)
+        return problem(error.slug, error.said or error.detail, **error.extra)
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException) -> Response:

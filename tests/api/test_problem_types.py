@@ -13,6 +13,7 @@ import importlib
 import json
 import pkgutil
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import yaml
 from flask.testing import FlaskClient
 
 import service
+from service.api.wire.problem_texts import DETAILS
 from service.api.wire.problem_types import (
     CORE_KINDS,
     HTTP_TYPES,
@@ -114,6 +116,32 @@ def test_every_problem_type_has_a_title_in_every_language() -> None:
     for lang in LANGUAGES[1:]:
         same = [k.slug for k in PROBLEM_TYPES.values() if k.titles[lang] == k.titles["en"]]
         assert not same, (lang, same)
+
+
+def _placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_detail_of_the_apis_problems_is_in_every_language_with_the_same_placeholders(lang: str) -> None:
+    assert set(DETAILS) == set(LANGUAGES) and set(DETAILS[lang]) == set(DETAILS["en"])
+    for key, english in DETAILS["en"].items():
+        assert _placeholders(DETAILS[lang][key]) == _placeholders(english), (lang, key)
+        assert lang == "en" or DETAILS[lang][key] != english, (lang, key)
+
+
+def test_every_detail_of_the_apis_problems_is_said_somewhere() -> None:
+    sources = "".join(p.read_text() for p in SERVICE.rglob("*.py") if p.name != "problem_texts.py")
+    import flask
+    import werkzeug
+
+    framework = (Path(werkzeug.__file__).parent / "exceptions.py").read_text()
+    framework += (Path(werkzeug.__file__).parent / "wrappers" / "request.py").read_text()
+    framework += (Path(flask.__file__).parent / "wrappers.py").read_text()
+    for key, english in DETAILS["en"].items():
+        quoted = f'"{key}"' in sources
+        sentence = "{" not in english and (english[:40] in sources or english[:40] in framework)
+        assert quoted or sentence, key
 
 
 # --- through HTTP ------------------------------------------------------------------------------------
@@ -211,3 +239,21 @@ def test_the_client_guide_lists_every_problem_type_with_its_status() -> None:
     guide = (ROOT / "docs" / "client-guide.md").read_text()
     listed = {slug: int(status) for slug, status in re.findall(r"^\| `([a-z-]+)` \| (\d{3}) \|", guide, re.M)}
     assert listed == {slug: kind.status for slug, kind in PROBLEM_TYPES.items()}
+
+
+def test_the_apis_own_details_are_said_in_the_language(client: FlaskClient) -> None:
+    game = client.post("/v1/games", json={"seed": 31, "dealer": 1, "seat": 0}).get_json()
+    body = {"state": game["state"], "seat": 1}
+    missing = client.post("/v1/games/view", json=body, headers={"Accept-Language": "sv"})
+    problem = expect_problem(missing, 403, "seat-credential-missing")
+    assert problem["title"] == "Den här platsens nyckel behövs"
+    assert problem["detail"].startswith("för att se plats 1s kort eller spela för den behövs dess nyckel")
+    broken = client.post("/v1/games/view?lang=nl", json={"state": game["state"][:-4] + "AAAA"})
+    problem = expect_problem(broken, 400, "invalid-state-token")
+    assert problem["detail"] == (
+        "het spelstatustoken is niet door deze dienst met een geldige sleutel uitgegeven, of is gewijzigd"
+    )
+    nowhere = expect_problem(client.get("/v1/nowhere", headers={"Accept-Language": "da"}), 404, "not-found")
+    assert nowhere["detail"].startswith("Den ønskede adresse findes ikke på serveren.")
+    english = expect_problem(client.get("/v1/nowhere"), 404, "not-found")
+    assert english["detail"].startswith("The requested URL was not found on the server.")  # werkzeug's, unchanged
