@@ -42,18 +42,24 @@ def say(words: Said, templates: Mapping[str, str]) -> str:
     return templates[words.key].format(**values)
 
 
+class Choices(NamedTuple):
+    """Values a refusal offers instead, said joined by the language's "or"."""
+
+    values: tuple[str, ...]
+
+
 def _value(value: Any, templates: Mapping[str, str]) -> Any:
-    """A parameter as said: a clause in the same language, a tuple of choices joined by "or"."""
+    """A parameter as said: a clause in the same language, choices joined by "or"."""
     if isinstance(value, Said):
         return say(value, templates)
-    if isinstance(value, tuple):
-        return templates["_or"].join(map(str, value))
+    if isinstance(value, Choices):
+        return templates["_or"].join(value.values)
     return value
 
 
 # English, the default language, and the one the errors' messages (and the log) are in.
 REFUSALS: dict[str, str] = {
-    "_or": " or ",  # what joins choices (a tuple parameter)
+    "_or": " or ",  # what joins choices (a Choices parameter)
     # cards
     "not_a_card": "{text!r} is not a card (rank A 2-10 J Q K, then suit C D H S)",
     "card_twice": "{card} appears twice",

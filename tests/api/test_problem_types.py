@@ -257,3 +257,15 @@ def test_the_apis_own_details_are_said_in_the_language(client: FlaskClient) -> N
     assert nowhere["detail"].startswith("Den ønskede adresse findes ikke på serveren.")
     english = expect_problem(client.get("/v1/nowhere"), 404, "not-found")
     assert english["detail"].startswith("The requested URL was not found on the server.")  # werkzeug's, unchanged
+
+
+def test_a_batchs_problems_speak_the_answers_language(client: FlaskClient) -> None:
+    hands = [{"hand": ["5S", "5S", "5D", "JC"], "starter": "5C"}, {"hand": ["zz"], "starter": "5C"}]
+    answer = client.post("/v1/hands/score-batch?lang=de", json={"hands": hands})
+    duplicate, unreadable = (r["problem"] for r in answer.get_json()["results"])
+    assert answer.headers["Content-Language"] == "de"
+    assert (duplicate["title"], duplicate["detail"]) == (
+        "Dieselbe Karte kommt zweimal vor",
+        "5S kommt zweimal in der Hand vor",
+    )
+    assert unreadable["title"] == "Die Anfrage verletzt den API-Vertrag"

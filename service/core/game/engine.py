@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from ..cards import DECK, Card
 from ..errors import CribbageError, GameNotOver, GameOver, IllegalAction, WrongCardCount
-from ..refusals import Said, said
+from ..refusals import Choices, Said, said
 from ..rules import Rules
 from ..scoring.match import MatchContext, MatchRules
 from ..vocabulary import Level
@@ -229,7 +229,7 @@ def verify(state: GameState, action: Action) -> Action:
     if kind is None:  # auto: the computer's to choose
         return action
     if not kind.awaited(state):
-        wanted = tuple(awaited_kinds(state))
+        wanted = Choices(tuple(awaited_kinds(state)))
         raise refuse(said("not_now", type=action.type, turn=describe_turn(state), wanted=wanted), "/action/type")
     try:
         return kind.check(state, action)

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from service.core.errors import IllegalAction, IllegalPlay
-from service.core.refusals import REFUSALS, said
+from service.core.cards import parse_card
+from service.core.errors import DuplicateCard, IllegalAction, IllegalPlay
+from service.core.refusals import REFUSALS, Choices, said
 from service.core.texts.phrases import LANGUAGES
 from service.core.texts.refusals import REFUSALS_BY_LANGUAGE, TITLES, detail, refusal_templates
 
@@ -71,7 +72,9 @@ def test_a_clause_is_said_in_the_same_language_as_its_sentence(lang: str, expect
 
 
 def test_choices_are_joined_in_the_language() -> None:
-    error = IllegalAction(said("not_now", type="play", turn=said("turn_count", seat=0), wanted=("count", "muggins")))
+    error = IllegalAction(
+        said("not_now", type="play", turn=said("turn_count", seat=0), wanted=Choices(("count", "muggins")))
+    )
     assert error.message == "a play is not allowed now: seat 0 is to count (count or muggins)"
     assert detail(error, "nl") == "een play is nu niet toegestaan: plaats 0 moet tellen (count of muggins)"
 
@@ -79,3 +82,8 @@ def test_choices_are_joined_in_the_language() -> None:
 def test_an_error_given_as_text_is_said_in_english() -> None:
     error = IllegalPlay("an old-style message")
     assert error.said is None and detail(error, "de") == "an old-style message"
+
+
+def test_a_card_is_said_as_its_code() -> None:
+    error = DuplicateCard(said("card_twice", card=parse_card("5S")))
+    assert error.message == "5S appears twice" and detail(error, "da") == "5S optræder to gange"
