@@ -203,6 +203,9 @@ REFUSALS: dict[str, str] = {
     "m_double_skunk_points": "double_skunk_points must be a whole number from skunk_points to 10",
     "m_scheme": "match points come from one of {values}, not {scheme!r}",
     "r_keeps": "a hand keeps 3 or 4 cards",
+    "no_result_bye": "match {match} cannot have a result: a bye is not played",
+    "no_result_not_needed": "match {match} cannot have a result: the first final decided the bracket",
+    "no_result_waiting": "match {match} cannot have a result: its players are not both known yet",
     # hints
     "hint_over": "the game is over: no moves to hint at",
     "may_not_act": "seat {seat} may not act now: {turn}",

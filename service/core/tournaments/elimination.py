@@ -292,11 +292,7 @@ def elimination(
 
 
 # Why a match that is not ``ready`` cannot have a result, by its status.
-_NO_RESULT = {
-    "bye": "a bye is not played",
-    "not_needed": "the first final decided the bracket",
-    "waiting": "its players are not both known yet",
-}
+_NO_RESULT = {"bye": "no_result_bye", "not_needed": "no_result_not_needed", "waiting": "no_result_waiting"}
 
 
 class _Progress:
@@ -348,7 +344,7 @@ class _Progress:
             where = f"/results/{spec.id}"
             try:
                 if status != "ready":
-                    raise InvalidEvent(f"match {spec.id} cannot have a result: {_NO_RESULT[status]}", pointer=where)
+                    raise InvalidEvent(said(_NO_RESULT[status], match=spec.id), pointer=where)
                 side = _decide(self.given[spec.id], self.rules, self.match_rules, where)
             except CribbageError as error:
                 self.errors.append(error)

@@ -140,4 +140,7 @@ TEMPLATES: dict[str, str] = {
     "m_double_skunk_points": "double_skunk_points skal være et heltal fra skunk_points til 10",
     "m_scheme": "matchpoint kommer fra en af {values}, ikke {scheme!r}",
     "r_keeps": "en hånd beholder 3 eller 4 kort",
+    "no_result_bye": "match {match} kan ikke have et resultat: en oversidder spilles ikke",
+    "no_result_not_needed": "match {match} kan ikke have et resultat: den første finale afgjorde skemaet",
+    "no_result_waiting": "match {match} kan ikke have et resultat: begge dens spillere kendes ikke endnu",
 }

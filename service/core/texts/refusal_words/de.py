@@ -140,4 +140,7 @@ TEMPLATES: dict[str, str] = {
     "m_double_skunk_points": "double_skunk_points muss eine ganze Zahl von skunk_points bis 10 sein",
     "m_scheme": "Matchpunkte kommen aus einem von {values}, nicht {scheme!r}",
     "r_keeps": "eine Hand behält 3 oder 4 Karten",
+    "no_result_bye": "Match {match} kann kein Ergebnis haben: ein Freilos wird nicht gespielt",
+    "no_result_not_needed": "Match {match} kann kein Ergebnis haben: das erste Finale hat den Turnierbaum entschieden",
+    "no_result_waiting": "Match {match} kann kein Ergebnis haben: seine Spieler stehen noch nicht beide fest",
 }

@@ -140,4 +140,7 @@ TEMPLATES: dict[str, str] = {
     "m_double_skunk_points": "double_skunk_points moet een geheel getal van skunk_points tot 10 zijn",
     "m_scheme": "matchpunten komen uit een van {values}, niet {scheme!r}",
     "r_keeps": "een hand houdt 3 of 4 kaarten",
+    "no_result_bye": "match {match} kan geen uitslag hebben: een bye wordt niet gespeeld",
+    "no_result_not_needed": "match {match} kan geen uitslag hebben: de eerste finale besliste het schema",
+    "no_result_waiting": "match {match} kan geen uitslag hebben: de spelers zijn nog niet allebei bekend",
 }

@@ -140,4 +140,7 @@ TEMPLATES: dict[str, str] = {
     "m_double_skunk_points": "double_skunk_points måste vara ett heltal från skunk_points till 10",
     "m_scheme": "matchpoäng kommer från en av {values}, inte {scheme!r}",
     "r_keeps": "en hand behåller 3 eller 4 kort",
+    "no_result_bye": "match {match} kan inte ha ett resultat: en frirond spelas inte",
+    "no_result_not_needed": "match {match} kan inte ha ett resultat: den första finalen avgjorde schemat",
+    "no_result_waiting": "match {match} kan inte ha ett resultat: båda dess spelare är inte kända än",
 }
