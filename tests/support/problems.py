@@ -26,7 +26,9 @@ def check_registered(response: Any) -> None:
 
     if response.mimetype != PROBLEM:
         return
-    body = response.get_json()
+    body = response.get_json(silent=True)
+    if body is None:  # a HEAD request's answer: the headers only
+        return
     slug = body["type"].removeprefix(PROBLEM_TYPE)
     assert body["type"].startswith(PROBLEM_TYPE) and slug in PROBLEM_TYPES, f"unregistered problem type: {body}"
     assert PROBLEM_TYPES[slug].status == body["status"] == response.status_code, body
