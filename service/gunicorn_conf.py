@@ -168,7 +168,7 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     >>> head.split(b"\\r\\n")[:3]
     [b'HTTP/1.1 431 Request Header Fields Too Large', b'Connection: close', b'Content-Type: application/problem+json']
     >>> json.loads(body)["status"], json.loads(body)["type"]
-    (431, 'about:blank')
+    (431, 'urn:cribbage:problem:headers-too-large')
     """
     if _aborted == "reading":
         status, reason, message = 408, "Request Timeout", _SLOW_BODY.format(timeout=timeout)
@@ -176,10 +176,15 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
         status, reason, message = 500, "Internal Server Error", _OVERRAN.format(timeout=timeout)
     from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
 
-    from service.api.wire.problems import problem_body  # the app's own problem shape (loaded already: preload)
+    from service.api.wire.problem_types import SERVER_TYPES  # the app's registry (loaded already: preload)
+    from service.api.wire.problems import problem_body  # the app's own problem shape
 
     detail = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
-    body = json.dumps(problem_body(status, reason, detail)).encode()
+    slug = SERVER_TYPES.get(status, "unreadable-request" if status < 500 else "internal-error")
+    document = problem_body(slug, detail)  # in English: the request was not read, its language neither
+    if document["status"] != status:  # a refusal gunicorn may add later: answered as its family's type
+        status, reason = document["status"], document["title"]
+    body = json.dumps(document).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
         f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n"

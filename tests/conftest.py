@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -29,6 +30,26 @@ settings.register_profile(
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_problem_is_registered() -> Iterator[None]:
+    """Every problem the test client receives, in any test, has a registered type with the
+    registry's status (tests/api/test_problem_types.py holds the registry to the code)."""
+    from werkzeug.test import Client
+
+    from tests.support.problems import check_registered
+
+    original = Client.open
+
+    def checked(self: Client, *args: Any, **kwargs: Any) -> Any:
+        response = original(self, *args, **kwargs)
+        check_registered(response)
+        return response
+
+    Client.open = checked  # type: ignore[method-assign]
+    yield
+    Client.open = original  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

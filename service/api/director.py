@@ -24,6 +24,7 @@ from .formats import JSON, formatted, negotiated
 from .loading import body
 from .problems import ApiError
 from .wire import director as wire
+from .wire.problem_texts import said
 from .wire.tables import (
     crosstable_table,
     elimination_table,
@@ -52,21 +53,15 @@ def event_crosstable(request: StandingsRequest, media_type: str) -> Any:
     cells = _cells(request.games)
     if cells > MAX_CROSS_CELLS:
         raise ApiError(
-            422,
             "answer-too-large",
-            "Too many pairs of players for one crosstable",
-            f"this crosstable would hold {cells} cells (a player against an opponent met), more than "
-            f"the {MAX_CROSS_CELLS} one answer holds",
+            said("crosstable_cells", cells=cells, most=MAX_CROSS_CELLS),
             errors=[{"pointer": "/games", "detail": "too many"}],
         )
     table = crosstable(request.games, request.rules, request.byes)
     if media_type != JSON and len(table.players) > MAX_TABLE_COLUMNS:
         raise ApiError(
-            422,
             "table-too-wide",
-            "Too many players for a crosstable sheet",
-            f"a crosstable as {media_type} has a column per player: at most {MAX_TABLE_COLUMNS}, "
-            f"and this event has {len(table.players)}; ask for application/json",
+            said("table_columns", media_type=media_type, most=MAX_TABLE_COLUMNS, count=len(table.players)),
         )
     return formatted(media_type, table, wire.crosstable, crosstable_table)
 
@@ -90,11 +85,8 @@ def event_game_logs(request: wire.GameLogsRequest, media_type: str) -> Any:
     )
     if entries > MAX_LOG_ENTRIES:
         raise ApiError(
-            422,
             "answer-too-large",
-            "Too many game log lines for one answer",
-            f"these logs would hold {entries} lines (a player's game each), more than the {MAX_LOG_ENTRIES} "
-            "one answer holds; ask for some players' logs at a time (`players`)",
+            said("log_lines", entries=entries, most=MAX_LOG_ENTRIES),
             errors=[{"pointer": "/players", "detail": "ask for fewer players"}],
         )
     return formatted(

@@ -48,6 +48,7 @@ from werkzeug.http import parse_accept_header
 from .contract import SPEC
 from .http.security import PAGE_POLICY
 from .problems import ApiError, problem
+from .wire.problem_texts import said
 
 JSON = "application/json"
 CSV = "text/csv"
@@ -96,11 +97,8 @@ def not_acceptable(accept: str | None, offered: Sequence[str] = FORMATS) -> ApiE
     ``application/problem+json`` whatever was asked: RFC 9110 15.5.7 lets the server say so in
     a format of its choosing). ``available`` lists what the operation can send."""
     return ApiError(
-        406,
         "not-acceptable",
-        "Not Acceptable",
-        f"this operation answers in {', '.join(offered)}; the Accept header "
-        f"({(accept or '')[:200]!r}) allows none of them",
+        said("not_acceptable", offered=", ".join(offered), accept=(accept or "")[:200]),
         available=list(offered),
     )
 
@@ -293,7 +291,7 @@ def negotiated(offered: Sequence[str] = FORMATS) -> Callable[[Callable[..., Any]
             media_type = negotiate(accept, offered)
             if media_type is None:
                 refused = not_acceptable(accept, offered)
-                response = problem(refused.status, refused.title, refused.detail, slug=refused.slug, **refused.extra)
+                response = problem(refused.slug, refused.detail, **refused.extra)
             else:
                 response = make_response(view(*args, media_type=media_type, **kwargs))
                 if response.mimetype == HTML:  # the page itself; an error raised on the way stays an API answer

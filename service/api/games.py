@@ -30,6 +30,7 @@ from ..core.game.events import Event, events_for
 from ..core.game.record import events_since, history, record
 from ..core.game.state import GameState
 from ..core.game.views import check_seat, view_with_moves
+from ..core.refusals import said
 from ..core.vocabulary import Level
 from . import seats, state_token
 from .language import speaks
@@ -84,26 +85,16 @@ def _answer(
 @body("createGame")
 def create(request: NewGame) -> tuple[dict[str, Any], int]:
     if request.seed is not None and not extension("cribbage.config").client_seeds:
-        raise IllegalAction(
-            "this server deals every game from a secret seed of its own: a client's seed is refused "
-            "here (CRIBBAGE_CLIENT_SEEDS is off)",
-            pointer="/seed",
-        )
+        raise IllegalAction(said("client_seed_off"), pointer="/seed")
     levels: list[Level | None] = [None] * request.rules.players
     for index, (seat, level) in enumerate(request.computer):
         if not 0 <= seat < len(levels):
-            raise IllegalAction(
-                f"seat {seat} does not exist with {len(levels)} players", pointer=f"/computer/{index}/seat"
-            )
+            raise IllegalAction(said("no_such_seat", seat=seat, players=len(levels)), pointer=f"/computer/{index}/seat")
         if levels[seat] is not None:
-            raise IllegalAction(f"seat {seat} is listed twice", pointer=f"/computer/{index}/seat")
+            raise IllegalAction(said("seat_twice", seat=seat), pointer=f"/computer/{index}/seat")
         levels[seat] = level
     if request.seat is not None and 0 <= request.seat < len(levels) and levels[request.seat] is not None:
-        raise IllegalAction(
-            f"seat {request.seat} is the computer's: its cards are shown to no one; ask for a "
-            "seat a person plays, or none (a spectator)",
-            pointer="/seat",
-        )
+        raise IllegalAction(said("seat_is_computers", seat=request.seat), pointer="/seat")
     game_id = seats.new_game_id()
     state, happened = new_game(
         request.rules,

@@ -12,6 +12,7 @@ from ..core.scoring.show import score_show
 from .contract import SPEC, ContractViolation
 from .language import speaks
 from .loading import body, loader
+from .wire import texts
 from .wire.hands import HandRequest, batch_entry, batch_result, hand_score
 from .wire.problems import contract_problem, rules_problem
 
@@ -56,7 +57,7 @@ def score_batch(hands: list[Any]) -> dict[str, Any]:
                 raise error.under(pointer) from None
             results.append(batch_entry(score=score_one(request, pointer)))
         except ContractViolation as error:
-            results.append(batch_entry(problem=contract_problem(error)))
+            results.append(batch_entry(problem=contract_problem(error, texts.language())))
         except CribbageError as error:
-            results.append(batch_entry(problem=rules_problem(error)))
+            results.append(batch_entry(problem=rules_problem(error, texts.language())))
     return batch_result(results)

@@ -52,3 +52,16 @@ def speaks(view: Callable[..., Any]) -> Callable[..., Any]:
 
     setattr(wrapper, SPEAKS, True)
     return wrapper
+
+
+def problem_language() -> str:
+    """The language of a problem answer: the request's, as :func:`speaks` chooses it, on any
+    operation; English when the request names no language this service speaks (a bad ``lang``
+    is itself answered with a problem, in English or the ``Accept-Language``)."""
+    environ = request.environ
+    accept = environ.get("HTTP_ACCEPT_LANGUAGE")
+    try:
+        override = _override(environ.get("QUERY_STRING", ""))
+    except ContractViolation:
+        override = None
+    return texts.choose(accept, override)

@@ -15,6 +15,7 @@ from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .contract import SPEC
 from .problems import problem
 from .wire.meta import health, readiness, variant_list
+from .wire.problem_texts import said
 
 log = logging.getLogger("service.meta")
 bp = Blueprint("meta", __name__)
@@ -37,7 +38,7 @@ def readyz() -> Response | dict[str, Any]:
             checks[name] = check()
         except Exception:  # a failing check means not ready, not a server error
             log.exception("readiness check %s failed", name)
-            return problem(503, "Not ready", f"the {name} check failed (see the log)", slug="not-ready")
+            return problem("not-ready", said("not_ready", name=name))
     return readiness(checks)
 
 

@@ -39,6 +39,7 @@ from typing import Any
 from ..core.game.state import MAX_SEED, GameState
 from . import state_token
 from .problems import ApiError
+from .wire.problem_texts import said
 
 CREDENTIAL_PURPOSE = "cribbage-seat-credential-v1"
 CHANCE_PURPOSE = "cribbage-chance-v1"
@@ -122,7 +123,7 @@ class GameSecret:
         except (ValueError, binascii.Error):
             root = b""
         if len(root) != SECRET_BYTES:  # a token we sealed always has one; a leaked key could forge this
-            raise state_token.bad_token("the state token does not hold a game state")
+            raise state_token.bad_token("token_no_state")
         return cls(root)
 
     def seal_into(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -175,29 +176,21 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
         return
     if credential is None:
         raise ApiError(
-            403,
             "seat-credential-missing",
-            "This seat's credential is needed",
-            f"seeing seat {wanted[0]}'s cards or acting for it needs its credential (from the answer "
-            "that started the game); without one, ask as a spectator (no seat)",
+            said("credential_missing", seat=wanted[0]),
             errors=[{"pointer": "/credential", "detail": "missing"}],
         )
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
             raise ApiError(
-                403,
                 "seat-played-by-computer",
-                "The computer plays this seat",
-                f"seat {seat} is played by the computer: no credential shows its cards through its seat "
-                "(the game's record shows them once it is over); ask for your own seat, or for none",
+                said("seat_by_computer", seat=seat),
                 errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}],
             )
         if not secret.accepts(state.game_id, seat, credential):
             raise ApiError(
-                403,
                 "seat-credential-wrong",
-                "Not this seat's credential",
-                f"the credential given is not seat {seat}'s in this game",
+                said("credential_wrong", seat=seat),
                 errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}],
             )
 

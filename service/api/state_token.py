@@ -52,6 +52,7 @@ from flask import Flask
 
 from .problems import ApiError
 from .serving import extension
+from .wire.problem_texts import english, said
 
 log = logging.getLogger("service.games")
 EXTENSION = "cribbage.state_sealer"
@@ -64,14 +65,11 @@ NONCE_BYTES = 12
 TAG_BYTES = 16
 
 
-def bad_token(detail: str) -> ApiError:
-    return ApiError(
-        400,
-        "invalid-state-token",
-        "The game state token is not valid",
-        detail,
-        errors=[{"pointer": "/state", "detail": detail}],
-    )
+def bad_token(key: str) -> ApiError:
+    """The 400 of a token that is not one of this server's (``key``: a detail of
+    :mod:`.wire.problem_texts`)."""
+    words = said(key)
+    return ApiError("invalid-state-token", words, errors=[{"pointer": "/state", "detail": english(words)}])
 
 
 def generate_key() -> str:
@@ -155,17 +153,13 @@ class StateSealer:
             if _b64encode(raw) != token:
                 raise ValueError("not canonical base64")
         except (UnicodeError, ValueError, TypeError, binascii.Error):
-            raise bad_token(
-                "the state token was not issued by this service with a current key, or was changed"
-            ) from None
+            raise bad_token("token_foreign") from None
         plain = self._decrypt(raw)
         kind, sealed_at = HEADER.unpack_from(raw)
         if ttl is not None and time.time() - sealed_at > ttl:
             raise ApiError(
-                400,
                 "expired-state-token",
-                "The game state token has expired",
-                f"state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
+                said("token_expired", ttl=ttl),
                 errors=[{"pointer": "/state", "detail": "expired"}],
             )
         try:
@@ -176,7 +170,7 @@ class StateSealer:
                     raise ValueError("oversized or incomplete state")
             return orjson.loads(plain)
         except (zlib.error, ValueError, orjson.JSONDecodeError):
-            raise bad_token("the state token does not hold a game state") from None
+            raise bad_token("token_no_state") from None
 
     def _decrypt(self, raw: bytes) -> bytes:
         """The plaintext of a token's bytes, under the first key that authenticates it."""
@@ -188,7 +182,7 @@ class StateSealer:
                     return cipher.decrypt(nonce, sealed, header)
                 except InvalidTag:
                     continue
-        raise bad_token("the state token was not issued by this service with a current key, or was changed")
+        raise bad_token("token_foreign")
 
 
 def install(app: Flask, keys: Sequence[str]) -> StateSealer:

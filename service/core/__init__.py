@@ -5,7 +5,8 @@ depend one way, each on those above it and never on a peer or one below
 (``tests/test_architecture.py`` fails otherwise):
 
 * the base modules here: :mod:`.cards` (cards, parsing, the deck), :mod:`.rules` (one
-  ``Rules`` value drives every variant), :mod:`.errors` (every refusal, typed), :mod:`.items`
+  ``Rules`` value drives every variant), :mod:`.errors` (every refusal, typed) with
+  :mod:`.refusals` (what each refusal says, as data), :mod:`.items`
   (a score item), :mod:`.vocabulary` (every closed list of words, as ``Literal`` types:
   phases, action types, event kinds, levels, rule options, bracket statuses...);
 * :mod:`.scoring`: the show, the play, claims and muggins, a game's outcome, a list of
@@ -21,7 +22,7 @@ depend one way, each on those above it and never on a peer or one below
 """
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("cards", "rules", "errors", "items", "vocabulary"),
+    ("cards", "rules", "errors", "refusals", "items", "vocabulary"),
     ("scoring", "texts"),
     ("game", "boards", "tournaments"),
     ("computer",),

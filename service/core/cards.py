@@ -21,6 +21,7 @@ from itertools import product
 from typing import NamedTuple, TypeVar
 
 from .errors import DuplicateCard, InvalidCard
+from .refusals import said
 
 H = TypeVar("H", bound=Hashable)
 
@@ -88,7 +89,7 @@ def parse_card(text: str | Card) -> Card:
     """Parse one card in any accepted spelling (a :class:`Card` passes through)."""
     card = _BY_TEXT.get(text) if isinstance(text, str) else text if isinstance(text, Card) else None
     if card is None:
-        raise InvalidCard(f"{text!r} is not a card (rank A 2-10 J Q K, then suit C D H S)")
+        raise InvalidCard(said("not_a_card", text=text))
     return card
 
 
@@ -118,9 +119,9 @@ def first_repeat(items: Iterable[H]) -> int | None:
     return None
 
 
-def check_distinct(cards: Sequence[Card], pointer: Callable[[int], str], what: str = "appears twice") -> None:
-    """Raise :class:`DuplicateCard` (``"<card> <what>"``, at ``pointer(index)``) unless
+def check_distinct(cards: Sequence[Card], pointer: Callable[[int], str], what: str = "card_twice") -> None:
+    """Raise :class:`DuplicateCard` (the refusal ``what`` of the card, at ``pointer(index)``) unless
     every card of ``cards`` is different."""
     index = first_repeat(cards)
     if index is not None:
-        raise DuplicateCard(f"{cards[index]} {what}", pointer=pointer(index))
+        raise DuplicateCard(said(what, card=cards[index]), pointer=pointer(index))

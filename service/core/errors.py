@@ -1,13 +1,18 @@
 """Domain errors. The core knows nothing of HTTP: the API layer maps each class to a status.
 
 Every error has a ``slug`` (stable, machine-readable, used in the problem ``type``), a
-readable message, and an optional ``pointer`` (a JSON pointer into the request, when the
-caller knows which field was wrong) and extra members for the problem document.
+readable message, an optional ``pointer`` (a JSON pointer into the request, when the caller
+knows which field was wrong) and extra members for the problem document. The message is given
+as :class:`~.refusals.Said` (a refusal's key and parameters) so that it can be said in the
+player's language (``service.core.texts.refusals``); English text alone is still taken, and
+is then said in English whatever the language.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from .refusals import Said
 
 
 class CribbageError(Exception):
@@ -16,9 +21,12 @@ class CribbageError(Exception):
     slug = "rules-violation"
     title = "The rules of cribbage forbid this"
 
-    def __init__(self, message: str, *, pointer: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said, *, pointer: str | None = None, **extra: Any) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        # The message as data, to be said in another language (service.core.texts.refusals);
+        # None for a message given as English text only.
+        self.said = message if isinstance(message, Said) else None
         self.pointer = pointer
         self.extra = extra
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidRules
+from .refusals import said
 from .vocabulary import (
     CRIB_FLUSH,
     DEAL_CUT_TIES,
@@ -100,45 +101,50 @@ class Rules:
     overclaim_policy: OverclaimPolicy = "correct"
 
     def __post_init__(self) -> None:
-        def need(ok: bool, message: str) -> None:
+        def need(ok: bool, key: str, **params: Any) -> None:
             if not ok:
-                raise InvalidRules(message)
+                raise InvalidRules(said(key, **params))
 
         need(
             all(type(v) is int for v in (self.target, *self.skunk_lines))
             and all(v is None or type(v) is int for v in (self.fixed_deals, self.no_heels_at_or_above)),
-            "target, fixed_deals, no_heels_at_or_above and skunk_lines are whole numbers",
+            "r_whole",
         )
-        need(2 <= self.players <= 4, "players must be 2, 3 or 4")
-        need(not self.partnerships or self.players == 4, "partnerships need four players")
+        need(2 <= self.players <= 4, "r_players")
+        need(not self.partnerships or self.players == 4, "partnerships_four")
         need(
             self.players * self.discards + self.crib_from_deck == 4,
-            "discards and crib cards from the deck must make a crib of 4",
+            "r_crib_of_4",
         )
-        need(self.cards_dealt - self.discards in (3, 4), "a hand keeps 3 or 4 cards")
-        need(self.players * self.cards_dealt + self.crib_from_deck < 52, "not enough cards to deal")
-        need(1 <= self.target <= 10_000, "target must be between 1 and 10000")
+        need(self.cards_dealt - self.discards in (3, 4), "r_keeps")
+        need(self.players * self.cards_dealt + self.crib_from_deck < 52, "r_not_enough")
+        need(1 <= self.target <= 10_000, "r_target")
         if self.fixed_deals is not None:
-            need(1 <= self.fixed_deals <= 1000, "fixed_deals must be between 1 and 1000")
-            need(self.fixed_deals % self.players == 0, "fixed_deals must be a multiple of the number of players")
-        need(self.crib_flush in CRIB_FLUSH, f"crib_flush must be one of {CRIB_FLUSH}")
-        need(self.three_for_last in THREE_FOR_LAST, f"three_for_last must be one of {THREE_FOR_LAST}")
-        need(self.multi_go_rule in MULTI_GO_RULES, f"multi_go_rule must be one of {MULTI_GO_RULES}")
-        need(self.deal_cut_winner in DEAL_CUT_WINNER, f"deal_cut_winner must be one of {DEAL_CUT_WINNER}")
-        need(self.deal_cut_ties in DEAL_CUT_TIES, f"deal_cut_ties must be one of {DEAL_CUT_TIES}")
-        need(self.game_point_scheme in SCHEME_NAMES, f"game_point_scheme must be one of {SCHEME_NAMES}")
-        need(self.overclaim_policy in OVERCLAIM_POLICIES, f"overclaim_policy must be one of {OVERCLAIM_POLICIES}")
-        need(all(t in TIEBREAKERS for t in self.tiebreakers), f"tiebreakers must be taken from {TIEBREAKERS}")
-        need(len(set(self.tiebreakers)) == len(self.tiebreakers), "a tiebreaker is listed twice")
+            need(1 <= self.fixed_deals <= 1000, "r_fixed_range")
+            need(self.fixed_deals % self.players == 0, "r_fixed_multiple")
+        need(self.crib_flush in CRIB_FLUSH, "r_one_of", option="crib_flush", values=str(CRIB_FLUSH))
+        need(self.three_for_last in THREE_FOR_LAST, "r_one_of", option="three_for_last", values=str(THREE_FOR_LAST))
+        need(self.multi_go_rule in MULTI_GO_RULES, "r_one_of", option="multi_go_rule", values=str(MULTI_GO_RULES))
+        need(self.deal_cut_winner in DEAL_CUT_WINNER, "r_one_of", option="deal_cut_winner", values=str(DEAL_CUT_WINNER))
+        need(self.deal_cut_ties in DEAL_CUT_TIES, "r_one_of", option="deal_cut_ties", values=str(DEAL_CUT_TIES))
+        need(self.game_point_scheme in SCHEME_NAMES, "r_one_of", option="game_point_scheme", values=str(SCHEME_NAMES))
+        need(
+            self.overclaim_policy in OVERCLAIM_POLICIES,
+            "r_one_of",
+            option="overclaim_policy",
+            values=str(OVERCLAIM_POLICIES),
+        )
+        need(all(t in TIEBREAKERS for t in self.tiebreakers), "r_tiebreakers_from", values=str(TIEBREAKERS))
+        need(len(set(self.tiebreakers)) == len(self.tiebreakers), "r_tiebreaker_twice")
         need(
             list(self.skunk_lines) == sorted(set(self.skunk_lines), reverse=True)
             and all(0 < line <= self.target for line in self.skunk_lines)
             and len(self.skunk_lines) <= 3,
-            "skunk_lines are at most three falling scores between 1 and the target",
+            "r_skunk_lines",
         )
         need(
             self.no_heels_at_or_above is None or 0 < self.no_heels_at_or_above <= self.target,
-            "no_heels_at_or_above must be between 1 and the target",
+            "r_no_heels",
         )
 
     @property
@@ -248,7 +254,7 @@ def preset(name: str) -> Rules:
     """The named preset (aliases accepted), or :class:`InvalidRules`."""
     rules = _PRESETS.get(ALIASES.get(name, name))
     if rules is None:
-        raise InvalidRules(f"unknown variant {name!r}; known: {', '.join(_PRESETS)}", pointer="/variant")
+        raise InvalidRules(said("unknown_variant", name=name, known=", ".join(_PRESETS)), pointer="/variant")
     return rules
 
 
@@ -301,7 +307,7 @@ def _build(variant: str, options: dict[str, Any]) -> Rules:
     base = preset(variant)
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidRules(f"unknown option {unknown[0]!r}", pointer=f"/options/{unknown[0]}")
+        raise InvalidRules(said("unknown_option", name=unknown[0]), pointer=f"/options/{unknown[0]}")
     changes = dict(options)
     if "target" in changes and "skunk_lines" not in changes:
         changes["skunk_lines"] = default_skunk_lines(changes["target"])
@@ -365,8 +371,8 @@ def default_variant(players: int, partnerships: bool | None = None, pointer: str
     name = DEFAULT_VARIANTS.get((players, together))
     if name is None:
         if partnerships and players != 4:
-            raise InvalidRules("partnerships need four players", pointer="/partnerships")
-        raise InvalidRules(f"a game has 2, 3 or 4 players, not {players}", pointer=pointer)
+            raise InvalidRules(said("partnerships_four"), pointer="/partnerships")
+        raise InvalidRules(said("players_range", players=players), pointer=pointer)
     return name
 
 
@@ -395,10 +401,12 @@ def rules_for_table(
     """
     rules = resolve(variant or default_variant(players or 2, partnerships), options)
     if players is not None and rules.players != players:
-        raise InvalidRules(f"{rules.name} is played by {rules.players} players, not {players}", pointer="/variant")
+        raise InvalidRules(
+            said("variant_players", variant=rules.name, players=rules.players, count=players), pointer="/variant"
+        )
     if partnerships is not None and partnerships != rules.partnerships:
         raise InvalidRules(
-            f"the {rules.name} variant {'has' if rules.partnerships else 'has no'} partnerships",
+            said("variant_partnerships" if rules.partnerships else "variant_no_partnerships", variant=rules.name),
             pointer="/partnerships",
         )
     return rules

@@ -5,6 +5,7 @@ refusals (a seat that may not act, a game not over)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -108,3 +109,25 @@ def test_a_review_waits_for_the_end_and_follows_the_seat_rules(client: FlaskClie
     post(client, "/v1/games/review", {"state": game["state"], "seat": 0}, 403)
     computer = post(client, "/v1/games/review", {"state": game["state"], "seat": 1, "credential": own[0]}, 403)
     assert computer["type"].endswith("seat-played-by-computer")
+
+
+def test_the_hints_reasons_are_said_in_the_players_language(client: FlaskClient) -> None:
+    game = start(client)
+    body = {"state": game["state"], "seat": 0, "credential": credentials_of(game)[0]}
+    english = client.post("/v1/games/hints", json=body)
+    german = client.post("/v1/games/hints?lang=de", json=body)
+    assert (english.headers["Content-Language"], german.headers["Content-Language"]) == ("en", "de")
+    en, de = english.get_json(), german.get_json()
+    assert [m["action"] for m in de["moves"]] == [m["action"] for m in en["moves"]]  # only the words differ
+    for said_en, said_de in zip(en["moves"], de["moves"], strict=True):
+        hand, crib, peg = said_en["reasons"]
+        mean, low, high = re.fullmatch(r"hand (\d+\.\d\d) on average \((\d+) to (\d+)\)", hand).groups()  # type: ignore[union-attr]
+        owner = re.fullmatch(r"(your|the opponent's) crib (\d+\.\d\d) on average", crib).groups()  # type: ignore[union-attr]
+        estimate = re.fullmatch(r"pegging ([+-]\d+\.\d\d) estimated", peg).group(1)  # type: ignore[union-attr]
+        comma = str.maketrans(".", ",")
+        whose = {"your": "deine Krippe", "the opponent's": "die Krippe des Gegners"}[owner[0]]
+        assert said_de["reasons"] == [
+            f"Hand {mean.translate(comma)} im Schnitt ({low} bis {high})",
+            f"{whose} {owner[1].translate(comma)} im Schnitt",
+            f"Ausspielen geschätzt {estimate.translate(comma)}",
+        ]

@@ -339,7 +339,7 @@ def test_gunicorn_refuses_a_malformed_request_with_a_problem(server: Gunicorn, c
     request, expected = GUNICORN_REFUSALS[case]
     status, headers, problem = raw(server.port, request)
     assert (status, headers["content-type"], problem["status"]) == (expected, PROBLEM, expected)
-    assert problem["type"] == "about:blank" and problem["title"] and headers["connection"] == "close"
+    assert problem["type"].startswith("urn:cribbage:problem:") and problem["title"] and headers["connection"] == "close"
     assert headers["x-content-type-options"] == "nosniff"
     assert len(problem.get("detail", "")) <= 300  # not a copy of the 10,000 bytes refused
 

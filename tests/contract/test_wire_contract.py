@@ -438,21 +438,12 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
             lambda: wire_problems.rules_problem(refused),
             lambda: wire_problems.rules_problem(illegal),
             lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
-            lambda: wire_problems.problem_body(404, "Not Found", "nothing here"),
+            lambda: wire_problems.problem_body("not-found", "nothing here", lang="de"),
             lambda: wire_problems.problem_body(
-                406,
-                "Not Acceptable",
-                "no",
-                slug="not-acceptable",
-                available=["application/json", "text/csv", "text/html"],
+                "not-acceptable", "no", available=["application/json", "text/csv", "text/html"]
             ),
             lambda: wire_problems.problem_body(
-                413,
-                "Request body too large",
-                "big",
-                slug="body-too-large",
-                limit=65536,
-                setting="CRIBBAGE_MAX_BODY_BYTES",
+                "body-too-large", "big", lang="sv", limit=65536, setting="CRIBBAGE_MAX_BODY_BYTES"
             ),
         ],
     }

@@ -15,4 +15,21 @@ def expect_problem(response: Any, status: int, slug: str | None = None) -> dict[
     assert body["status"] == status and body["title"] and body["type"]
     if slug:
         assert body["type"].endswith(slug), body
+    check_registered(response)
     return body
+
+
+def check_registered(response: Any) -> None:
+    """Assert a problem answer's type is one of the registry's, with the registry's status
+    (``tests/conftest.py`` runs this on every answer of the test client)."""
+    from service.api.wire.problem_types import PROBLEM_TYPE, PROBLEM_TYPES
+
+    if response.mimetype != PROBLEM:
+        return
+    body = response.get_json(silent=True)
+    if body is None:  # a HEAD request's answer: the headers only
+        return
+    slug = body["type"].removeprefix(PROBLEM_TYPE)
+    assert body["type"].startswith(PROBLEM_TYPE) and slug in PROBLEM_TYPES, f"unregistered problem type: {body}"
+    assert PROBLEM_TYPES[slug].status == body["status"] == response.status_code, body
+    assert response.headers.get("Content-Language"), "a problem says its language"

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
 from ...core.errors import CribbageError, InvalidBoard
+from ...core.refusals import said
 from ...core.rules import Rules, resolve, rules_for_table
 from ...core.vocabulary import PegKind
 from . import encoder, loader
@@ -80,7 +81,7 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
         }[name]
         if data[name] != expected:
             raise InvalidBoard(
-                f"{name} is {data[name]!r} but the board's rules say {expected!r}", pointer=f"{pointer}/{name}"
+                said("board_rules_differ", name=name, value=data[name], expected=expected), pointer=f"{pointer}/{name}"
             )
     checked = check_board(
         game_rules,
@@ -96,7 +97,7 @@ def load_board(data: dict[str, Any], pointer: str = "/board") -> Board:
     )
     stated = data["outcome"]
     if stated != (None if checked.outcome is None else outcome(checked.outcome)):
-        raise InvalidBoard("the outcome does not follow from the pegs", pointer=f"{pointer}/outcome")
+        raise InvalidBoard(said("outcome_not_pegs"), pointer=f"{pointer}/outcome")
     return checked
 
 

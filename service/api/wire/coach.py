@@ -9,7 +9,8 @@ from typing import Any
 from ...core.computer.coach import DiscardFigures, Hint, Hints, PlayFigures
 from ...core.computer.coach_pegging import SAMPLES
 from ...core.computer.review import Decision, PhaseSummary, Review
-from . import encoder, loader
+from ...core.texts.reasons import say_reason
+from . import encoder, loader, texts
 from .advice import exact
 from .common import cards, items
 from .games import action
@@ -65,7 +66,7 @@ def hint(value: Hint, rank: int = 1) -> dict[str, Any]:
         "rank": rank,
         "action": action(value.action),
         "value": exact(value.value),
-        "reasons": list(value.reasons),
+        "reasons": [say_reason(reason, texts.language()) for reason in value.reasons],
         "discard": None if value.discard is None else discard_figures(value.discard),
         "play": None if value.play is None else play_figures(value.play),
     }

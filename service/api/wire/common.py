@@ -8,6 +8,7 @@ from typing import Any
 from ...core.cards import CARD_TEXT, Card, parse_card
 from ...core.errors import InvalidRules
 from ...core.items import ScoreItem
+from ...core.refusals import said
 from ...core.rules import OPTION_NAMES, Rules, changes, normal_value, resolve
 from ...core.scoring.outcome import Outcome
 from . import encoder, texts
@@ -112,6 +113,6 @@ def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, A
             continue
         option = SHORTCUTS[shortcut]
         if option in merged and normal_value(merged[option]) != normal_value(value):
-            raise InvalidRules(f"{shortcut} and options.{option} disagree", pointer=f"/{shortcut}")
+            raise InvalidRules(said("options_disagree", shortcut=shortcut, option=option), pointer=f"/{shortcut}")
         merged[option] = value
     return merged

@@ -1,7 +1,11 @@
-"""Wire shapes of the members a rules error carries into its problem document.
+"""Wire shapes of problem documents: the registered type, the title and detail in the answer's language.
 
-A core error may carry domain values for the client (the legal actions of a refused move, the
-cards a seat could have played); they are encoded here, by type, like every other answer.
+Every document is built by :func:`problem_body` from a slug of the registry
+(:mod:`.problem_types`: the type, the status and the title in each language), so no answer can
+carry a type that is not registered. A core error may carry domain values for the client (the
+legal actions of a refused move, the cards a seat could have played); they are encoded here, by
+type, like every other answer. A rules error's detail is said in the answer's language from its
+refusal (``service.core.texts.refusals``).
 """
 
 from __future__ import annotations
@@ -13,12 +17,15 @@ from ...core.cards import Card
 from ...core.errors import CribbageError
 from ...core.game.actions import Action
 from ...core.scoring.sequence import PlayEntry
+from ...core.texts.phrases import DEFAULT_LANGUAGE
+from ...core.texts.refusals import detail as said_in
 from ..contract import ContractViolation
 from . import encoder
 from .games import action
 from .pegging import play_entry
+from .problem_types import PROBLEM_TYPE, PROBLEM_TYPES
 
-PROBLEM_TYPE = "urn:cribbage:problem:"
+__all__ = ["PROBLEM_TYPE", "contract_problem", "member", "problem_body", "rules_problem"]
 
 _BY_TYPE: dict[type, Callable[[Any], Any]] = {Action: action, PlayEntry: play_entry, Card: str}
 
@@ -34,11 +41,10 @@ def member(value: Any) -> Any:
 
 
 @encoder("Problem")
-def problem_body(
-    status: int, title: str, detail: str | None = None, *, slug: str | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A problem document. ``slug`` becomes ``urn:cribbage:problem:<slug>``."""
-    body: dict[str, Any] = {"type": PROBLEM_TYPE + slug if slug else "about:blank", "title": title, "status": status}
+def problem_body(slug: str, detail: str | None = None, *, lang: str = DEFAULT_LANGUAGE, **extra: Any) -> dict[str, Any]:
+    """The problem document of the registered type ``slug``, its title in ``lang``."""
+    kind = PROBLEM_TYPES[slug]
+    body: dict[str, Any] = {"type": PROBLEM_TYPE + slug, "title": kind.titles[lang], "status": kind.status}
     if detail:
         body["detail"] = detail
     for name, value in extra.items():
@@ -46,18 +52,20 @@ def problem_body(
     return body
 
 
-def rules_problem(error: CribbageError) -> dict[str, Any]:
-    """The problem of a rules error (a 422), for a response or a batch entry."""
+def rules_problem(error: CribbageError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The problem of a rules error (a 422), for a response or a batch entry, in ``lang``."""
     extra = dict(error.extra)
+    detail = said_in(error, lang)
     if error.pointer is not None:
-        extra = {"errors": [{"pointer": error.pointer, "detail": error.message}], **extra}
-    return problem_body(422, error.title, error.message, slug=error.slug, **extra)
+        extra = {"errors": [{"pointer": error.pointer, "detail": detail}], **extra}
+    return problem_body(error.slug, detail, lang=lang, **extra)
 
 
-def contract_problem(error: ContractViolation) -> dict[str, Any]:
-    """The problem of a body that breaks the contract (a 400), for a response or a batch entry."""
+def contract_problem(error: ContractViolation, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The problem of a body that breaks the contract (a 400), for a response or a batch entry.
+    The title is in ``lang``; the details name the contract's keywords, in English."""
     detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in error.errors[:5])
     extra: dict[str, Any] = {"errors": error.errors}
     if error.truncated:
         extra["truncated"] = True
-    return problem_body(400, "The request breaks the API contract", detail, slug="contract-violation", **extra)
+    return problem_body("contract-violation", detail, lang=lang, **extra)

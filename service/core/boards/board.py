@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
+from ..refusals import said
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.outcome import Outcome, outcome
 from ..vocabulary import STAGES, PegKind, Stage
@@ -149,7 +150,7 @@ def new_board(rules: Rules, dealer: int) -> BoardUpdate:
     In the five-card game the first pone's three for last is pegged at once (docs/rules.md 9.1).
     """
     if not 0 <= dealer < rules.players:
-        raise IllegalAction(f"dealer must be a seat from 0 to {rules.players - 1}", pointer="/dealer")
+        raise IllegalAction(said("b_dealer_range", last=rules.players - 1), pointer="/dealer")
     board = Board(
         rules=rules,
         first_dealer=dealer,
@@ -256,14 +257,12 @@ def _check_over(
 
 def _check_open(board: Board) -> None:
     if board.over:
-        raise GameOver("this board's game is over: it takes no more scores", pointer="/board/over")
+        raise GameOver(said("b_over"), pointer="/board/over")
 
 
 def _check_side(board: Board, side: int, pointer: str = "/side") -> None:
     if not 0 <= side < board.rules.sides:
-        raise InvalidScore(
-            f"there is no side {side}: this board has sides 0 to {board.rules.sides - 1}", pointer=pointer
-        )
+        raise InvalidScore(said("b_no_side", side=side, last=board.rules.sides - 1), pointer=pointer)
 
 
 def _score(board: Board, side: int, points: int, kind: PegKind, seat: int | None = None) -> tuple[Board, Move | None]:
@@ -289,7 +288,7 @@ def _three_for_last(board: Board) -> BoardUpdate:
 def _end_deal(board: Board) -> BoardUpdate:
     """The crib is counted: the deal passes to the left; a fixed-deals game may end."""
     if board.deal >= MAX_DEALS:
-        raise IllegalAction(f"a board keeps at most {MAX_DEALS} deals", pointer="/board/deal")
+        raise IllegalAction(said("b_max_deals", most=MAX_DEALS), pointer="/board/deal")
     board = replace(board, deal=board.deal + 1, stage="cut", shown=0)
     fixed = board.rules.fixed_deals
     if fixed is not None and board.deal > fixed:
@@ -355,7 +354,7 @@ def _place(board: Board, side: int, points: int, kind: PegKind) -> Placed:
     if kind in PLAY_POINTS:
         _check_points(kind, points, PLAY_POINTS[kind], "/points")
         if board.stage == "show":
-            raise IllegalAction("the play is over: the show has begun", pointer="/kind")
+            raise IllegalAction(said("b_play_over"), pointer="/kind")
         return "play", board.shown, None
     if kind in FREE_POINTS:
         _check_points(kind, points, FREE_POINTS[kind], "/points")
@@ -367,9 +366,9 @@ def _heels(board: Board, side: int, points: int) -> Placed:
     _check_points("heels", points, frozenset({HEELS_POINTS}), "/points")
     dealer_side = board.rules.side_of(board.dealer)
     if side != dealer_side:
-        raise IllegalAction(f"his heels belongs to the dealer's side ({dealer_side})", pointer="/side")
+        raise IllegalAction(said("b_heels_side", side=dealer_side), pointer="/side")
     if board.stage != "cut":
-        raise IllegalAction("his heels is pegged at the cut, before any other score of the deal", pointer="/kind")
+        raise IllegalAction(said("b_heels_at_cut"), pointer="/kind")
     _check_heels(board, points, "/kind")
     return "play", board.shown, board.dealer
 
@@ -379,10 +378,10 @@ def _hand(board: Board, side: int, points: int) -> Placed:
     _check_points("hand", points, hand_totals(rules), "/points")
     seat = board.next_hand
     if seat is None:
-        raise IllegalAction("every hand has been counted: the crib is next", pointer="/kind")
+        raise IllegalAction(said("b_crib_next"), pointer="/kind")
     if side != rules.side_of(seat):
         raise IllegalAction(
-            f"the next hand to count is seat {seat}'s (side {rules.side_of(seat)})",
+            said("b_next_hand", seat=seat, side=rules.side_of(seat)),
             pointer="/side",
             next_seat=seat,
             next_side=rules.side_of(seat),
@@ -394,10 +393,10 @@ def _crib(board: Board, side: int, points: int) -> Placed:
     rules = board.rules
     _check_points("crib", points, CRIB_TOTALS, "/points")
     if board.shown < rules.players:
-        raise IllegalAction(f"the crib is counted last: {rules.players - board.shown} hand(s) first", pointer="/kind")
+        raise IllegalAction(said("b_crib_last", count=rules.players - board.shown), pointer="/kind")
     dealer_side = rules.side_of(board.dealer)
     if side != dealer_side:
-        raise IllegalAction(f"the crib belongs to the dealer's side ({dealer_side})", pointer="/side")
+        raise IllegalAction(said("b_crib_side", side=dealer_side), pointer="/side")
     return board.stage, board.shown, board.dealer
 
 
@@ -414,9 +413,7 @@ def _score_sides(board: Board, points: Sequence[int], kind: PegKind, pointer: st
         out = [side for side, p in enumerate(points) if p and board.pegs[side].front + p >= target]
         if len(out) > 1:
             raise AmbiguousDeal(
-                f"sides {out[0]} and {out[1]} both reach {target} here, and only the order of the scores "
-                "can say who got there first: send this deal itemised, or the play one score at a time "
-                "(/v1/boards/peg)",
+                said("b_ambiguous", a=out[0], b=out[1], target=target),
                 pointer=pointer,
                 sides=out,
             )
@@ -448,9 +445,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
     """
     _check_open(board)
     if board.stage != "cut":
-        raise IllegalAction(
-            "this deal is already being pegged score by score: finish it with /v1/boards/peg", pointer="/board/stage"
-        )
+        raise IllegalAction(said("b_pegging_now"), pointer="/board/stage")
     rules = board.rules
     dealer_side = rules.side_of(board.dealer)
     moves: list[Move] = []
@@ -460,7 +455,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
             most = deal_bound(rules, side, board.dealer)
             if not 0 <= points <= most:
                 raise InvalidScore(
-                    f"side {side} cannot score {points} in one deal (at most {most})", pointer=f"/deal/scores/{side}"
+                    said("b_deal_most", side=side, points=points, most=most), pointer=f"/deal/scores/{side}"
                 )
         board, moves = _score_sides(board, deal.scores, "deal", "/deal/scores")
     else:
@@ -471,7 +466,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
             most = pegging_bound(rules, side)
             if not 0 <= points <= most:
                 raise InvalidScore(
-                    f"side {side} cannot peg {points} in one deal's play (at most {most}: {MAX_CARD_PEGGING} a card)",
+                    said("b_play_most", side=side, points=points, most=most, per_card=MAX_CARD_PEGGING),
                     pointer=f"/deal/pegging/{side}",
                 )
         for index, points in enumerate(deal.hands):

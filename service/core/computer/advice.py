@@ -52,6 +52,7 @@ from operator import mul
 
 from ..cards import JACK, SUITS, Card, check_distinct
 from ..errors import InvalidRules, WrongCardCount
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.show_tables import RANK_KEY
 from ..vocabulary import CribModelName, CribOwner
@@ -165,7 +166,7 @@ def expected_hand(keep: Sequence[Card], dead: Sequence[Card] = ()) -> tuple[Frac
     (Fraction(383, 23), 14, 29)
     """
     if len(keep) not in (3, 4):
-        raise WrongCardCount(f"a hand keeps 3 or 4 cards, not {len(keep)}", pointer="/keep")
+        raise WrongCardCount(said("keep_size", count=len(keep)), pointer="/keep")
     check_distinct((*keep, *dead), _at_cards, _TWICE)
     return _hand_stats(keep, Unseen.excluding((*keep, *dead)))
 
@@ -188,14 +189,14 @@ def expected_crib(
     Fraction(140161, 15180)
     """
     if len(discard) not in (1, 2):
-        raise WrongCardCount(f"a seat throws 1 or 2 cards to the crib, not {len(discard)}", pointer="/discard")
+        raise WrongCardCount(said("throw_size", count=len(discard)), pointer="/discard")
     check_distinct((*discard, *dead), _at_cards, _TWICE)
     unseen = Unseen.excluding((*discard, *dead))
     prior = crib_prior(unseen, 4 - len(discard), rules, seat_deals, crib_model)
     return Fraction(_crib_numerator(discard, prior, rules), prior.total)
 
 
-_TWICE = "appears more than once"
+_TWICE = "card_more_than_once"
 
 
 def _at_cards(index: int) -> str:
@@ -232,9 +233,9 @@ def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> CribOwner:
     """Who owns the crib from the seat's point of view: ``self``, ``partner`` or ``opponent``."""
     if partner_deals:
         if not rules.partnerships:
-            raise InvalidRules(f"{rules.name} has no partnerships, so no partner deals", pointer="/partner_deals")
+            raise InvalidRules(said("no_partnerships", variant=rules.name), pointer="/partner_deals")
         if is_dealer:
-            raise InvalidRules("the seat and its partner cannot both deal", pointer="/partner_deals")
+            raise InvalidRules(said("both_deal"), pointer="/partner_deals")
         return "partner"
     return "self" if is_dealer else "opponent"
 
@@ -272,7 +273,7 @@ def discard_advice(
     """
     if len(cards) != rules.cards_dealt:
         raise WrongCardCount(
-            f"the {rules.name} game deals {rules.cards_dealt} cards to a seat, not {len(cards)}", pointer="/cards"
+            said("dealt_size", variant=rules.name, cards=rules.cards_dealt, count=len(cards)), pointer="/cards"
         )
     check_distinct(cards, _at_cards, _TWICE)
     owner = crib_owner(is_dealer, partner_deals, rules)

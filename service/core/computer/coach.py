@@ -45,9 +45,12 @@ from ..game.engine import describe_turn
 from ..game.state import GameState, deal_cards, may_act, shown_cards
 from ..game.views import unseen_cards
 from ..items import ScoreItem
+from ..refusals import said
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
+from ..texts.phrases import item_key
+from ..texts.reasons import Item, Reason, reason
 from ..vocabulary import CribOwner, MovePhase
 from .advice import assumption_text, discard_advice
 from .coach_pegging import pegging_estimates
@@ -90,7 +93,7 @@ class Hint:
 
     action: Action
     value: Fraction
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]  # said in a language by service.core.texts.reasons
     discard: DiscardFigures | None = None
     play: PlayFigures | None = None
 
@@ -104,10 +107,6 @@ class Hints:
     moves: tuple[Hint, ...]
     crib_owner: CribOwner | None = None
     assumption: str | None = None
-
-
-def _q(value: Fraction) -> str:
-    return f"{float(value):.2f}"
 
 
 # --- discard ----------------------------------------------------------------------------------
@@ -129,15 +128,14 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
         estimates = list(
             pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat, dealer=state.dealer)
         )
-    whose = {"self": "your", "partner": "your partner's", "opponent": "the opponent's"}[advice.crib_owner]
     moves = []
     for option, peg in zip(advice.options, estimates, strict=True):
         reasons = [
-            f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
-            f"{whose} crib {_q(option.crib)} on average",
+            reason("hand_mean", mean=option.hand, low=option.hand_min, high=option.hand_max),
+            reason(f"crib_mean_{advice.crib_owner}", mean=option.crib),
         ]
         if peg is not None:
-            reasons.append(f"pegging {'+' if peg >= 0 else ''}{_q(peg)} estimated")
+            reasons.append(reason("pegging_estimate", sign="+" if peg >= 0 else "", estimate=peg))
         figures = DiscardFigures(
             option.keep,
             option.hand,
@@ -202,16 +200,16 @@ def _play_figures(state: GameState, seat: int, card: Card, unseen: Sequence[Card
     return PlayFigures(points, items, step.count, reply, risk, replier)
 
 
-def _play_reasons(card: Card, figures: PlayFigures) -> tuple[str, ...]:
-    reasons = [f"{item.kind.replace('_', ' ')} for {item.points}" for item in figures.items]
+def _play_reasons(card: Card, figures: PlayFigures) -> tuple[Reason, ...]:
+    reasons = [reason("scores_for", item=Item(item.kind, item_key(item)), points=item.points) for item in figures.items]
     if not reasons:
-        reasons.append(f"scores nothing (count {figures.count})")
+        reasons.append(reason("scores_nothing", count=figures.count))
     if figures.replier is None:
-        reasons.append("no opponent replies to it" if figures.count != 31 else "the count starts again")
+        reasons.append(reason("no_reply" if figures.count != 31 else "count_restarts"))
     else:
-        reasons.append(f"seat {figures.replier}'s reply scores {_q(figures.reply)} on average")
+        reasons.append(reason("reply_mean", seat=figures.replier, mean=figures.reply))
         if figures.risk:
-            reasons.append(f"{_q(figures.risk * 100)}% chance the reply scores {RISK_POINTS} or more")
+            reasons.append(reason("reply_risk", chance=figures.risk * 100, points=RISK_POINTS))
     return tuple(reasons)
 
 
@@ -263,22 +261,23 @@ def _call_value(state: GameState, called: int | None) -> Fraction:
 def count_hints(state: GameState, seat: int) -> Hints:
     """The exact count; in the muggins window, the call for exactly what was missed, and accepting."""
     owner, is_crib, _, actual = _shown(state)
-    what = "the crib" if is_crib else "the hand"
     if state.claim is None:
         hint = Hint(
             Action("count", seat, claimed=actual),
             _claim_value(state, actual),
-            (f"{what} scores {actual}: claim exactly that",),
+            (reason("count_crib" if is_crib else "count_hand", actual=actual),),
         )
         return Hints(seat, "count", (hint,))
     missed = max(0, actual - state.claim)
-    accept = Hint(Action("accept", seat), Fraction(0), (f"seat {owner} claimed {state.claim} of {actual}",))
+    accept = Hint(
+        Action("accept", seat), Fraction(0), (reason("claimed_of", seat=owner, claimed=state.claim, actual=actual),)
+    )
     if not missed:
         return Hints(seat, "muggins", (accept,))
     call = Hint(
         Action("muggins", seat, points=missed),
         _call_value(state, missed),
-        (f"seat {owner} missed {missed} of {actual}: take them",),
+        (reason("missed_take", seat=owner, missed=missed, actual=actual),),
     )
     return Hints(seat, "muggins", (call, accept))
 
@@ -289,10 +288,10 @@ def count_hints(state: GameState, seat: int) -> Hints:
 def check_may_act(state: GameState, seat: int) -> None:
     """Raise unless ``seat`` may act now (what the game waits for, in the message)."""
     if state.over:
-        raise GameOver("the game is over: no moves to hint at", pointer="/state", to_act=[])
+        raise GameOver(said("hint_over"), pointer="/state", to_act=[])
     if seat not in may_act(state):
         raise IllegalAction(
-            f"seat {seat} may not act now: {describe_turn(state)}", pointer="/seat", to_act=list(may_act(state))
+            said("may_not_act", seat=seat, turn=describe_turn(state)), pointer="/seat", to_act=list(may_act(state))
         )
 
 
@@ -315,7 +314,7 @@ def move_value(state: GameState, action: Action) -> Fraction:
         for hint in discard_hints(state, seat, pegging=False).moves:
             if tuple(sorted(hint.action.cards)) == thrown:
                 return hint.value
-        raise IllegalAction(f"seat {seat} cannot throw those cards", pointer="/action/cards")
+        raise IllegalAction(said("cannot_throw", seat=seat), pointer="/action/cards")
     if action.type == "play":
         assert action.card is not None
         figures = _play_figures(state, seat, action.card, _unseen(state, seat))

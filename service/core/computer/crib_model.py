@@ -47,6 +47,7 @@ from math import comb
 
 from ..cards import DECK, JACK, SUITS, Card
 from ..errors import InvalidRules, WrongCardCount
+from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import CRIB_MODELS, CribModelName
 from .crib_model_table import TABLES
@@ -269,8 +270,7 @@ def crib_prior(
     learned = resolve_model(model, rules)
     if others != 2:
         raise WrongCardCount(
-            f"the {learned.name} crib model weighs two discards of the opponent's, "
-            f"so the seat throws 2 cards, not {4 - others}",
+            said("crib_model_throws", model=learned.name, count=4 - others),
             pointer="/discard",
         )
     return weighted_prior(unseen, pair_weights(learned.opponent_of(seat_deals)))
@@ -284,7 +284,7 @@ def resolve_model(model: CribModelName | CribModel, rules: Rules) -> CribModel:
         raise InvalidRules(f"crib_model must be one of {CRIB_MODELS}, not {model!r}", pointer="/crib_model")
     if rules.players != 2 or rules.name not in LEARNED:
         raise InvalidRules(
-            f"the learned crib model covers the two-player games ({', '.join(LEARNED)}), not {rules.name}",
+            said("crib_model_games", games=", ".join(LEARNED), variant=rules.name),
             pointer="/crib_model",
         )
     return LEARNED[rules.name]

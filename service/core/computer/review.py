@@ -35,6 +35,7 @@ from ..errors import GameNotOver
 from ..game.actions import Action
 from ..game.record import positions
 from ..game.state import GameState
+from ..refusals import said
 from ..vocabulary import MOVE_PHASES, Level, MovePhase
 from .coach import move_value
 from .players import choose
@@ -122,7 +123,7 @@ def decide(state: GameState, made: Action) -> Decision:
 def review(state: GameState, seat: int) -> Review:
     """The review of ``seat``'s decisions in the finished game ``state``."""
     if not state.over:
-        raise GameNotOver("a game is reviewed once it is over", pointer="/state")
+        raise GameNotOver(said("review_early"), pointer="/state")
     _, steps = positions(state)
     decisions = tuple(decide(before, done.action) for before, done, _ in steps if done.action.seat == seat)
     summaries = []

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..errors import CribbageError, IllegalAction, InvalidState
+from ..refusals import Said, said
 from ..scoring.pegging import check_card
 from ..vocabulary import ActionType, Auto
 from . import phases
@@ -86,7 +87,7 @@ class ActionKind:
     size: Callable[[GameState], int]  # characters of log text (after the mark) for this game
 
 
-def _refuse(message: str, pointer: str) -> IllegalAction:
+def _refuse(message: str | Said, pointer: str) -> IllegalAction:
     return IllegalAction(message, pointer=pointer)
 
 
@@ -102,13 +103,13 @@ def _discards(state: GameState, seat: int) -> list[Action]:
 def _check_discard(state: GameState, action: Action) -> Action:
     wanted = state.rules.discards
     if len(action.cards) != wanted:
-        raise _refuse(f"discard exactly {wanted} card(s) to the crib, not {len(action.cards)}", "/action/cards")
+        raise _refuse(said("discard_count", wanted=wanted, count=len(action.cards)), "/action/cards")
     if len(set(action.cards)) != len(action.cards):
-        raise _refuse("the same card is discarded twice", "/action/cards")
+        raise _refuse(said("discard_twice"), "/action/cards")
     hand = state.hands[action.seat]
     for index, card in enumerate(action.cards):
         if card not in hand:
-            raise _refuse(f"seat {action.seat} does not hold {card}", f"/action/cards/{index}")
+            raise _refuse(said("not_held", seat=action.seat, card=card), f"/action/cards/{index}")
     return Action("discard", action.seat, cards=tuple(sorted(action.cards)))
 
 
@@ -125,11 +126,11 @@ def _plays(state: GameState, seat: int) -> list[Action]:
 
 def _check_play(state: GameState, action: Action) -> Action:
     if action.card is None:
-        raise _refuse("a play names a card", "/action/card")
+        raise _refuse(said("play_names_card"), "/action/card")
     try:  # the play machine's own checks, answered with this game's legal actions
         check_card(state.current_play, action.seat, action.card)
     except CribbageError as error:
-        raise _refuse(error.message, "/action/card") from None
+        raise _refuse(error.said or error.message, "/action/card") from None
     return Action("play", action.seat, card=action.card)
 
 
@@ -164,13 +165,12 @@ def _number(action: Action) -> int | None:
 
 def _check_number(name: ActionType, low: int) -> Callable[[GameState, Action], Action]:
     field = "claimed" if name == "count" else "points"
-    what = "a claim is a count from 0" if name == "count" else "muggins is called for 1"
-    unit = "" if name == "count" else " points"
+    what = "claim_range" if name == "count" else "muggins_range"
 
     def check(state: GameState, action: Action) -> Action:
         number = _number(action)
         if number is None or not low <= number <= MAX_CLAIM:
-            raise _refuse(f"{what} to {MAX_CLAIM}{unit}", f"/action/{field}")
+            raise _refuse(said(what, most=MAX_CLAIM), f"/action/{field}")
         return _numbered(name, action.seat, number)
 
     return check

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import DECK, Card, check_distinct
 from ..errors import WrongCardCount
+from ..refusals import said
 from ..rules import Rules
 
 
@@ -88,16 +89,16 @@ def arrange_deck(
     """
     players = rules.players
     if len(hands) != players or any(len(hand) != rules.cards_dealt for hand in hands):
-        raise WrongCardCount(f"give {players} hands of {rules.cards_dealt} cards", pointer="/hands")
+        raise WrongCardCount(said("give_hands", players=players, cards=rules.cards_dealt), pointer="/hands")
     if len(crib) != rules.crib_from_deck:
-        raise WrongCardCount(f"give {rules.crib_from_deck} crib card(s) from the pack", pointer="/crib")
+        raise WrongCardCount(said("give_crib", count=rules.crib_from_deck), pointer="/crib")
     top: list[Card] = [DECK[0]] * (players * rules.cards_dealt)
     for seat, hand in enumerate(hands):
         for k, card in enumerate(hand):
             top[k * players + (seat - dealer - 1) % players] = card
     top.extend(crib)
     top.append(starter)
-    check_distinct(top, lambda index: "/hands", "is given twice")
+    check_distinct(top, lambda index: "/hands", "card_given_twice")
     used = set(top)
     return tuple(top) + tuple(card for card in DECK if card not in used)
 

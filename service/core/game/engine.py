@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from ..cards import DECK, Card
 from ..errors import CribbageError, GameNotOver, GameOver, IllegalAction, WrongCardCount
+from ..refusals import Choices, Said, said
 from ..rules import Rules
 from ..scoring.match import MatchContext, MatchRules
 from ..vocabulary import Level
@@ -104,21 +105,21 @@ def _check_new_game(
 ) -> None:
     """Refuse a seed, a game length, computer seats or a match this service does not play."""
     if not 0 <= seed <= MAX_SEED:
-        raise IllegalAction(f"the seed must be between 0 and {MAX_SEED}", pointer="/seed")
+        raise IllegalAction(said("seed_range", most=MAX_SEED), pointer="/seed")
     if rules.fixed_deals is not None and rules.fixed_deals > MAX_GAME_DEALS:
         raise IllegalAction(
-            f"a game here has at most {MAX_GAME_DEALS} deals (its record must stay small), not {rules.fixed_deals}",
+            said("too_many_deals", most=MAX_GAME_DEALS, deals=rules.fixed_deals),
             pointer="/options/fixed_deals",
         )
     if seats and (len(seats) != rules.players or all(level is not None for level in seats)):
         raise IllegalAction(
-            f"say for each of the {rules.players} seats whether the computer plays it; at least one seat is a person's",
+            said("computer_seats", players=rules.players),
             pointer="/computer",
         )
     if any(level is not None and level not in LEVELS for level in seats):
-        raise IllegalAction(f"the computer plays at one of the levels {LEVELS}", pointer="/computer")
+        raise IllegalAction(said("computer_level", levels=str(LEVELS)), pointer="/computer")
     if match is not None and rules.players != 2:
-        raise IllegalAction(f"a match here is played by two players, not {rules.players}", pointer="/match")
+        raise IllegalAction(said("match_players", players=rules.players), pointer="/match")
 
 
 def _first_dealer(
@@ -127,13 +128,13 @@ def _first_dealer(
     """Who deals first: the match's choice in its later games, else ``dealer``, else the cut (added to ``events``)."""
     if isinstance(match, MatchContext) and match.games:
         if dealer is not None:
-            raise IllegalAction("the match says who deals first in its later games", pointer="/dealer")
+            raise IllegalAction(said("match_deals_first"), pointer="/dealer")
         return match.opening_dealer(rules)
     if dealer is None:
         dealer, rounds = cut_for_deal(rules, seed)
         events.append(CutForDeal(tuple(tuple(rnd) for rnd in rounds), dealer))
     elif not 0 <= dealer < rules.players:
-        raise IllegalAction(f"seat {dealer} does not exist with {rules.players} players", pointer="/dealer")
+        raise IllegalAction(said("no_such_seat", seat=dealer, players=rules.players), pointer="/dealer")
     return dealer
 
 
@@ -143,7 +144,7 @@ def _opening_deck(deck: Sequence[Card] | None) -> tuple[Card, ...] | None:
         return None
     opening = tuple(deck)
     if len(opening) != 52 or set(opening) != set(DECK):
-        raise WrongCardCount("a deck holds each of the 52 cards once", pointer="/deck")
+        raise WrongCardCount(said("deck_cards"), pointer="/deck")
     return opening
 
 
@@ -154,11 +155,9 @@ def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, lis
     :class:`GameNotOver` while ``state`` is played, :class:`~.errors.MatchOver` once it ended
     the match."""
     if state.match is None:
-        raise IllegalAction(
-            "this game is not part of a match: start one with `match` to play the next game", pointer="/state"
-        )
+        raise IllegalAction(said("no_match"), pointer="/state")
     if not state.over:
-        raise GameNotOver("the game is not over: its match's next game starts when it ends", pointer="/state")
+        raise GameNotOver(said("next_game_early"), pointer="/state")
     return new_game(
         state.rules,
         seed,
@@ -193,18 +192,16 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     return [action for name in awaited_kinds(state) for action in ACTIONS[name].listed(state, seat)]
 
 
-def describe_turn(state: GameState) -> str:
-    """Whose turn it is and for what, in words (for refusals)."""
+def describe_turn(state: GameState) -> Said:
+    """Whose turn it is and for what, in words (a clause of refusals)."""
     seats = may_act(state)
     if state.phase == "discard":
         if len(seats) == 1:
-            return f"waiting for the discard of seat {seats[0]}"
-        return f"waiting for the discards of seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}"
+            return said("turn_discard", seat=seats[0])
+        return said("turn_discards", seats=", ".join(map(str, seats[:-1])), last=seats[-1])
     if state.phase == "play":
-        return f"seat {seats[0]} is to play"
-    if state.claim is None:
-        return f"seat {seats[0]} is to count"
-    return f"seat {seats[0]} may call muggins or accept the count"
+        return said("turn_play", seat=seats[0])
+    return said("turn_count" if state.claim is None else "turn_answer", seat=seats[0])
 
 
 def verify(state: GameState, action: Action) -> Action:
@@ -216,28 +213,28 @@ def verify(state: GameState, action: Action) -> Action:
     rules = state.rules
     seat = action.seat
 
-    def refuse(message: str, pointer: str) -> CribbageError:
+    def refuse(message: str | Said, pointer: str) -> CribbageError:
         legal = legal_actions(state, seat) if 0 <= seat < rules.players else []
         return IllegalAction(message, pointer=pointer, legal_actions=legal, to_act=list(may_act(state)))
 
     if state.over:
-        raise GameOver("the game is over: no more actions", pointer="/action", legal_actions=[], to_act=[])
+        raise GameOver(said("game_over"), pointer="/action", legal_actions=[], to_act=[])
     kind = None if action.type == AUTO else ACTIONS.get(action.type)
     if kind is None and action.type != AUTO:
-        raise refuse(f"unknown action type {action.type!r}", "/action/type")
+        raise refuse(said("unknown_action", type=action.type), "/action/type")
     if not 0 <= seat < rules.players:
-        raise refuse(f"seat {seat} does not exist with {rules.players} players", "/action/seat")
+        raise refuse(said("no_such_seat", seat=seat, players=rules.players), "/action/seat")
     if seat not in may_act(state):
-        raise refuse(f"it is not seat {seat}'s turn: {describe_turn(state)}", "/action/seat")
+        raise refuse(said("not_your_turn", seat=seat, turn=describe_turn(state)), "/action/seat")
     if kind is None:  # auto: the computer's to choose
         return action
     if not kind.awaited(state):
-        wanted = " or ".join(awaited_kinds(state))
-        raise refuse(f"a {action.type} is not allowed now: {describe_turn(state)} ({wanted})", "/action/type")
+        wanted = Choices(tuple(awaited_kinds(state)))
+        raise refuse(said("not_now", type=action.type, turn=describe_turn(state), wanted=wanted), "/action/type")
     try:
         return kind.check(state, action)
     except CribbageError as error:
-        raise refuse(error.message, error.pointer or "/action") from None
+        raise refuse(error.said or error.message, error.pointer or "/action") from None
 
 
 def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tuple[GameState, list[Event]]:
@@ -248,9 +245,7 @@ def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tup
     turns it into a move first."""
     chosen = verify(state, action)
     if chosen.type == AUTO:
-        raise IllegalAction(
-            "the computer chooses an auto move: service.core.computer.apply plays it", pointer="/action/type"
-        )
+        raise IllegalAction(said("auto_by_computer"), pointer="/action/type")
     step = Step(state)
     ACTIONS[chosen.type].perform(step, chosen)
     mark = COMPUTER_MARK if by_computer else ""

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..vocabulary import EndingKind
@@ -201,7 +202,7 @@ def record(state: GameState) -> GameRecord:
     """The full record of a finished game; refused while it is still being played
     (:class:`GameNotOver`): it would show the hidden cards."""
     if not state.over:
-        raise GameNotOver("the record of a game is available once it is over", pointer="/state")
+        raise GameNotOver(said("record_early"), pointer="/state")
     cut, deals, ending = _deals(state)
     return GameRecord(
         state.rules,
@@ -250,9 +251,7 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
     seat that did not make the last moves (the other phone of a shared game) needs to animate
     them. Replays the game, so its cost grows with the game (bounded by the deal limit)."""
     if not -1 <= move <= state.moves:
-        raise IllegalAction(
-            f"since_move must be between -1 and this state's move, {state.moves}", pointer="/since_move"
-        )
+        raise IllegalAction(said("since_move_range", move=state.moves), pointer="/since_move")
     if move == state.moves:
         return ()
     opening, steps = replay(state)

@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from ..cards import DECK, Card
 from ..errors import IllegalAction
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.match import MatchRules, MatchState
 from ..scoring.outcome import Outcome
@@ -192,7 +193,7 @@ def side_seats(players: int, sides: int) -> tuple[tuple[int, ...], ...]:
 def check_seat(state: GameState, seat: int | None) -> None:
     """Raise unless ``seat`` (whose eyes an answer is for) sits at this table."""
     if seat is not None and not 0 <= seat < state.rules.players:
-        raise IllegalAction(f"seat {seat} does not exist with {state.rules.players} players", pointer="/seat")
+        raise IllegalAction(said("no_such_seat", seat=seat, players=state.rules.players), pointer="/seat")
 
 
 def view_with_moves(state: GameState, seat: int | None) -> ViewWithMoves:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidScore
+from ..refusals import said
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ def check_claim(actual: int, claimed: int, *, muggins: bool = False, overclaim_p
     (Foster) or a flat 2 (Hoyle-BSD).
     """
     if claimed < 0:
-        raise InvalidScore("a claim cannot be negative", pointer="/claimed")
+        raise InvalidScore(said("claim_negative"), pointer="/claimed")
     if claimed <= actual:
         missed = actual - claimed
         return ClaimCheck(claimed, actual, missed == 0, claimed, missed if muggins else 0, 0)
@@ -58,7 +59,7 @@ def muggins_award(missed: int, called: int) -> tuple[int, int]:
     ((2, 0), (0, 2))
     """
     if called <= 0:
-        raise InvalidScore("a muggins call names a positive number of points", pointer="/action/points")
+        raise InvalidScore(said("muggins_positive"), pointer="/action/points")
     if missed == 0:
         return 0, called
     return min(missed, called), 0

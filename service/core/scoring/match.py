@@ -35,8 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InvalidEvent, InvalidRules, MatchOver
+from ..refusals import Said, said
 from ..rules import GAME_POINT_SCHEMES, STANDARD, Rules
 from ..vocabulary import FORMATS, NEXT_FIRST_DEALER, DecidedBy, GamePointScheme, MatchFormat, NextFirstDealer
 from .outcome import Outcome
@@ -67,35 +69,38 @@ class MatchRules:
     next_first_dealer: NextFirstDealer = "loser"
 
     def __post_init__(self) -> None:
-        def need(ok: bool, message: str, field: str) -> None:
+        def need(ok: bool, field: str, key: str, **params: Any) -> None:
             if not ok:
-                raise InvalidRules(message, pointer=f"/match/{field}")
+                raise InvalidRules(said(key, **params), pointer=f"/match/{field}")
 
-        need(self.format in FORMATS, f"format must be one of {FORMATS}", "format")
+        need(self.format in FORMATS, "format", "r_one_of", option="format", values=str(FORMATS))
         need(
             type(self.length) is int and 1 <= self.length <= MAX_LENGTH,
-            f"length must be a whole number from 1 to {MAX_LENGTH}",
             "length",
+            "m_length",
+            most=MAX_LENGTH,
         )
         need(
             self.format != "best_of" or self.length % 2 == 1,
-            "a best-of match has an odd number of games (an even one can end level)",
             "length",
+            "m_best_of_odd",
         )
         need(
             type(self.skunk_points) is int and 1 <= self.skunk_points <= 10,
-            "skunk_points must be a whole number from 1 to 10",
             "skunk_points",
+            "m_skunk_points",
         )
         need(
             type(self.double_skunk_points) is int and self.skunk_points <= self.double_skunk_points <= 10,
-            "double_skunk_points must be a whole number from skunk_points to 10",
             "double_skunk_points",
+            "m_double_skunk_points",
         )
         need(
             self.next_first_dealer in NEXT_FIRST_DEALER,
-            f"next_first_dealer must be one of {NEXT_FIRST_DEALER}",
             "next_first_dealer",
+            "r_one_of",
+            option="next_first_dealer",
+            values=str(NEXT_FIRST_DEALER),
         )
 
     @property
@@ -134,7 +139,7 @@ def match_rules_for_scheme(
     points = GAME_POINT_SCHEMES.get(scheme)
     if points is None or points[0] != 1:
         usable = [name for name, p in GAME_POINT_SCHEMES.items() if p[0] == 1 and name != "hoyle_lurch"]
-        raise InvalidRules(f"match points come from one of {usable}, not {scheme!r}", pointer="/match/scheme")
+        raise InvalidRules(said("m_scheme", values=str(usable), scheme=scheme), pointer="/match/scheme")
     return MatchRules(format, length, points[1], points[2], triple_skunk_wins, next_first_dealer)
 
 
@@ -162,9 +167,7 @@ def match_rules_from(
     """
     if scheme is not None:
         if skunk_points is not None or double_skunk_points is not None:
-            raise InvalidRules(
-                "give a scheme or the points of a skunk and a double skunk, not both", pointer="/match/scheme"
-            )
+            raise InvalidRules(said("match_both"), pointer="/match/scheme")
         return match_rules_for_scheme(
             scheme, format, length, triple_skunk_wins=triple_skunk_wins, next_first_dealer=next_first_dealer
         )
@@ -231,9 +234,9 @@ def match_state(
     ((1, 1), False, 3, 0)
     """
     if rules.sides != 2:
-        raise InvalidEvent("a match is played between two players or two partnerships", pointer="/rules")
+        raise InvalidEvent(said("match_sides"), pointer="/rules")
     if first_dealer not in (None, 0, 1):
-        raise InvalidEvent("the first dealer is side 0 or side 1", pointer=f"{pointer}/first_dealer")
+        raise InvalidEvent(said("first_dealer_side"), pointer=f"{pointer}/first_dealer")
     results = outcomes([GameResult(SIDES, tuple(scores)) for scores in games], rules, base=f"{pointer}/games")
     target = match_rules.target
     points, won = [0, 0], [0, 0]
@@ -243,7 +246,7 @@ def match_state(
     decided_by: DecidedBy | None = None
     for index, result in enumerate(results):
         if decided_by is not None:
-            raise InvalidEvent(f"the match was over after game {index}", pointer=f"{pointer}/games/{index}")
+            raise InvalidEvent(said("match_was_over", index=index), pointer=f"{pointer}/games/{index}")
         gained = [0, 0]
         if result.winner is not None:
             gained[result.winner] = match_rules.points_for(result.skunk_level)
@@ -338,12 +341,12 @@ class MatchContext:
         return MatchContext(self.rules, self.first_dealer, tuple(game.scores for game in after.games))
 
 
-def _over(state: MatchState) -> str:
-    score = f"{max(state.points)} match points to {min(state.points)}"
+def _over(state: MatchState) -> Said:
+    high, low = max(state.points), min(state.points)
     if state.winner is None:
-        return f"the match is over: drawn, {score}"
-    how = " by a triple skunk" if state.decided_by == "triple_skunk" else ""
-    return f"the match is over: side {state.winner} won it{how}, {score}"
+        return said("match_over_drawn", high=high, low=low)
+    key = "match_over_triple" if state.decided_by == "triple_skunk" else "match_over_won"
+    return said(key, side=state.winner, high=high, low=low)
 
 
 __all__ = [

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidScore
+from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import SKUNK_NAMES, GamePointScheme, Skunk
 
@@ -90,10 +91,10 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
     :data:`~.state.MAX_GAME_DEALS` deals) is decided as a fixed-deals game is.
     """
     if len(scores) != rules.sides:
-        raise InvalidScore(f"{len(scores)} scores for a game of {rules.sides} sides", pointer="/scores")
+        raise InvalidScore(said("scores_count", count=len(scores), sides=rules.sides), pointer="/scores")
     for index, score in enumerate(scores):
         if score < 0:
-            raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
+            raise InvalidScore(said("score_negative"), pointer=f"/scores/{index}")
     fixed = rules.fixed_deals is not None or on_totals
     if fixed:
         final, winner, lines = _on_totals(scores)
@@ -135,11 +136,10 @@ def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], in
     """A game to a target: the scores with the winner's capped, the one side that reached it, the skunk lines."""
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
     if not reached:
-        raise InvalidScore(f"no side has reached the target of {rules.target}: the game is not over", pointer="/scores")
+        raise InvalidScore(said("not_reached", target=rules.target), pointer="/scores")
     if len(reached) > 1:
         raise InvalidScore(
-            f"sides {reached[0]} and {reached[1]} both reached the target of {rules.target}: "
-            "a game has one winner (the first to reach the target)",
+            said("both_reached", a=reached[0], b=reached[1], target=rules.target),
             pointer=f"/scores/{reached[1]}",
         )
     return tuple(min(score, rules.target) for score in scores), reached[0], rules.skunk_lines

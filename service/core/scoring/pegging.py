@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ..cards import CARD_VALUE, Card, check_distinct
 from ..errors import DuplicateCard, IllegalPlay, WrongCardCount
 from ..items import ScoreItem
+from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import PairKind
 
@@ -38,10 +39,10 @@ def pile_count(pile: Sequence[Card]) -> int:
 
 def check_pile(pile: Sequence[Card]) -> int:
     """Raise unless ``pile`` could be a count in progress; return its count."""
-    check_distinct(pile, lambda index: f"/pile/{index}", "appears twice in the pile")
+    check_distinct(pile, lambda index: f"/pile/{index}", "card_twice_in_pile")
     count = pile_count(pile)
     if count > 31:
-        raise IllegalPlay(f"the pile counts {count}, past 31", pointer="/pile")
+        raise IllegalPlay(said("pile_past_31", count=count), pointer="/pile")
     return count
 
 
@@ -58,9 +59,9 @@ def score_play(pile: Sequence[Card], card: Card) -> tuple[ScoreItem, ...]:
     """
     count = pile_count(pile) + card.value
     if card in pile:
-        raise DuplicateCard(f"{card} is already in the pile", pointer="/card")
+        raise DuplicateCard(said("card_in_pile", card=card), pointer="/card")
     if count > 31:
-        raise IllegalPlay(f"{card} would take the count from {count - card.value} to {count}, past 31", pointer="/card")
+        raise IllegalPlay(said("past_31", card=card, count=count - card.value, total=count), pointer="/card")
     seq = (*pile, card)
     items: list[ScoreItem] = []
     if count == 15:
@@ -153,21 +154,21 @@ class Play(NamedTuple):
 def start_play(rules: Rules, leader: int, hands: Sequence[Sequence[Card]] | None = None) -> Play:
     """The play of one deal, led by ``leader``, with each seat's kept cards if known."""
     if not 0 <= leader < rules.players:
-        raise IllegalPlay(f"seat {leader} does not exist with {rules.players} players", pointer="/leader")
+        raise IllegalPlay(said("no_such_seat", seat=leader, players=rules.players), pointer="/leader")
     known: tuple[tuple[Card, ...], ...] | None = None
     if hands is not None:
         if len(hands) != rules.players:
-            raise WrongCardCount(f"give one hand per seat ({rules.players})", pointer="/hands")
+            raise WrongCardCount(said("hands_per_seat", players=rules.players), pointer="/hands")
         known = tuple(tuple(hand) for hand in hands)
         for seat, hand in enumerate(known):
             if len(hand) != rules.hand_size:
                 raise WrongCardCount(
-                    f"seat {seat} holds {len(hand)} cards; a hand in the play has {rules.hand_size}",
+                    said("hand_in_play", seat=seat, count=len(hand), size=rules.hand_size),
                     pointer=f"/hands/{seat}",
                 )
         size = rules.hand_size  # every hand has that many cards now: position -> (seat, index)
         check_distinct(
-            [card for hand in known for card in hand], lambda at: f"/hands/{at // size}/{at % size}", "is dealt twice"
+            [card for hand in known for card in hand], lambda at: f"/hands/{at // size}/{at % size}", "card_dealt_twice"
         )
     held = tuple(len(h) for h in known) if known is not None else (rules.hand_size,) * rules.players
     return Play(
@@ -192,11 +193,11 @@ def _next_seat(play: Play, after: int, *, skip_passed: bool) -> int | None:
 
 def _check_turn(play: Play, seat: int) -> None:
     if play.turn is None:
-        raise IllegalPlay("the play is over")
+        raise IllegalPlay(said("play_over"))
     if not 0 <= seat < play.players:
-        raise IllegalPlay(f"seat {seat} does not exist with {play.players} players", pointer="/seat")
+        raise IllegalPlay(said("no_such_seat", seat=seat, players=play.players), pointer="/seat")
     if seat != play.turn:
-        raise IllegalPlay(f"it is seat {play.turn}'s turn, not seat {seat}'s", pointer="/seat")
+        raise IllegalPlay(said("not_seats_turn", turn=play.turn, seat=seat), pointer="/seat")
 
 
 def _end_count(play: Play, seat: int, scores: list[tuple[int, ScoreItem]], card: Card | None) -> tuple[Play, PlayStep]:
@@ -224,13 +225,11 @@ def check_card(play: Play, seat: int, card: Card) -> None:
     """Raise unless ``seat`` may play ``card`` now (the engine asks before it acts)."""
     _check_turn(play, seat)
     if card in play.played:
-        raise DuplicateCard(f"{card} has already been played", pointer="/card")
+        raise DuplicateCard(said("card_played", card=card), pointer="/card")
     if play.hands is not None and card not in play.hands[seat]:
-        raise IllegalPlay(f"seat {seat} does not hold {card}", pointer="/card", legal_cards=play.playable(seat))
+        raise IllegalPlay(said("not_held", seat=seat, card=card), pointer="/card", legal_cards=play.playable(seat))
     if play.count + card.value > 31:
-        raise IllegalPlay(
-            f"{card} would take the count from {play.count} to {play.count + card.value}, past 31", pointer="/card"
-        )
+        raise IllegalPlay(said("past_31", card=card, count=play.count, total=play.count + card.value), pointer="/card")
 
 
 def check_go(play: Play, seat: int) -> None:
@@ -239,12 +238,12 @@ def check_go(play: Play, seat: int) -> None:
     _check_turn(play, seat)
     if play.can_play(seat) and play.hands is not None:
         raise IllegalPlay(
-            f"seat {seat} can play ({', '.join(str(c) for c in play.playable(seat))}), so may not say go",
+            said("can_play_no_go", seat=seat, cards=", ".join(str(c) for c in play.playable(seat))),
             pointer="/go",
             legal_cards=play.playable(seat),
         )
     if play.held[seat] and play.count <= 21:
-        raise IllegalPlay(f"the count is {play.count}: any card fits under 31, so no go", pointer="/go")
+        raise IllegalPlay(said("count_low_no_go", count=play.count), pointer="/go")
 
 
 def play_card(play: Play, seat: int, card: Card) -> tuple[Play, PlayStep]:

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..errors import CribbageError, IllegalPlay
 from ..items import ScoreItem
+from ..refusals import said
 from ..rules import Rules, rules_for_table
 from .pegging import Play, PlayStep, check_pile, play_card, say_go, score_play, start_play
 
@@ -70,9 +71,7 @@ def score_card(pile: Sequence[Card], card: Card) -> CardScore:
     (ScoreItem(kind='thirty_one', cards=(Card(rank=10, suit='S'), Card(rank=10, suit='D'), Card(rank=10, suit='C'), Card(rank=1, suit='H')), points=2),)
     """
     if check_pile(pile) == 31:
-        raise IllegalPlay(
-            "the pile already counts 31: that count is over and the next card starts a new one", pointer="/pile"
-        )
+        raise IllegalPlay(said("pile_at_31"), pointer="/pile")
     items = score_play(pile, card)
     return CardScore((*pile, card), items)
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..cards import JACK, Card, check_distinct
 from ..errors import DuplicateCard, WrongCardCount
 from ..items import ScoreItem
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from .show_tables import PICKERS, RANK_KEY, TOTAL_BY_KEY
 
@@ -45,12 +46,11 @@ def check_show(hand: Sequence[Card], starter: Card, is_crib: bool) -> None:
     """Raise unless ``hand`` is a legal hand (or crib) of distinct cards, none the starter."""
     sizes = (4,) if is_crib else (3, 4)
     if len(hand) not in sizes:
-        what = "a crib holds 4 cards" if is_crib else "a hand holds 4 cards (3 in the five-card game)"
-        raise WrongCardCount(f"{what}, not {len(hand)}", pointer="/hand")
+        raise WrongCardCount(said("crib_size" if is_crib else "hand_size", count=len(hand)), pointer="/hand")
     if len({*hand, starter}) == len(hand) + 1:
         return
-    check_distinct(hand, lambda index: f"/hand/{index}", "appears twice in the hand")
-    raise DuplicateCard(f"the starter {starter} is also in the hand", pointer="/starter")
+    check_distinct(hand, lambda index: f"/hand/{index}", "card_twice_in_hand")
+    raise DuplicateCard(said("starter_in_hand", starter=starter), pointer="/starter")
 
 
 def flush_points(hand: Sequence[Card], starter: Card, is_crib: bool, rules: Rules = STANDARD) -> int:

@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from ..errors import CribbageError
 from ..items import ScoreItem
+from ..refusals import said
 from .words import VOCABULARIES, Vocabulary
 
 LANGUAGES: tuple[str, ...] = tuple(VOCABULARIES)
@@ -68,7 +69,7 @@ def vocabulary(lang: str) -> Vocabulary:
     try:
         return VOCABULARIES[lang]
     except KeyError:
-        raise UnsupportedLanguage(f"no texts in {lang!r}; choose one of {', '.join(LANGUAGES)}") from None
+        raise UnsupportedLanguage(said("no_texts", lang=lang, languages=", ".join(LANGUAGES))) from None
 
 
 def number_word(number: int, lang: str) -> str:
@@ -263,9 +264,7 @@ def choose_language(accept_language: str | None, override: str | None = None) ->
     if override is not None:
         primary = re.split("[-_]", override.strip().lower(), maxsplit=1)[0]
         if primary not in VOCABULARIES:
-            raise UnsupportedLanguage(
-                f"no texts in {override!r}; choose one of {', '.join(LANGUAGES)}", pointer="/lang"
-            )
+            raise UnsupportedLanguage(said("no_texts", lang=override, languages=", ".join(LANGUAGES)), pointer="/lang")
         return primary
     ranges = _language_ranges(accept_language or "")
     refused = {tag for weight, _, tag in ranges if weight == 0}

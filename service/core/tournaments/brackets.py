@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..cards import first_repeat
 from ..errors import InvalidEvent
+from ..refusals import said
 
 MAX_QUALIFIERS = 1024  # a 1024-seed bracket has 1023 matches: the largest answer worth sending
 
@@ -96,17 +97,17 @@ def bracket(
     always full.
     """
     if entrants < 2:
-        raise InvalidEvent("a playoff needs at least two entrants", pointer="/entrants")
+        raise InvalidEvent(said("playoff_two"), pointer="/entrants")
     if players is not None:
         if len(players) != entrants:
-            raise InvalidEvent(f"{len(players)} players named for {entrants} entrants", pointer="/players")
+            raise InvalidEvent(said("players_for_entrants", count=len(players), entrants=entrants), pointer="/players")
         index = first_repeat(players)
         if index is not None:
-            raise InvalidEvent(f"{players[index]!r} is named twice", pointer=f"/players/{index}")
+            raise InvalidEvent(said("named_twice", name=players[index]), pointer=f"/players/{index}")
     count = qualifiers_for(entrants, one_in) if qualifiers is None else qualifiers
     if not 2 <= count <= min(entrants, MAX_QUALIFIERS):
         raise InvalidEvent(
-            f"between 2 and {min(entrants, MAX_QUALIFIERS)} of {entrants} entrants can qualify, not {count}",
+            said("qualify_range", most=min(entrants, MAX_QUALIFIERS), entrants=entrants, count=count),
             pointer="/qualifiers" if qualifiers is not None else "/one_in",
         )
     size = 1 << (count - 1).bit_length()

@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import CribbageError, InvalidEvent
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.match import MatchRules, match_state
 from ..scoring.results import GameResult, outcomes, raise_together
@@ -141,9 +142,7 @@ def _structure(
 ) -> tuple[int, tuple[str, ...] | None, list[_Spec]]:
     """The bracket's matches in playing order (every source refers to an earlier match)."""
     if not 2 <= entrants <= MAX_QUALIFIERS:
-        raise InvalidEvent(
-            f"an elimination bracket has 2 to {MAX_QUALIFIERS} entrants, not {entrants}", pointer="/entrants"
-        )
+        raise InvalidEvent(said("bracket_entrants", most=MAX_QUALIFIERS, count=entrants), pointer="/entrants")
     winners = bracket(entrants, entrants, players=players)
     specs, bye_ids = _winners_specs(winners)
     if not double:
@@ -229,18 +228,17 @@ def _decide(games: Games, rules: Rules, match_rules: MatchRules | None, where: s
     """The winning slot of a bracket match from its games (one game, or a match)."""
     if match_rules is None:
         if len(games) != 1:
-            raise InvalidEvent(
-                f"one game decides a match here (no match rules given), not {len(games)}", pointer=f"{where}/games"
-            )
+            raise InvalidEvent(said("one_game_decides", count=len(games)), pointer=f"{where}/games")
         (result,) = outcomes([GameResult(("slot 0", "slot 1"), tuple(games[0]))], rules, base=f"{where}/games")
         if result.winner is None:
-            raise InvalidEvent("a bracket match needs a winner, not a drawn game", pointer=f"{where}/games/0")
+            raise InvalidEvent(said("bracket_drawn_game"), pointer=f"{where}/games/0")
         return result.winner
     state = match_state(games, rules, match_rules, pointer=where)
     if not state.over or state.winner is None:
         raise InvalidEvent(
-            "a bracket match needs a winner: this match is "
-            + ("drawn" if state.over else f"not over ({state.points[0]}-{state.points[1]})"),
+            said("bracket_match_drawn")
+            if state.over
+            else said("bracket_match_not_over", a=state.points[0], b=state.points[1]),
             pointer=f"{where}/games",
         )
     return state.winner
@@ -294,11 +292,7 @@ def elimination(
 
 
 # Why a match that is not ``ready`` cannot have a result, by its status.
-_NO_RESULT = {
-    "bye": "a bye is not played",
-    "not_needed": "the first final decided the bracket",
-    "waiting": "its players are not both known yet",
-}
+_NO_RESULT = {"bye": "no_result_bye", "not_needed": "no_result_not_needed", "waiting": "no_result_waiting"}
 
 
 class _Progress:
@@ -350,7 +344,7 @@ class _Progress:
             where = f"/results/{spec.id}"
             try:
                 if status != "ready":
-                    raise InvalidEvent(f"match {spec.id} cannot have a result: {_NO_RESULT[status]}", pointer=where)
+                    raise InvalidEvent(said(_NO_RESULT[status], match=spec.id), pointer=where)
                 side = _decide(self.given[spec.id], self.rules, self.match_rules, where)
             except CribbageError as error:
                 self.errors.append(error)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import CribbageError, InvalidEvent
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.match import MatchRules, match_state
 from ..scoring.results import raise_together
@@ -68,11 +69,11 @@ def match_standings(
         where = f"/matches/{index}"
         try:
             if len(match.players) != 2 or match.players[0] == match.players[1]:
-                raise InvalidEvent("a match is between two different players", pointer=f"{where}/players")
+                raise InvalidEvent(said("match_two_players"), pointer=f"{where}/players")
             state = match_state(match.games, rules, match_rules, pointer=where)
             if not state.over:
                 raise InvalidEvent(
-                    f"the match is not over (match points {state.points[0]}-{state.points[1]})",
+                    said("match_not_over", a=state.points[0], b=state.points[1]),
                     pointer=f"{where}/games",
                 )
         except CribbageError as error:

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidEvent
+from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.results import GameResult, outcomes
 
@@ -75,11 +76,13 @@ def distinct_names(players: Sequence[str], pointer: str = "/players", *, least: 
     service.core.errors.InvalidEvent: 'ann' is named twice
     """
     if not least <= len(players) <= MAX_PLAYERS:
-        raise InvalidEvent(f"between {least} and {MAX_PLAYERS} players, not {len(players)}", pointer=pointer)
+        raise InvalidEvent(
+            said("event_players_range", least=least, most=MAX_PLAYERS, count=len(players)), pointer=pointer
+        )
     seen: set[str] = set()
     for index, name in enumerate(players):
         if name in seen:
-            raise InvalidEvent(f"{name!r} is named twice", pointer=f"{pointer}/{index}")
+            raise InvalidEvent(said("named_twice", name=name), pointer=f"{pointer}/{index}")
         seen.add(name)
     return tuple(players)
 
@@ -304,16 +307,16 @@ def swiss_ranking(
     names = distinct_names(players)
     index = {name: i for i, name in enumerate(names)}
     if rules.sides != 2:
-        raise InvalidEvent("Swiss pairings are for two-sided games", pointer="/rules")
+        raise InvalidEvent(said("swiss_two_sided"), pointer="/rules")
     results = outcomes(games, rules)
     for g, game in enumerate(games):
         for slot, name in enumerate(game.players):
             if name not in index:
-                raise InvalidEvent(f"{name!r} is not one of the players", pointer=f"/games/{g}/players/{slot}")
+                raise InvalidEvent(said("not_a_player", name=name), pointer=f"/games/{g}/players/{slot}")
     bye_count = dict.fromkeys(names, 0)
     for b, name in enumerate(byes):
         if name not in index:
-            raise InvalidEvent(f"{name!r} is not one of the players", pointer=f"/byes/{b}")
+            raise InvalidEvent(said("not_a_player", name=name), pointer=f"/byes/{b}")
         bye_count[name] += 1
     win_points = rules.game_points[0]
     score = {name: bye_count[name] * win_points for name in names}
@@ -385,7 +388,7 @@ def _bye(ranked: Sequence[SwissStanding], matching: _Matching, number: int) -> i
         return bye
     if free:
         raise InvalidEvent(
-            f"no pairing for round {number} avoids a repeat: every possible pairing has two players meeting again",
+            said("no_pairing", number=number),
             pointer="/games",
         )
     return None

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidEvent
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult, outcomes
@@ -108,9 +109,7 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
     for game, result in zip(games, results):
         _count_game(stats, beat, game, result)
     if len(stats) > MAX_PLAYERS:
-        raise InvalidEvent(
-            f"an event here has at most {MAX_PLAYERS} players; these games name {len(stats)}", pointer="/games"
-        )
+        raise InvalidEvent(said("event_players_most", most=MAX_PLAYERS, count=len(stats)), pointer="/games")
     column: dict[Tiebreaker, int] = {"games_won": 1, "game_points": 4, "skunks": 5, "spread": 6}
 
     def value(player: str, key: Tiebreaker, group: frozenset[str]) -> int:

@@ -595,7 +595,7 @@ def test_the_deal_shuffle_is_pythons_shuffle_step_for_step() -> None:
 
 def test_the_turn_in_words_lists_the_seats_still_to_discard() -> None:
     state, _ = engine.new_game(resolve("four_player"), seed=3, dealer=3)
-    assert engine.describe_turn(state) == "waiting for the discards of seats 0, 1, 2 and 3"
+    assert str(engine.describe_turn(state)) == "waiting for the discards of seats 0, 1, 2 and 3"
     state, _ = engine.new_game(resolve("six_card"), seed=3, dealer=1)
     state, _ = engine.apply(state, Action("discard", 0, cards=state.hands[0][:2]))
-    assert engine.describe_turn(state) == "waiting for the discard of seat 1"
+    assert str(engine.describe_turn(state)) == "waiting for the discard of seat 1"
