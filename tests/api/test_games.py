@@ -133,8 +133,8 @@ def test_the_acting_seat_sees_its_discard_and_the_other_only_a_count(client: Fla
     action = game["legal_actions"][0]
     mine = act(client, game["state"], action, 0)
     theirs = act(client, game["state"], action, 1)
-    assert mine["events"] == [{"type": "discard", "seat": 0, "cards": action["cards"]}]
-    assert theirs["events"] == [{"type": "discard", "seat": 0, "count": 2}]
+    assert mine["events"] == [{"type": "discard", "seat": 0, "cards": action["cards"], "move": 1}]
+    assert theirs["events"] == [{"type": "discard", "seat": 0, "count": 2, "move": 1}]
 
 
 # --- bad actions: 422 with the legal actions -----------------------------------------------------------
