@@ -207,11 +207,18 @@ def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
                 seat = rng.choice(may_act(state))
                 moves = legal_actions(state, seat)
                 action = rng.choice(moves) if rng.random() < 0.5 else Action("auto", seat)
+                if seed == 2 and state.moves == 9 * rules.players:  # the third game of each: conceded
+                    action = Action("concede", seat)
                 state, happened = apply(state, action)
                 every += happened
                 seen.append(views.view_with_moves(state, seat))
             games.append((state, every, seen))
     return games
+
+
+def test_the_played_games_include_conceded_ones() -> None:
+    """So that every answer's encoder meets a conceded game (its outcome, ending, match game)."""
+    assert sum(state.conceded_by is not None for state, _, _ in played_games()) >= 4
 
 
 @cache
@@ -530,7 +537,7 @@ def every_kind_of_legal_action() -> list[Action]:
 def test_a_move_loads_as_the_action_a_client_was_sent() -> None:
     """Actions of every kind the contract names, written by the ``action`` encoder as a client
     gets them back, load as the core's actions they were."""
-    listed = [*every_kind_of_legal_action(), Action("auto", 0)]
+    listed = [*every_kind_of_legal_action(), Action("auto", 0), Action("concede", 1)]  # the two never listed
     assert {one.type for one in listed} == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])
     for core_action in listed:
         wire_action = wire_games.action(core_action)

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from ...core.cards import CARD_TEXT, parse_card
 from ...core.game import events as ev
 from ...core.game.actions import Action
-from ...core.game.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
+from ...core.game.record import DealRecord, FinishedDeal, GameRecord, RecordedAction
 from ...core.game.views import MatchView, SeatView, ViewWithMoves
 from ...core.rules import Rules
 from ...core.scoring.match import MatchRules
@@ -88,6 +88,7 @@ ACTION_PAYLOADS: dict[str, tuple[Payload, ...]] = {
     "count": (Payload("claimed", int, int),),
     "muggins": (Payload("points", int, int),),
     "accept": (),
+    "concede": (),
     "auto": (),
 }
 
@@ -206,6 +207,11 @@ def _settled(e: ev.Settled) -> dict[str, Any]:
     }
 
 
+@encoder("GameEnding")
+def ending(value: ev.Ending) -> dict[str, Any]:
+    return {"deal": value.deal, "move": value.move, "seat": value.seat, "side": value.side, "kind": value.kind}
+
+
 EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.CutForDeal: lambda e: {"type": "cut_for_deal", "rounds": [_seat_cards(r) for r in e.rounds], "dealer": e.dealer},
     ev.Deal: _deal,
@@ -221,7 +227,13 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.Score: _score,
     ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
     ev.Settled: _settled,
-    ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
+    ev.GameOver: lambda e: {
+        "type": "game_over",
+        "winner": e.winner,
+        "draw": e.draw,
+        "outcome": outcome(e.outcome),
+        "ended_by": ending(e.ending),
+    },
 }
 
 
@@ -351,11 +363,6 @@ def finished_deal(value: FinishedDeal) -> dict[str, Any]:
 @encoder("GameHistory")
 def history(deals: Iterable[FinishedDeal]) -> dict[str, Any]:
     return {"deals": [finished_deal(deal) for deal in deals]}
-
-
-@encoder("GameEnding")
-def ending(value: Ending) -> dict[str, Any]:
-    return {"deal": value.deal, "move": value.move, "seat": value.seat, "side": value.side, "kind": value.kind}
 
 
 @encoder("GameRecord")

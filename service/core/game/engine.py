@@ -164,7 +164,7 @@ def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, lis
         seed,
         game_id=game_id,
         computer=state.computer,
-        match=state.match.following(state.rules, state.scores),
+        match=state.match.following(state.rules, state.scores, state.conceding_side),
     )
 
 
@@ -227,11 +227,12 @@ def verify(state: GameState, action: Action) -> Action:
         raise refuse(f"unknown action type {action.type!r}", "/action/type")
     if not 0 <= seat < rules.players:
         raise refuse(f"seat {seat} does not exist with {rules.players} players", "/action/seat")
-    if seat not in may_act(state):
+    anytime = kind is not None and kind.anytime  # a concession: whoever's turn it is
+    if seat not in may_act(state) and not anytime:
         raise refuse(f"it is not seat {seat}'s turn: {describe_turn(state)}", "/action/seat")
     if kind is None:  # auto: the computer's to choose
         return action
-    if not kind.awaited(state):
+    if not (anytime or kind.awaited(state)):
         wanted = " or ".join(awaited_kinds(state))
         raise refuse(f"a {action.type} is not allowed now: {describe_turn(state)} ({wanted})", "/action/type")
     try:
@@ -251,7 +252,7 @@ def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tup
         raise IllegalAction(
             "the computer chooses an auto move: service.core.computer.apply plays it", pointer="/action/type"
         )
-    step = Step(state)
+    step = Step(state, move=state.moves + 1)
     ACTIONS[chosen.type].perform(step, chosen)
     mark = COMPUTER_MARK if by_computer else ""
     step.set(log=state.log + mark + encode_action(chosen), moves=state.moves + 1)

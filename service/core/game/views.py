@@ -243,7 +243,9 @@ def _match(state: GameState) -> MatchView | None:
     match = state.match
     if match is None:
         return None
-    return MatchView(match.game, match.rules, match.so_far(state.rules, state.scores if state.over else None))
+    if not state.over:
+        return MatchView(match.game, match.rules, match.so_far(state.rules))
+    return MatchView(match.game, match.rules, match.so_far(state.rules, state.scores, state.conceding_side))
 
 
 def view(state: GameState, seat: int | None = None) -> SeatView:
