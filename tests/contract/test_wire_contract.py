@@ -350,6 +350,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "GameSeen": [
             lambda: wire_games.seen(games[0][2][1]),
             lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1)),
+            lambda: wire_games.seen(games[0][2][1], expired=True),
         ],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
         "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
@@ -371,7 +372,10 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
                 for d in record.history(state, seat)
             ]
         ],
-        "GameHistory": [lambda: wire_games.history(record.history(games[0][0], 1))],
+        "GameHistory": [
+            lambda: wire_games.history(record.history(games[0][0], 1)),
+            lambda: wire_games.history(record.history(games[2][0], 1), expired=True),
+        ],
         "Board": [
             lambda: wire_boards.board(board.board),
             lambda: wire_boards.board(over.board),

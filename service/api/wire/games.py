@@ -294,9 +294,11 @@ def game_match(value: MatchView) -> dict[str, Any]:
 
 
 @encoder("GameSeen")
-def seen(value: ViewWithMoves, happened: Iterable[ev.Event] | None = None) -> dict[str, Any]:
-    """A view and its moves, with the events asked for (``since_move``) when there are some."""
-    out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
+def seen(value: ViewWithMoves, happened: Iterable[ev.Event] | None = None, *, expired: bool = False) -> dict[str, Any]:
+    """A view and its moves, with the events asked for (``since_move``) when there are some;
+    ``expired``: the token is past its time to live, so no move is accepted (and none listed)."""
+    moves = () if expired else value.legal_actions
+    out = {"view": view(value.view), "legal_actions": [action(a) for a in moves], "expired": expired}
     if happened is not None:
         out["events"] = events(happened)
     return out
@@ -361,8 +363,8 @@ def finished_deal(value: FinishedDeal) -> dict[str, Any]:
 
 
 @encoder("GameHistory")
-def history(deals: Iterable[FinishedDeal]) -> dict[str, Any]:
-    return {"deals": [finished_deal(deal) for deal in deals]}
+def history(deals: Iterable[FinishedDeal], *, expired: bool = False) -> dict[str, Any]:
+    return {"deals": [finished_deal(deal) for deal in deals], "expired": expired}
 
 
 @encoder("GameRecord")
