@@ -146,3 +146,23 @@ def test_the_review_of_a_conceded_game_leaves_the_concession_out() -> None:
     state, _ = apply(state, Action("concede", 0))  # at the lead, before any card
     decisions = review(state, 0).decisions
     assert [(d.move, d.made.type) for d in decisions] == [(1, "discard")]
+
+
+def test_a_concession_in_manual_counting_lays_down_nothing_more() -> None:
+    """Conceded while the dealer is still to count the crib: the crib was never laid down, so the
+    view shows the two hands counted and not the crib; conceded with a claim pending: that hand was
+    laid down with its claim, and no muggins call is left to make."""
+    rules = resolve("six_card", {"muggins": True})
+    state, _ = new_game(rules, seed=4, dealer=1)
+    while not (state.phase == "show" and state.show_step == 2 and state.claim is None):  # the crib is next
+        state, _ = apply(state, Action("auto", may_act(state)[0]))
+    assert view_dict(views.view(state, 0))["shown"] and len(views.view(state, 0).shown) == 2
+    over, _ = apply(state, Action("concede", 0))
+    seen = views.view(over, 0)
+    assert len(seen.shown) == 2 and all(not hand.crib for hand in seen.shown) and seen.claim is None
+    claimed, _ = apply(state, Action("count", 1, claimed=0))  # the dealer claims 0 for the crib
+    assert claimed.claim == 0 and len(views.view(claimed, 0).shown) == 3
+    over, _ = apply(claimed, Action("concede", 1))
+    seen = views.view(over, 0)
+    assert len(seen.shown) == 3 and seen.shown[-1].crib and seen.claim is None
+    check_state(over)
