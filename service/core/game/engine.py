@@ -184,7 +184,8 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     seat to play always has one: the engine says every forced go). Manual counting: a
     ``count`` for every claim from 0 to 29; then for the opponent who may call muggins,
     ``muggins`` for 1 to 29 points and ``accept``. ``auto`` is always accepted from a seat
-    that may act and is not listed. Another seat, or a finished game: nothing.
+    that may act and is not listed, nor is ``concede`` (accepted from a person's seat at any
+    time before the game is over). Another seat, or a finished game: nothing.
     """
     if seat is None:
         seat = current_player(state)
