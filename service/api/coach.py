@@ -13,7 +13,7 @@ from flask import Blueprint
 
 from ..core.computer.coach import hints
 from ..core.computer.review import review
-from .games import open_seated
+from .games import open_seated, read_seated
 from .language import speaks
 from .loading import body
 from .wire.coach import CoachRequest
@@ -33,4 +33,5 @@ def game_hints(request: CoachRequest) -> dict[str, Any]:
 @bp.post("/review")
 @body("gameReview")
 def game_review(request: CoachRequest) -> dict[str, Any]:
-    return encode_review(review(open_seated(request.state, request.seat, request.credential)[0], request.seat))
+    # A finished game's review, even once its token has expired: it plays nothing.
+    return encode_review(review(read_seated(request.state, request.seat, request.credential)[0], request.seat))

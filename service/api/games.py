@@ -49,23 +49,44 @@ def _install(setup: BlueprintSetupState) -> None:
     state_token.install(app, app.extensions["cribbage.config"].state_keys)
 
 
-def open_game(token: str) -> tuple[GameState, seats.GameSecret]:
-    """The game in a state token, and its secret (:mod:`.seats`)."""
+def read_game(token: str) -> tuple[GameState, seats.GameSecret, bool]:
+    """The game in a state token, its secret (:mod:`.seats`), and whether the token is past
+    ``CRIBBAGE_STATE_TTL``: only the reads that show a game (its view, its history, the record
+    and review of a finished game) take an expired token, and none of them seals a new one, so
+    an old token never plays on from its old position (docs/client-guide.md, "An expired game")."""
     ttl = extension("cribbage.config").state_ttl
-    data = state_token.sealer().open(token, ttl)
+    data, expired = state_token.sealer().open_aged(token, ttl)
     state = decode_state(data, sealed=True)
-    return state, seats.GameSecret.of(data)
+    return state, seats.GameSecret.of(data), expired
+
+
+def open_game(token: str) -> tuple[GameState, seats.GameSecret]:
+    """The game in a state token that is not past its time to live, and its secret."""
+    state, secret, expired = read_game(token)
+    if expired:
+        raise state_token.expired_token(extension("cribbage.config").state_ttl)
+    return state, secret
+
+
+def read_seated(
+    token: str, seat: int | None, credential: str | None, acting: int | None = None
+) -> tuple[GameState, seats.GameSecret, bool]:
+    """:func:`read_game`, once ``seat`` is one of its seats and ``credential`` is good for it
+    (and for the seat ``acting``, whose move it is); ``seat`` ``None`` is a spectator."""
+    state, secret, expired = read_game(token)
+    check_seat(state, seat)
+    seats.authorize(state, secret, (seat, acting), credential)
+    return state, secret, expired
 
 
 def open_seated(
     token: str, seat: int | None, credential: str | None, acting: int | None = None
 ) -> tuple[GameState, seats.GameSecret]:
-    """The game in ``token`` and its secret, once ``seat`` is one of its seats and ``credential``
-    is good for it (and for the seat ``acting``, whose move it is); ``seat`` ``None`` is a
-    spectator."""
-    state, secret = open_game(token)
-    check_seat(state, seat)
-    seats.authorize(state, secret, (seat, acting), credential)
+    """The game in ``token`` and its secret, as :func:`read_seated` checks them, refused once
+    the token is past its time to live (to play on, ask for hints, start a match's next game)."""
+    state, secret, expired = read_seated(token, seat, credential, acting)
+    if expired:
+        raise state_token.expired_token(extension("cribbage.config").state_ttl)
     return state, secret
 
 
@@ -140,17 +161,17 @@ def act(request: GameRequest) -> dict[str, Any]:
 @speaks
 @body("viewGame")
 def show(request: GameRequest) -> dict[str, Any]:
-    state, _ = open_seated(request.state, request.seat, request.credential)
+    state, _, expired = read_seated(request.state, request.seat, request.credential)
     since = None if request.since_move is None else events_since(state, request.seat, request.since_move)
-    return seen(view_with_moves(state, request.seat), since)
+    return seen(view_with_moves(state, request.seat), since, expired=expired)
 
 
 @bp.post("/history")
 @speaks
 @body("gameHistory")
 def game_history(request: GameRequest) -> dict[str, Any]:
-    state, _ = open_seated(request.state, request.seat, request.credential)
-    return encode_history(history(state, request.seat))
+    state, _, expired = read_seated(request.state, request.seat, request.credential)
+    return encode_history(history(state, request.seat), expired=expired)
 
 
 @bp.post("/next-game")
@@ -177,4 +198,4 @@ def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
 @speaks
 @body("recordGame")
 def game_record(request: GameRequest) -> dict[str, Any]:
-    return encode_record(record(open_game(request.state)[0]))
+    return encode_record(record(read_game(request.state)[0]))  # a finished game's, even once expired

@@ -72,6 +72,14 @@ def bad_token(key: str) -> ApiError:
     return ApiError("invalid-state-token", words, errors=[{"pointer": "/state", "detail": english(words)}])
 
 
+def expired_token(ttl: int | None) -> ApiError:
+    """The refusal of a move (or a next game, or hints) from a token past its time to live: it
+    says what the app can still do with it."""
+    return ApiError(
+        "expired-state-token", said("token_expired", ttl=ttl), errors=[{"pointer": "/state", "detail": "expired"}]
+    )
+
+
 def generate_key() -> str:
     """A new state key: 32 random bytes, url-safe base64 (the form ``CRIBBAGE_STATE_KEYS`` takes)."""
     return base64.urlsafe_b64encode(os.urandom(32)).decode("ascii")
@@ -146,6 +154,16 @@ class StateSealer:
     def open(self, token: str, ttl: int | None = None) -> Any:
         """The data sealed in ``token``; any failure is a 400 :class:`ApiError`. With ``ttl``,
         a token sealed more than ``ttl`` seconds ago is refused as expired."""
+        data, expired = self.open_aged(token, ttl)
+        if expired:
+            raise expired_token(ttl)
+        return data
+
+    def open_aged(self, token: str, ttl: int | None = None) -> tuple[Any, bool]:
+        """The data sealed in ``token`` and whether it is past ``ttl`` (sealed more than ``ttl``
+        seconds ago): what a read that shows an expired game without playing it asks. A token
+        that is not ours (changed, made up, sealed with a key no longer configured) is refused
+        whatever its age: only the time is forgiven, never the seal."""
         try:
             raw = binascii.a2b_base64(token.encode("ascii").translate(_FROM_URLSAFE), strict_mode=True)
             # One spelling per token: base64 that decodes but is not canonical (trailing junk,
@@ -154,21 +172,16 @@ class StateSealer:
                 raise ValueError("not canonical base64")
         except (UnicodeError, ValueError, TypeError, binascii.Error):
             raise bad_token("token_foreign") from None
-        plain = self._decrypt(raw)
+        plain = self._decrypt(raw)  # first: the header (and its time) is only trusted once authenticated
         kind, sealed_at = HEADER.unpack_from(raw)
-        if ttl is not None and time.time() - sealed_at > ttl:
-            raise ApiError(
-                "expired-state-token",
-                said("token_expired", ttl=ttl),
-                errors=[{"pointer": "/state", "detail": "expired"}],
-            )
+        expired = ttl is not None and time.time() - sealed_at > ttl
         try:
             if kind == DEFLATED:
                 inflater = zlib.decompressobj()
                 plain = inflater.decompress(plain, MAX_PLAIN_BYTES)
                 if inflater.unconsumed_tail or not inflater.eof:
                     raise ValueError("oversized or incomplete state")
-            return orjson.loads(plain)
+            return orjson.loads(plain), expired
         except (zlib.error, ValueError, orjson.JSONDecodeError):
             raise bad_token("token_no_state") from None
 

@@ -61,9 +61,10 @@ Phase = Literal["discard", "play", "show"]
 ViewPhase = Phase | Literal["over"]
 # How well the computer plays a seat ("standard" first: token code 1).
 Level = Literal["standard", "easy", "hard"]
-# What a seat may do, in the order legal actions are listed; ``auto`` is a request, not an
+# What a seat may do, in the order legal actions are listed (``concede``, leaving the game, is
+# accepted from a person's seat at any time and never listed); ``auto`` is a request, not an
 # action: the engine asks the computer for the move.
-ActionType = Literal["discard", "play", "count", "muggins", "accept"]
+ActionType = Literal["discard", "play", "count", "muggins", "accept", "concede"]
 Auto = Literal["auto"]
 EventKind = Literal[
     "cut_for_deal",
@@ -85,8 +86,8 @@ ScoreKind = Literal[
     "play", "go", "last_card", "heels", "three_for_last", "hand", "crib", "muggins", "penalty", "overclaim"
 ]
 # What ended a game: the score that reached the target, or the last deal of a fixed-deals game,
-# or the deal limit (a game's ``Ending``).
-EndingKind = ScoreKind | Literal["fixed_deals", "deal_limit"]
+# or the deal limit, or a seat that conceded (a game's ``Ending``).
+EndingKind = ScoreKind | Literal["fixed_deals", "deal_limit", "conceded"]
 # Two, three or four cards of a rank in the play (scored 2, 6, 12).
 PairKind = Literal["pair", "pair_royal", "double_pair_royal"]
 # One reason of a score (a ScoreItem's ``kind``): the show's, the play's, and the pegs' own.

@@ -357,6 +357,7 @@ def test_a_best_of_3_ended_early_by_a_triple_skunk(client: FlaskClient) -> None:
             "winner": 0,
             "skunk": "triple_skunk",
             "match_points": [1, 0],
+            "conceded_by": None,
         }
     ]
     assert state["next_game"] is None and state["next_first_dealer"] is None

@@ -477,7 +477,7 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
         {
             "pointer": "/action/type",
             "detail": '"type" is one of "discard", "play", "count", '
-            '"muggins", "accept", "auto", not a string of 2 characters',
+            '"muggins", "accept", "concede", "auto", not a string of 2 characters',
         }
     ]
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "play", "seat": 0}}), 400)

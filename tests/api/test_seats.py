@@ -352,9 +352,10 @@ def test_a_server_with_a_time_to_live_refuses_old_tokens_over_http(monkeypatch: 
     post(client, "/v1/games/view", body)
     later = time.time() + 61
     monkeypatch.setattr(state_token.time, "time", lambda: later)
-    for path in ("/v1/games/view", "/v1/games/history"):
-        expired = post(client, path, body, 400)
-        assert expired["type"].endswith("expired-state-token") and expired["errors"][0]["pointer"] == "/state"
+    expired = post(client, "/v1/games/act", {**body, "action": {"type": "auto", "seat": 0}}, 400)
+    assert expired["type"].endswith("expired-state-token") and expired["errors"][0]["pointer"] == "/state"
+    for path in ("/v1/games/view", "/v1/games/history"):  # shown, not played on (tests/api/test_expired.py)
+        assert post(client, path, body)["expired"] is True
 
 
 @pytest.mark.parametrize("value", ["0", "-5", "ten", "1.5"])

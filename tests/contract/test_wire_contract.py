@@ -207,11 +207,18 @@ def played_games() -> list[tuple[Any, list[Any], list[Any]]]:
                 seat = rng.choice(may_act(state))
                 moves = legal_actions(state, seat)
                 action = rng.choice(moves) if rng.random() < 0.5 else Action("auto", seat)
+                if seed == 2 and state.moves == 9 * rules.players:  # the third game of each: conceded
+                    action = Action("concede", seat)
                 state, happened = apply(state, action)
                 every += happened
                 seen.append(views.view_with_moves(state, seat))
             games.append((state, every, seen))
     return games
+
+
+def test_the_played_games_include_conceded_ones() -> None:
+    """So that every answer's encoder meets a conceded game (its outcome, ending, match game)."""
+    assert sum(state.conceded_by is not None for state, _, _ in played_games()) >= 4
 
 
 @cache
@@ -343,6 +350,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "GameSeen": [
             lambda: wire_games.seen(games[0][2][1]),
             lambda: wire_games.seen(games[0][2][1], events.numbered_for(games[0][1][:8], 1)),
+            lambda: wire_games.seen(games[0][2][1], expired=True),
         ],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
         "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
@@ -364,7 +372,10 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
                 for d in record.history(state, seat)
             ]
         ],
-        "GameHistory": [lambda: wire_games.history(record.history(games[0][0], 1))],
+        "GameHistory": [
+            lambda: wire_games.history(record.history(games[0][0], 1)),
+            lambda: wire_games.history(record.history(games[2][0], 1), expired=True),
+        ],
         "Board": [
             lambda: wire_boards.board(board.board),
             lambda: wire_boards.board(over.board),
@@ -521,7 +532,7 @@ def every_kind_of_legal_action() -> list[Action]:
 def test_a_move_loads_as_the_action_a_client_was_sent() -> None:
     """Actions of every kind the contract names, written by the ``action`` encoder as a client
     gets them back, load as the core's actions they were."""
-    listed = [*every_kind_of_legal_action(), Action("auto", 0)]
+    listed = [*every_kind_of_legal_action(), Action("auto", 0), Action("concede", 1)]  # the two never listed
     assert {one.type for one in listed} == set(COMPONENTS["GameAction"]["discriminator"]["mapping"])
     for core_action in listed:
         wire_action = wire_games.action(core_action)

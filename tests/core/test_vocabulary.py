@@ -40,7 +40,7 @@ WORDS = [
     (vocabulary.NextFirstDealer, vocabulary.NEXT_FIRST_DEALER, ("loser", "winner", "alternate")),
     (vocabulary.Phase, vocabulary.PHASES, ("discard", "play", "show")),
     (vocabulary.Level, vocabulary.LEVELS, ("standard", "easy", "hard")),
-    (vocabulary.ActionType, vocabulary.ACTION_TYPES, ("discard", "play", "count", "muggins", "accept")),
+    (vocabulary.ActionType, vocabulary.ACTION_TYPES, ("discard", "play", "count", "muggins", "accept", "concede")),
     (vocabulary.CribModelName, vocabulary.CRIB_MODELS, ("uniform", "learned")),
     (vocabulary.MovePhase, vocabulary.MOVE_PHASES, ("discard", "play", "count", "muggins")),
     (vocabulary.Stage, vocabulary.STAGES, ("cut", "play", "show")),

@@ -63,6 +63,7 @@ def outcome(value: Outcome) -> dict[str, Any]:
         "scheme": value.scheme,
         "skunk_lines": list(value.skunk_lines),
         "fixed_deals": value.fixed_deals,
+        "conceded_by": value.conceded_by,
     }
 
 

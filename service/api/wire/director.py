@@ -282,6 +282,7 @@ def match_game(value: MatchGame) -> dict[str, Any]:
         "winner": value.winner,
         "skunk": SKUNK_NAMES[value.skunk_level],
         "match_points": list(value.match_points),
+        "conceded_by": value.conceded_by,
     }
 
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from ...core.cards import CARD_TEXT, parse_card
 from ...core.game import events as ev
 from ...core.game.actions import Action
-from ...core.game.record import DealRecord, Ending, FinishedDeal, GameRecord, RecordedAction
+from ...core.game.record import DealRecord, FinishedDeal, GameRecord, RecordedAction
 from ...core.game.views import MatchView, SeatView, ViewWithMoves
 from ...core.rules import Rules
 from ...core.scoring.match import MatchRules
@@ -88,6 +88,7 @@ ACTION_PAYLOADS: dict[str, tuple[Payload, ...]] = {
     "count": (Payload("claimed", int, int),),
     "muggins": (Payload("points", int, int),),
     "accept": (),
+    "concede": (),
     "auto": (),
 }
 
@@ -209,6 +210,11 @@ def _settled(e: ev.Settled) -> dict[str, Any]:
     }
 
 
+@encoder("GameEnding")
+def ending(value: ev.Ending) -> dict[str, Any]:
+    return {"deal": value.deal, "move": value.move, "seat": value.seat, "side": value.side, "kind": value.kind}
+
+
 EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.CutForDeal: lambda e: {"type": "cut_for_deal", "rounds": [_seat_cards(r) for r in e.rounds], "dealer": e.dealer},
     ev.Deal: _deal,
@@ -224,7 +230,13 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
     ev.Score: _score,
     ev.Muggins: lambda e: {"type": "muggins", "seat": e.seat, "against": e.against, "called": e.called},
     ev.Settled: _settled,
-    ev.GameOver: lambda e: {"type": "game_over", "winner": e.winner, "draw": e.draw, "outcome": outcome(e.outcome)},
+    ev.GameOver: lambda e: {
+        "type": "game_over",
+        "winner": e.winner,
+        "draw": e.draw,
+        "outcome": outcome(e.outcome),
+        "ended_by": ending(e.ending),
+    },
 }
 
 
@@ -292,9 +304,13 @@ def game_match(value: MatchView) -> dict[str, Any]:
 
 
 @encoder("GameSeen")
-def seen(value: ViewWithMoves, happened: Iterable[ev.Numbered] | None = None) -> dict[str, Any]:
-    """A view and its moves, with the events asked for (``since_move``) when there are some."""
-    out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
+def seen(
+    value: ViewWithMoves, happened: Iterable[ev.Numbered] | None = None, *, expired: bool = False
+) -> dict[str, Any]:
+    """A view and its moves, with the events asked for (``since_move``) when there are some;
+    ``expired``: the token is past its time to live, so no move is accepted (and none listed)."""
+    moves = () if expired else value.legal_actions
+    out = {"view": view(value.view), "legal_actions": [action(a) for a in moves], "expired": expired}
     if happened is not None:
         out["events"] = events(happened)
     return out
@@ -359,13 +375,8 @@ def finished_deal(value: FinishedDeal) -> dict[str, Any]:
 
 
 @encoder("GameHistory")
-def history(deals: Iterable[FinishedDeal]) -> dict[str, Any]:
-    return {"deals": [finished_deal(deal) for deal in deals]}
-
-
-@encoder("GameEnding")
-def ending(value: Ending) -> dict[str, Any]:
-    return {"deal": value.deal, "move": value.move, "seat": value.seat, "side": value.side, "kind": value.kind}
+def history(deals: Iterable[FinishedDeal], *, expired: bool = False) -> dict[str, Any]:
+    return {"deals": [finished_deal(deal) for deal in deals], "expired": expired}
 
 
 @encoder("GameRecord")

@@ -25,7 +25,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "credential_wrong": "the credential given is not seat {seat}'s in this game",
         "token_foreign": "the state token was not issued by this service with a current key, or was changed",
         "token_no_state": "the state token does not hold a game state",
-        "token_expired": "state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL)",
+        "token_expired": "state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL): this game can no longer be "
+        "played on, but /v1/games/view and /v1/games/history still show where it stood, and once it is over "
+        "/v1/games/record and /v1/games/review show the whole game",
         "crosstable_cells": "this crosstable would hold {cells} cells (a player against an opponent met), more than "
         "the {most} one answer holds",
         "table_columns": "a crosstable as {media_type} has a column per player: at most {most}, "
@@ -52,7 +54,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "credential_wrong": "den givna nyckeln är inte plats {seat}s i det här partiet",
         "token_foreign": "tillståndstoken har inte utfärdats av den här tjänsten med en aktuell nyckel, eller har ändrats",
         "token_no_state": "tillståndstoken innehåller inget spelläge",
-        "token_expired": "tillståndstoken gäller i {ttl} sekunder här (CRIBBAGE_STATE_TTL)",
+        "token_expired": "tillståndstoken gäller i {ttl} sekunder här (CRIBBAGE_STATE_TTL): det här partiet kan inte "
+        "spelas vidare, men /v1/games/view och /v1/games/history visar fortfarande var det stod, och när det är slut "
+        "visar /v1/games/record och /v1/games/review hela partiet",
         "crosstable_cells": "den här korstabellen skulle ha {cells} celler (en spelare mot en mött motståndare), fler "
         "än de {most} som ett svar rymmer",
         "table_columns": "en korstabell som {media_type} har en kolumn per spelare: högst {most}, och den här "
@@ -80,7 +84,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "credential_wrong": "den angivne nøgle er ikke plads {seat}s i dette spil",
         "token_foreign": "tilstandstokenet er ikke udstedt af denne tjeneste med en gældende nøgle, eller er ændret",
         "token_no_state": "tilstandstokenet indeholder ingen spiltilstand",
-        "token_expired": "tilstandstokens gælder i {ttl} sekunder her (CRIBBAGE_STATE_TTL)",
+        "token_expired": "tilstandstokens gælder i {ttl} sekunder her (CRIBBAGE_STATE_TTL): dette spil kan ikke "
+        "spilles videre, men /v1/games/view og /v1/games/history viser stadig, hvor det stod, og når det er slut, "
+        "viser /v1/games/record og /v1/games/review hele spillet",
         "crosstable_cells": "denne krydstabel ville have {cells} celler (en spiller mod en mødt modstander), flere "
         "end de {most}, ét svar rummer",
         "table_columns": "en krydstabel som {media_type} har en kolonne pr. spiller: højst {most}, og denne "
@@ -110,7 +116,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_foreign": "das Spielstand-Token wurde nicht von diesem Dienst mit einem aktuellen Schlüssel "
         "ausgestellt oder wurde verändert",
         "token_no_state": "das Spielstand-Token enthält keinen Spielstand",
-        "token_expired": "Spielstand-Tokens gelten hier {ttl} Sekunden (CRIBBAGE_STATE_TTL)",
+        "token_expired": "Spielstand-Tokens gelten hier {ttl} Sekunden (CRIBBAGE_STATE_TTL): diese Partie kann nicht "
+        "weitergespielt werden, aber /v1/games/view und /v1/games/history zeigen noch, wo sie stand, und ist sie "
+        "vorbei, zeigen /v1/games/record und /v1/games/review die ganze Partie",
         "crosstable_cells": "diese Kreuztabelle hätte {cells} Zellen (ein Spieler gegen einen getroffenen Gegner), "
         "mehr als die {most}, die eine Antwort fasst",
         "table_columns": "eine Kreuztabelle als {media_type} hat eine Spalte je Spieler: höchstens {most}, und "
@@ -141,7 +149,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_foreign": "het spelstatustoken is niet door deze dienst met een geldige sleutel uitgegeven, of is "
         "gewijzigd",
         "token_no_state": "het spelstatustoken bevat geen spelstatus",
-        "token_expired": "spelstatustokens zijn hier {ttl} seconden geldig (CRIBBAGE_STATE_TTL)",
+        "token_expired": "spelstatustokens zijn hier {ttl} seconden geldig (CRIBBAGE_STATE_TTL): dit spel kan niet "
+        "verder gespeeld worden, maar /v1/games/view en /v1/games/history tonen nog waar het stond, en als het "
+        "voorbij is tonen /v1/games/record en /v1/games/review het hele spel",
         "crosstable_cells": "deze kruistabel zou {cells} cellen hebben (een speler tegen een ontmoete tegenstander), "
         "meer dan de {most} die één antwoord bevat",
         "table_columns": "een kruistabel als {media_type} heeft een kolom per speler: hoogstens {most}, en dit "

@@ -52,7 +52,7 @@ _PHASE_OF: dict[str, MovePhase] = {
     "count": "count",
     "muggins": "muggins",
     "accept": "muggins",
-}
+}  # a concession is no decision of play: the review leaves it out
 
 
 def compared_move(state: GameState, seat: int) -> Action:
@@ -125,7 +125,11 @@ def review(state: GameState, seat: int) -> Review:
     if not state.over:
         raise GameNotOver(said("review_early"), pointer="/state")
     _, steps = positions(state)
-    decisions = tuple(decide(before, done.action) for before, done, _ in steps if done.action.seat == seat)
+    decisions = tuple(
+        decide(before, done.action)
+        for before, done, _ in steps
+        if done.action.seat == seat and done.action.type in _PHASE_OF
+    )
     summaries = []
     for phase in PHASES:
         mine = [d for d in decisions if d.phase == phase]

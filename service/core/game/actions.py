@@ -10,8 +10,12 @@ is one entry here, one request schema in ``service/api`` and one schema in ``ope
 (:mod:`.computer`) for the move and verifies that instead. A ``go`` is never a choice: the
 engine says every forced go by itself (a seat to play can always play).
 
+A ``concede`` is accepted from any seat a person plays while the game is not over, whoever's
+turn it is (``anytime``), and never listed among the legal actions (the computer players choose
+among those, so the computer never concedes).
+
 >>> [kind.name for kind in ACTIONS.values()]
-['discard', 'play', 'count', 'muggins', 'accept']
+['discard', 'play', 'count', 'muggins', 'accept', 'concede']
 >>> from ..cards import parse_cards
 >>> encode_action(Action("discard", 1, cards=parse_cards("5S 6S")))
 '1tx'
@@ -32,7 +36,7 @@ from ..scoring.pegging import check_card
 from ..vocabulary import ActionType, Auto
 from . import phases
 from .codec import card_letter, cards_from_letters
-from .state import MAX_CLAIM, GameState
+from .state import CONCEDE_MARK, MAX_CLAIM, GameState
 
 AUTO: Auto = "auto"
 COMPUTER_MARK = "~"  # in the log, before a move the computer chose
@@ -45,7 +49,8 @@ class Action(NamedTuple):
 
     ``discard``: ``cards``; ``play``: ``card``; ``count``: ``claimed`` (manual counting);
     ``muggins``: ``points`` called against the claim just made; ``accept``: let that claim
-    stand; ``auto``: the engine chooses for ``seat``.
+    stand; ``concede``: ``seat`` gives the game up for its side; ``auto``: the engine chooses
+    for ``seat``.
 
     A NamedTuple, as :class:`~.cards.Card` is: a move lists its legal actions (fifteen for
     a six-card discard), and a frozen dataclass cost twice as much to make.
@@ -74,6 +79,8 @@ class ActionKind:
     in normal form, or a :class:`CribbageError` saying why not (pointer under ``/action``);
     ``perform(step, action)``: play it out; ``encode(action)``: its log text, which starts
     with one of ``marks``; ``decode(text, seat)``: the action back from its log text.
+    ``anytime``: accepted from any seat while the game is not over, whoever's turn it is (the
+    game never waits for it: ``awaited`` is false and ``listed`` empty).
     """
 
     name: ActionType
@@ -85,6 +92,7 @@ class ActionKind:
     decode: Callable[[str, int], Action]
     marks: str
     size: Callable[[GameState], int]  # characters of log text (after the mark) for this game
+    anytime: bool = False
 
 
 def _refuse(message: str | Said, pointer: str) -> IllegalAction:
@@ -194,6 +202,15 @@ def _settle(step: phases.Step, action: Action) -> None:
     phases.settle(step, action.points if action.type == "muggins" else None)
 
 
+# --- concede ---------------------------------------------------------------------------------------
+
+
+def _check_concede(state: GameState, action: Action) -> Action:
+    if state.plays_itself(action.seat):
+        raise _refuse(f"the computer plays seat {action.seat}, and it never concedes", "/action/seat")
+    return Action("concede", action.seat)
+
+
 # --- the table ------------------------------------------------------------------------------------
 
 
@@ -259,6 +276,18 @@ ACTIONS: dict[ActionType, ActionKind] = {
             marks="=",
             size=lambda state: 1,
         ),
+        ActionKind(
+            name="concede",
+            awaited=lambda state: False,
+            listed=lambda state, seat: [],
+            check=_check_concede,
+            perform=lambda step, action: step.concede(action.seat),
+            encode=lambda action: CONCEDE_MARK + str(action.seat),
+            decode=lambda text, seat: Action("concede", int(text[1])),
+            marks=CONCEDE_MARK,
+            size=lambda state: 2,
+            anytime=True,
+        ),
     )
 }
 ORDER: dict[str, int] = {name: index for index, name in enumerate(ACTIONS)}
@@ -272,7 +301,7 @@ def awaited_kinds(state: GameState) -> tuple[ActionType, ...]:
 
 def encode_action(action: Action) -> str:
     """An action in the compact log: a card letter for a play, ``<seat><letters>`` for a
-    discard, ``#n`` a claim, ``!n`` a muggins call, ``=`` an accept."""
+    discard, ``#n`` a claim, ``!n`` a muggins call, ``=`` an accept, ``-<seat>`` a concession."""
     if action.type == AUTO:
         raise InvalidState("an auto request is no move: the computer's choice is logged")
     return ACTIONS[action.type].encode(action)

@@ -150,6 +150,8 @@ def _encode_show_and_record(out: dict[str, Any], state: GameState) -> None:
         out["cp"] = [LEVELS.index(level) + 1 if level is not None else 0 for level in state.computer]
     if state.match is not None:
         out["mt"] = encode_match(state.match)
+        if state.match.conceded:  # per game before this one: 0 played out, 1 + the side that conceded it
+            out["mx"] = [0 if side is None else 1 + side for side in state.match.conceded]
 
 
 def encode_match(match: MatchContext) -> list[int]:
@@ -196,7 +198,24 @@ def _match(data: Mapping[str, Any]) -> MatchContext | None:
         )
     except CribbageError as error:
         raise InvalidState(f"the state's match rules are not valid: {error.message}") from None
-    return MatchContext(rules, first_dealer, tuple(zip(scores[::2], scores[1::2])))
+    games = tuple(zip(scores[::2], scores[1::2]))
+    return MatchContext(rules, first_dealer, games, _conceded_games(data, len(games)))
+
+
+def _conceded_games(data: Mapping[str, Any], games: int) -> tuple[int | None, ...]:
+    """Which of a match's games before this one were conceded, and by which side (``mx``: one
+    code a game, 0 played out, 1 + the side that conceded it; left out when none was)."""
+    codes = data.get("mx")
+    if codes is None:
+        return ()
+    if (
+        not isinstance(codes, list)
+        or len(codes) != games
+        or not all(type(code) is int and 0 <= code <= 2 for code in codes)
+        or not any(codes)
+    ):
+        raise InvalidState("the state's conceded games are not one code per game of its match")
+    return tuple(None if code == 0 else code - 1 for code in codes)
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:

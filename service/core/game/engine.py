@@ -163,7 +163,7 @@ def next_game(state: GameState, seed: int, game_id: str) -> tuple[GameState, lis
         seed,
         game_id=game_id,
         computer=state.computer,
-        match=state.match.following(state.rules, state.scores),
+        match=state.match.following(state.rules, state.scores, state.conceding_side),
     )
 
 
@@ -183,7 +183,8 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     seat to play always has one: the engine says every forced go). Manual counting: a
     ``count`` for every claim from 0 to 29; then for the opponent who may call muggins,
     ``muggins`` for 1 to 29 points and ``accept``. ``auto`` is always accepted from a seat
-    that may act and is not listed. Another seat, or a finished game: nothing.
+    that may act and is not listed, nor is ``concede`` (accepted from a person's seat at any
+    time before the game is over). Another seat, or a finished game: nothing.
     """
     if seat is None:
         seat = current_player(state)
@@ -224,11 +225,12 @@ def verify(state: GameState, action: Action) -> Action:
         raise refuse(said("unknown_action", type=action.type), "/action/type")
     if not 0 <= seat < rules.players:
         raise refuse(said("no_such_seat", seat=seat, players=rules.players), "/action/seat")
-    if seat not in may_act(state):
+    anytime = kind is not None and kind.anytime  # a concession: whoever's turn it is
+    if seat not in may_act(state) and not anytime:
         raise refuse(said("not_your_turn", seat=seat, turn=describe_turn(state)), "/action/seat")
     if kind is None:  # auto: the computer's to choose
         return action
-    if not kind.awaited(state):
+    if not (anytime or kind.awaited(state)):
         wanted = Choices(tuple(awaited_kinds(state)))
         raise refuse(said("not_now", type=action.type, turn=describe_turn(state), wanted=wanted), "/action/type")
     try:
@@ -246,7 +248,7 @@ def apply(state: GameState, action: Action, *, by_computer: bool = False) -> tup
     chosen = verify(state, action)
     if chosen.type == AUTO:
         raise IllegalAction(said("auto_by_computer"), pointer="/action/type")
-    step = Step(state)
+    step = Step(state, move=state.moves + 1)
     ACTIONS[chosen.type].perform(step, chosen)
     mark = COMPUTER_MARK if by_computer else ""
     step.set(log=state.log + mark + encode_action(chosen), moves=state.moves + 1)

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import Card
 from ..items import ScoreItem
 from ..scoring.outcome import Outcome
-from ..vocabulary import EventKind, ScoreKind
+from ..vocabulary import EndingKind, EventKind, ScoreKind
 
 
 class Event:
@@ -189,9 +189,28 @@ class Settled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Ending:
+    """What ended the game: the score that reached the target (its seat, side and kind, the
+    deal it came in, and the move whose steps made it, ``None`` for the first deal's three for
+    last, which comes with no move), or, in a fixed-deals game, the last deal (``kind``
+    ``"fixed_deals"``), or the deal limit (``"deal_limit"``: a race to the target still on
+    after :data:`~.state.MAX_GAME_DEALS` deals, decided on totals), or a concession
+    (``"conceded"``: ``seat`` conceded for its ``side``, with the move ``move``)."""
+
+    deal: int
+    move: int | None
+    seat: int | None
+    side: int | None
+    kind: EndingKind
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Event):
+    """The game is over: its result, and what ended it."""
+
     kind: ClassVar[EventKind] = "game_over"
     outcome: Outcome
+    ending: Ending
 
     @property
     def winner(self) -> int | None:
@@ -294,6 +313,7 @@ __all__ = [
     "Score",
     "Muggins",
     "Settled",
+    "Ending",
     "GameOver",
     "VISIBILITY",
     "visible_to",

@@ -21,6 +21,7 @@ from .state import (
     crib_from_pack,
     current_player,
     deal_cards,
+    final_outcome,
     pending_discards,
     starter_of,
 )
@@ -149,7 +150,13 @@ def _scores(state: GameState) -> None:
     _need(len(state.scores) == sides == len(state.backs), "one peg pair per side")
     _need(all(0 <= b <= f for b, f in zip(state.backs, state.scores)), "a back peg is ahead of its front peg")
     target_game = rules.fixed_deals is None
-    if state.winner is not None:
+    seat = state.conceded_by
+    if seat is not None:  # conceded: the pegs where they stood, the result the concession's
+        _need(0 <= seat < rules.players, "no such seat conceded")
+        _need(not target_game or all(s < rules.target for s in state.scores), "a side reached the target")
+        result = final_outcome(state)
+        _need(state.winner == result.winner and state.draw == result.draw, "not the conceded game's result")
+    elif state.winner is not None:
         _need(0 <= state.winner < sides and not state.draw, "no such winner")
         if target_game:
             _need(state.scores[state.winner] == rules.target, "the winner's peg sits in the game hole")

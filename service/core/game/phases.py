@@ -22,6 +22,7 @@ from ..cards import JACK, Card
 from ..items import ScoreItem
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS
 from ..scoring.claims import check_claim, muggins_award
+from ..scoring.outcome import Outcome, conceded
 from ..scoring.pegging import PlayStep, play_card, say_go, start_play
 from ..scoring.show import score_show
 from ..vocabulary import ItemKind, ScoreKind
@@ -31,6 +32,7 @@ from .events import (
     CountReset,
     Deal,
     Discard,
+    Ending,
     Event,
     GameOver,
     Go,
@@ -57,13 +59,15 @@ from .state import (
 
 
 class Step:
-    """The state and events of one engine call, built up as the rules play out."""
+    """The state and events of one engine call, built up as the rules play out; ``move``: the
+    number of the move being played (``None`` for the game's opening)."""
 
-    __slots__ = ("events", "state")
+    __slots__ = ("events", "move", "state")
 
-    def __init__(self, state: GameState, events: Iterable[Event] = ()) -> None:
+    def __init__(self, state: GameState, events: Iterable[Event] = (), move: int | None = None) -> None:
         self.state = state
         self.events: list[Event] = list(events)
+        self.move = move
 
     def set(self, **changes: Any) -> None:
         self.state = self.state._replace(**changes)
@@ -93,10 +97,30 @@ class Step:
 
     def finish(self) -> None:
         """The game is over: the result, from the outcome rules (on totals when no side
-        reached the target: a fixed-deals game, or the deal limit)."""
-        result = final_outcome(self.state)
+        reached the target: a fixed-deals game, or the deal limit), and what ended it (the
+        score just pegged, when it reached the target)."""
+        state = self.state
+        rules = state.rules
+        result = final_outcome(state)
+        last = self.events[-1] if self.events else None
+        if isinstance(last, Score) and rules.fixed_deals is None and last.front >= rules.target:
+            ending = Ending(state.deal_no, self.move, last.seat, last.side, last.score_kind)
+        else:
+            ending = Ending(
+                state.deal_no, self.move, None, None, "fixed_deals" if rules.fixed_deals is not None else "deal_limit"
+            )
+        self._end(result, ending)
+
+    def _end(self, result: Outcome, ending: Ending) -> None:
         self.state = self.state._replace(winner=result.winner, draw=result.winner is None)
-        self.events.append(GameOver(result))
+        self.events.append(GameOver(result, ending))
+
+    def concede(self, seat: int) -> None:
+        """``seat`` concedes the game for its side (docs/rules.md 8.4): the game is over where it
+        stands, the pegs as they are."""
+        state = self.state
+        side = state.rules.side_of(seat)
+        self._end(conceded(state.scores, state.rules, side), Ending(state.deal_no, self.move, seat, side, "conceded"))
 
 
 # --- the deal and the discard ------------------------------------------------------------------

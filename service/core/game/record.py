@@ -26,12 +26,11 @@ from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
 from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
-from ..vocabulary import EndingKind
 from .actions import Action, decode_action
 from .chance import shuffled_deck
 from .codec import encode_state
 from .engine import apply, new_game
-from .events import CutForDeal, Deal, Discard, Event, Numbered, Score, Starter, numbered, numbered_for
+from .events import CutForDeal, Deal, Discard, Ending, Event, GameOver, Numbered, Starter, numbered, numbered_for
 from .state import GameState, crib_from_pack, current_player, final_outcome
 
 
@@ -61,21 +60,6 @@ class DealRecord:
     starter: Card | None
     actions: tuple[RecordedAction, ...]
     events: tuple[Numbered, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """What ended the game: the score that reached the target (its seat, side and kind, the
-    deal it came in, and the move whose steps made it, ``None`` for the first deal's three for
-    last, which comes with no move), or, in a fixed-deals game, the last deal (``kind``
-    ``"fixed_deals"``), or the deal limit (``"deal_limit"``: a race to the target still on
-    after :data:`~.state.MAX_GAME_DEALS` deals, decided on totals)."""
-
-    deal: int
-    move: int | None
-    seat: int | None
-    side: int | None
-    kind: EndingKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +147,15 @@ class _DealBuilder:
         )
 
 
-def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], Ending]:
+def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], Ending | None]:
     """Replay the game and split it into deals: the cut for the deal, every deal so far (the
-    last one perhaps unfinished) and what ended the game (meaningful once it is over)."""
+    last one perhaps unfinished) and what ended the game (its ``game_over`` event's ending;
+    ``None`` while it goes on)."""
     opening, steps = replay(state)
     rules = state.rules
     deals: list[_DealBuilder] = []
     cut: CutForDeal | None = None
-    ending = Ending(state.deal_no, None, None, None, "fixed_deals" if rules.fixed_deals is not None else "deal_limit")
+    ending: Ending | None = None
 
     def take(events: list[Event], move: int | None) -> None:
         nonlocal cut, ending
@@ -181,8 +166,8 @@ def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], End
                 deals.append(_DealBuilder(event.deal, event.dealer, event.hands, crib_from_pack(rules, deck)))
             elif isinstance(event, CutForDeal):
                 cut = event
-            elif isinstance(event, Score) and rules.fixed_deals is None and event.front >= rules.target:
-                ending = Ending(deals[-1].deal, move, event.seat, event.side, event.score_kind)
+            elif isinstance(event, GameOver):
+                ending = event.ending
             if not deals:
                 continue
             entry = deals[-1]
@@ -205,6 +190,7 @@ def record(state: GameState) -> GameRecord:
     if not state.over:
         raise GameNotOver(said("record_early"), pointer="/state")
     cut, deals, ending = _deals(state)
+    assert ending is not None  # a finished game's last event is its game_over
     return GameRecord(
         state.rules,
         state.seed,

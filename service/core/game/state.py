@@ -24,7 +24,7 @@ from ..cards import Card
 from ..errors import InvalidState
 from ..rules import Rules
 from ..scoring.match import MatchContext
-from ..scoring.outcome import Outcome, outcome
+from ..scoring.outcome import Outcome, conceded, outcome
 from ..scoring.pegging import Play
 from ..vocabulary import LEVELS, PHASES, Level, Phase
 
@@ -34,6 +34,9 @@ MAX_CLAIM = 29  # no hand or crib scores more; a claim above it is absurd, not a
 # decided on totals. A game's record, history and token stay bounded (a 121 game takes ~10).
 MAX_GAME_DEALS = 100
 MAX_SEED = 2**63 - 1  # a game's seed, when it starts and when a token is opened (the contract's bound too)
+# In the action log, a concession: this mark, then the conceding seat's digit. It is a game's
+# last action, so the log's end says whether (and by whom) the game was conceded.
+CONCEDE_MARK = "-"
 
 
 class GameState(NamedTuple):
@@ -87,6 +90,18 @@ class GameState(NamedTuple):
     @property
     def over(self) -> bool:
         return self.winner is not None or self.draw
+
+    @property
+    def conceded_by(self) -> int | None:
+        """The seat that conceded the game (its last action, in the log), or ``None``."""
+        log = self.log
+        return int(log[-1]) if len(log) >= 2 and log[-2] == CONCEDE_MARK and "0" <= log[-1] <= "9" else None
+
+    @property
+    def conceding_side(self) -> int | None:
+        """The side of the seat that conceded the game, or ``None``."""
+        seat = self.conceded_by
+        return None if seat is None else self.rules.side_of(seat)
 
     def plays_itself(self, seat: int) -> bool:
         """Whether the computer plays ``seat`` (the game says so: no one acts for it)."""
@@ -173,8 +188,12 @@ def window_holder(rules: Rules, claimant: int) -> int:
 
 def final_outcome(state: GameState) -> Outcome:
     """The outcome of a finished game: on totals when no side reached the target (a
-    fixed-deals game, or a race stopped by :data:`MAX_GAME_DEALS`)."""
+    fixed-deals game, or a race stopped by :data:`MAX_GAME_DEALS`); a conceded game's as
+    :func:`~service.core.scoring.outcome.conceded` scores it."""
     rules = state.rules
+    side = state.conceding_side
+    if side is not None:
+        return conceded(state.scores, rules, side)
     reached = rules.fixed_deals is None and max(state.scores) >= rules.target
     return outcome(state.scores, rules, on_totals=not reached)
 
@@ -221,6 +240,7 @@ __all__ = [
     "MAX_GAME_DEALS",
     "final_outcome",
     "MAX_SEED",
+    "CONCEDE_MARK",
     "LEVELS",
     "deal_cards",
     "crib_from_pack",

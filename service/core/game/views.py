@@ -230,9 +230,12 @@ def _the_show(state: GameState, seat: int | None) -> tuple[tuple[ShownHand, ...]
     """The show so far: the hands counted, the claim pending, and what ``seat`` is to count."""
     if state.phase != "show":
         return (), None, None
-    last = state.show_step if (state.claim is not None or state.over) else state.show_step - 1
+    # The entry at ``show_step`` is laid down once claimed, or when its count ended the game (a
+    # concession while its owner was still to count ends it before that hand is shown).
+    laid_down = state.claim is not None or (state.over and state.conceded_by is None)
+    last = state.show_step if laid_down else state.show_step - 1
     shown = tuple(ShownHand(*shown_cards(state, index)) for index in range(last + 1))
-    if state.claim is not None:
+    if state.claim is not None and not state.over:  # no muggins call once the game is over
         owner, is_crib = show_order(state)[state.show_step]
         return shown, Claim(owner, is_crib, state.claim), None
     if state.over:
@@ -245,7 +248,9 @@ def _match(state: GameState) -> MatchView | None:
     match = state.match
     if match is None:
         return None
-    return MatchView(match.game, match.rules, match.so_far(state.rules, state.scores if state.over else None))
+    if not state.over:
+        return MatchView(match.game, match.rules, match.so_far(state.rules))
+    return MatchView(match.game, match.rules, match.so_far(state.rules, state.scores, state.conceding_side))
 
 
 def view(state: GameState, seat: int | None = None) -> SeatView:

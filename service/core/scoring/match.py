@@ -180,8 +180,8 @@ def match_rules_from(
 class MatchGame:
     """One game of a match: its number (from 1), the side that dealt first (``None`` if not
     known: the first game's deal is cut for), final scores (the winner's capped at the target),
-    the winning side (``None`` for a drawn fixed-deal game), its skunk level and the match
-    points it gave each side."""
+    the winning side (``None`` for a drawn fixed-deal game), its skunk level, the match
+    points it gave each side, and the side that conceded it (``None``: played out)."""
 
     number: int
     first_dealer: int | None
@@ -189,6 +189,7 @@ class MatchGame:
     winner: int | None
     skunk_level: int
     match_points: tuple[int, int]
+    conceded_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,11 +222,14 @@ def match_state(
     *,
     first_dealer: int | None = None,
     pointer: str = "",
+    conceded: Sequence[int | None] = (),
 ) -> MatchState:
     """Score a match from its games so far, each the two sides' final scores, in order.
 
     ``first_dealer`` is the side that dealt first in game 1 (``None`` when not recorded; every
-    later game's first dealer follows from the results). Invalid games are all reported at
+    later game's first dealer follows from the results). ``conceded``: per game (from the
+    first; missing ones are ``None``), the side that conceded it, its scores as they stood: the
+    other side won a plain game, 1 match point (docs/rules.md 8.4); the match goes on. Invalid games are all reported at
     once (:func:`~service.core.scoring.results.outcomes`, pointers ``<pointer>/games/<i>/...``); a game
     after the match was already decided is an :class:`InvalidEvent`.
 
@@ -237,7 +241,12 @@ def match_state(
         raise InvalidEvent(said("match_sides"), pointer="/rules")
     if first_dealer not in (None, 0, 1):
         raise InvalidEvent(said("first_dealer_side"), pointer=f"{pointer}/first_dealer")
-    results = outcomes([GameResult(SIDES, tuple(scores)) for scores in games], rules, base=f"{pointer}/games")
+    gave_up = tuple(conceded) + (None,) * (len(games) - len(conceded))
+    results = outcomes(
+        [GameResult(SIDES, tuple(scores), side) for scores, side in zip(games, gave_up, strict=False)],
+        rules,
+        base=f"{pointer}/games",
+    )
     target = match_rules.target
     points, won = [0, 0], [0, 0]
     played: list[MatchGame] = []
@@ -253,7 +262,15 @@ def match_state(
             won[result.winner] += 1
             points[result.winner] += gained[result.winner]
         played.append(
-            MatchGame(index + 1, dealer, result.scores, result.winner, result.skunk_level, (gained[0], gained[1]))
+            MatchGame(
+                index + 1,
+                dealer,
+                result.scores,
+                result.winner,
+                result.skunk_level,
+                (gained[0], gained[1]),
+                result.conceded_by,
+            )
         )
         winner, decided_by = _decision(match_rules, result, points, len(played))
         dealer = _next_dealer(result.winner, dealer, match_rules.next_first_dealer)
@@ -298,7 +315,9 @@ def _next_dealer(winner: int | None, dealer: int | None, rule: NextFirstDealer) 
 class MatchContext:
     """A game's place in a match it is played in (the game API keeps it in the game's state):
     the match's rules, the side that dealt first in the match's first game, and the final
-    scores of the games before this one (the winner's capped at the target), side 0 first.
+    scores of the games before this one (the winner's capped at the target), side 0 first;
+    ``conceded``: for those games, the side that conceded each (``None``: played out), or
+    empty when none was conceded.
 
     >>> context = MatchContext(MatchRules("best_of", 3), first_dealer=0)
     >>> second = context.following(STANDARD, (121, 100))
@@ -313,16 +332,22 @@ class MatchContext:
     rules: MatchRules
     first_dealer: int
     games: tuple[tuple[int, ...], ...] = ()
+    conceded: tuple[int | None, ...] = ()
 
     @property
     def game(self) -> int:
         """This game's number in the match, from 1."""
         return len(self.games) + 1
 
-    def so_far(self, rules: Rules, scores: Sequence[int] | None = None) -> MatchState:
-        """The match before this game, or with it once it ended with ``scores``."""
-        games = self.games if scores is None else (*self.games, tuple(scores))
-        return match_state(games, rules, self.rules, first_dealer=self.first_dealer)
+    def so_far(self, rules: Rules, scores: Sequence[int] | None = None, conceded_by: int | None = None) -> MatchState:
+        """The match before this game, or with it once it ended with ``scores`` (conceded by
+        the side ``conceded_by``, if it was)."""
+        if scores is None:
+            return match_state(self.games, rules, self.rules, first_dealer=self.first_dealer, conceded=self.conceded)
+        gave_up = (*self.conceded, *(None,) * (len(self.games) - len(self.conceded)), conceded_by)
+        return match_state(
+            (*self.games, tuple(scores)), rules, self.rules, first_dealer=self.first_dealer, conceded=gave_up
+        )
 
     def opening_dealer(self, rules: Rules) -> int:
         """Who deals first in this game: the side the match's rules say (the loser of the last
@@ -332,13 +357,19 @@ class MatchContext:
             raise MatchOver(_over(before), pointer="/state")
         return before.next_first_dealer
 
-    def following(self, rules: Rules, scores: Sequence[int]) -> MatchContext:
-        """The next game's context, after this one ended with ``scores``; :class:`MatchOver`
-        if it ended the match."""
-        after = self.so_far(rules, scores)
+    def following(self, rules: Rules, scores: Sequence[int], conceded_by: int | None = None) -> MatchContext:
+        """The next game's context, after this one ended with ``scores`` (conceded by the side
+        ``conceded_by``, if it was); :class:`MatchOver` if it ended the match."""
+        after = self.so_far(rules, scores, conceded_by)
         if after.over:
             raise MatchOver(_over(after), pointer="/state")
-        return MatchContext(self.rules, self.first_dealer, tuple(game.scores for game in after.games))
+        gave_up = tuple(game.conceded_by for game in after.games)
+        return MatchContext(
+            self.rules,
+            self.first_dealer,
+            tuple(game.scores for game in after.games),
+            gave_up if any(side is not None for side in gave_up) else (),
+        )
 
 
 def _over(state: MatchState) -> Said:

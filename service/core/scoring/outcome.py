@@ -41,6 +41,8 @@ class Outcome:
     ``skunked``: the level each side lost by (0 for the winner), for games of three.
     ``game_points``: per side, from the scheme (losers score 0).
     ``spread``: per side, the ACC point differential; zero-sum.
+    ``conceded_by``: the side that conceded the game (:func:`conceded`), or ``None`` when it
+    was played to its end.
     """
 
     scores: tuple[int, ...]
@@ -53,6 +55,7 @@ class Outcome:
     scheme: GamePointScheme
     skunk_lines: tuple[int, ...]
     fixed_deals: bool
+    conceded_by: int | None = None
 
     @property
     def skunk(self) -> Skunk:
@@ -124,6 +127,54 @@ def _won(final: tuple[int, ...], winner: int, rules: Rules, lines: tuple[int, ..
     )
 
 
+# ACC 11.4b: the opponent of a player who forfeits or refuses to play "is awarded a win by ten
+# spread points (when applicable)" (docs/rules.md 8.4).
+FORFEIT_SPREAD = 10
+
+
+def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
+    """The outcome of a game that side ``side`` conceded with these scores on the board
+    (docs/rules.md 8.4): it loses, whatever the pegs say. The other side wins a plain game (the
+    game points of a win with no skunk: a concession is scored as a forfeit, never as a skunk)
+    by :data:`FORFEIT_SPREAD` spread points, and that is its margin. In a game of three, the
+    leading side of the two left wins (an equal lead between them is a draw: no game points,
+    no spread). The scores stay as they stood: no side reached the target.
+
+    >>> from ..rules import STANDARD
+    >>> result = conceded([100, 40], STANDARD, side=0)
+    >>> result.winner, result.margin, result.skunk, result.game_points, result.spread, result.scores
+    (1, 10, 'none', (0, 2), (-10, 10), (100, 40))
+    """
+    sides = rules.sides
+    if len(scores) != sides:
+        raise InvalidScore(f"{len(scores)} scores for a game of {sides} sides", pointer="/scores")
+    if not 0 <= side < sides:
+        raise InvalidScore(f"side {side} does not exist in a game of {sides} sides", pointer="/conceded_by")
+    for index, score in enumerate(scores):
+        if score < 0:
+            raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
+        if rules.fixed_deals is None and score >= rules.target:
+            raise InvalidScore(
+                f"side {index} had reached the target of {rules.target}: that game was over before anyone conceded",
+                pointer=f"/scores/{index}",
+            )
+    final = tuple(scores)
+    left = [other for other in range(sides) if other != side]
+    best = max(final[other] for other in left)
+    leaders = [other for other in left if final[other] == best]
+    zeros = tuple(0 for _ in range(sides))
+    if len(leaders) > 1:
+        return Outcome(final, None, 0, 0, zeros, zeros, zeros, rules.game_point_scheme, (), False, side)
+    winner = leaders[0]
+    game_points = tuple(rules.game_points[0] if index == winner else 0 for index in range(sides))
+    spread = tuple(
+        FORFEIT_SPREAD if index == winner else -FORFEIT_SPREAD if index == side else 0 for index in range(sides)
+    )
+    return Outcome(
+        final, winner, FORFEIT_SPREAD, 0, zeros, game_points, spread, rules.game_point_scheme, (), False, side
+    )
+
+
 def _on_totals(scores: Sequence[int]) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:
     """A game compared on totals: the scores as they are, the one highest side (none when tied), no skunk lines."""
     final = tuple(scores)
@@ -145,4 +196,4 @@ def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], in
     return tuple(min(score, rules.target) for score in scores), reached[0], rules.skunk_lines
 
 
-__all__ = ["Outcome", "outcome", "skunk_level", "SKUNK_NAMES"]
+__all__ = ["Outcome", "outcome", "conceded", "FORFEIT_SPREAD", "skunk_level", "SKUNK_NAMES"]

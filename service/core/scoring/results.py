@@ -29,15 +29,18 @@ from dataclasses import dataclass
 
 from ..errors import CribbageError, InvalidScore
 from ..rules import Rules
-from .outcome import Outcome, outcome
+from .outcome import Outcome, conceded, outcome
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One finished game: the players (one name per side) and their final scores."""
+    """One finished game: the players (one name per side) and their final scores; or, with
+    ``conceded_by`` (a side), a game that side conceded, with the scores as they stood
+    (:func:`~service.core.scoring.outcome.conceded`)."""
 
     players: tuple[str, ...]
     scores: tuple[int, ...]
+    conceded_by: int | None = None
 
 
 MAX_PROBLEMS = 50  # enough to fix a scorecard batch in one pass; a whole bad upload is not echoed back
@@ -88,24 +91,29 @@ def _problems_of(
             found.append(Problem(f"{where}/players/{slot}", f"{name!r} is named twice in one game"))
         seen.add(name)
     if len(game.scores) == rules.sides:
-        result = _judge(game.scores, rules, judged)
+        result = _judge(game.scores, rules, judged, game.conceded_by)
         if isinstance(result, CribbageError):
             found.append(Problem(where + (result.pointer or "/scores"), result.message))
     return found
 
 
 def _judge(
-    scores: tuple[int, ...], rules: Rules, judged: dict[tuple[int, ...], Outcome | CribbageError]
+    scores: tuple[int, ...],
+    rules: Rules,
+    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    conceded_by: int | None = None,
 ) -> Outcome | CribbageError:
-    """The outcome of a score line, or the error it raises, worked out once per request."""
+    """The outcome of a score line, or the error it raises, worked out once per request (a
+    conceded game's, each time: they are few)."""
     key = tuple(scores)
-    result = judged.get(key)
+    result = judged.get(key) if conceded_by is None else None
     if result is None:
         try:
-            result = outcome(key, rules)
+            result = outcome(key, rules) if conceded_by is None else conceded(key, rules, conceded_by)
         except CribbageError as error:
             result = error
-        judged[key] = result
+        if conceded_by is None:
+            judged[key] = result
     return result
 
 
@@ -121,7 +129,12 @@ def _scan(
         players, scores = game.players, game.scores
         # The common case, a well-formed game whose score line was seen before, in a few lookups.
         if len(players) == sides == len(scores) and len(set(players)) == sides:
-            result = judged.get(scores) or _judge(scores, rules, judged)
+            side = game.conceded_by
+            result = (
+                (judged.get(scores) or _judge(scores, rules, judged))
+                if side is None
+                else _judge(scores, rules, judged, side)
+            )
             if isinstance(result, Outcome):
                 results.append(result)
                 continue

@@ -420,6 +420,7 @@ def good_outcome() -> dict[str, Any]:
         "scheme": "acc",
         "skunk_lines": [91, 61, 31],
         "fixed_deals": False,
+        "conceded_by": None,
     }
 
 

@@ -131,6 +131,7 @@ def test_the_wire_form_is_plain_json():
         "scheme": "acc",
         "skunk_lines": [91, 61, 31],
         "fixed_deals": False,
+        "conceded_by": None,
     }
 
 

@@ -1,0 +1,101 @@
+"""A conceded game's worth, held to docs/rules.md 8.4 (ACC 11.4b, ACC 12.2, Enquire Within xx).
+
+The expectations are the rules' words worked by hand: the side that concedes loses whatever
+the pegs say; the other side is "awarded a win by ten spread points": a plain win's game points
+(2 under ACC, 1 under the match schemes), never a skunk, spread +10/-10; in a match a forfeited
+game counts as one game won (1 match point) and the match goes on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.core.errors import InvalidScore
+from service.core.rules import STANDARD, resolve
+from service.core.scoring.match import MatchContext, MatchRules, match_state
+from service.core.scoring.outcome import conceded
+from service.core.scoring.results import GameResult, outcomes
+
+
+def test_the_side_that_concedes_loses_even_far_ahead() -> None:
+    result = conceded([110, 12], STANDARD, side=0)  # 98 points ahead, and yet
+    assert result.winner == 1 and not result.draw and result.conceded_by == 0
+    assert result.scores == (110, 12)  # the pegs where they stood: nothing capped, nothing added
+    assert result.game_points == (0, 2)  # a plain ACC win
+    assert result.spread == (-10, 10) and result.margin == 10  # ACC 11.4b: ten spread points
+
+
+def test_a_concession_is_never_a_skunk() -> None:
+    # 100 to 20: played out to 121 this would be a double skunk (3 ACC game points); conceded it is a plain win.
+    result = conceded([100, 20], STANDARD, side=1)
+    assert result.winner == 0 and result.skunk == "none" and result.skunk_level == 0 and result.skunked == (0, 0)
+    assert result.game_points == (2, 0) and result.skunk_lines == () and not result.fixed_deals
+
+
+@pytest.mark.parametrize(("scheme", "points"), [("acc", 2), ("bar_league", 2), ("match_1_2_3", 1), ("hoyle_lurch", 1)])
+def test_the_winner_scores_a_plain_win_under_every_scheme(scheme: str, points: int) -> None:
+    rules = resolve("six_card", {"game_point_scheme": scheme})
+    assert conceded([5, 0], rules, side=0).game_points == (0, points)
+
+
+def test_partners_concede_as_a_side() -> None:
+    rules = resolve("four_player")
+    assert conceded([60, 70], rules, side=1).winner == 0
+
+
+def test_in_a_game_of_three_the_leader_of_the_two_left_wins() -> None:
+    rules = resolve("three_player")
+    result = conceded([80, 50, 65], rules, side=0)  # side 0 leads but concedes; 2 leads the others
+    assert result.winner == 2 and result.game_points == (0, 0, 2) and result.spread == (-10, 0, 10)
+    level = conceded([80, 50, 50], rules, side=0)  # the two left are level: a draw
+    assert level.winner is None and level.draw and level.game_points == (0, 0, 0) and level.spread == (0, 0, 0)
+    assert level.conceded_by == 0
+
+
+def test_a_fixed_deals_game_conceded_by_the_leader() -> None:
+    rules = resolve("six_card", {"fixed_deals": 4})
+    result = conceded([150, 30], rules, side=0)  # fixed deals: any total may stand on the board
+    assert result.winner == 1 and result.spread == (-10, 10)
+
+
+def test_what_is_not_a_conceded_game_is_refused() -> None:
+    with pytest.raises(InvalidScore, match="reached the target"):
+        conceded([121, 30], STANDARD, side=1)  # that game was over before anyone conceded
+    with pytest.raises(InvalidScore):
+        conceded([10, 30], STANDARD, side=2)
+    with pytest.raises(InvalidScore):
+        conceded([10, -1], STANDARD, side=0)
+    with pytest.raises(InvalidScore):
+        conceded([10, 20, 30], STANDARD, side=0)
+
+
+def test_a_list_of_results_with_a_conceded_game() -> None:
+    games = [GameResult(("ann", "bob"), (121, 90)), GameResult(("ann", "bob"), (40, 90), conceded_by=1)]
+    first, second = outcomes(games, STANDARD)
+    assert first.winner == 0 and first.game_points == (3, 0)  # 121-90: a skunk
+    assert second.winner == 0 and second.game_points == (2, 0) and second.conceded_by == 1
+    with pytest.raises(InvalidScore) as refused:
+        outcomes([games[0], GameResult(("ann", "bob"), (121, 90), conceded_by=0)], STANDARD)
+    assert refused.value.pointer == "/games/1/scores/0"
+
+
+def test_a_conceded_game_in_a_match_is_one_game_won_and_the_match_goes_on() -> None:
+    rules = MatchRules("best_of", 3, skunk_points=2, double_skunk_points=3)
+    # Game 1: side 1 concedes at 100-20 (a double skunk had it been played out: 3 match points).
+    state = match_state([(100, 20)], STANDARD, rules, first_dealer=0, conceded=[1])
+    assert state.points == (1, 0) and state.games_won == (1, 0) and not state.over
+    assert state.games[0].conceded_by == 1 and state.games[0].winner == 0 and state.games[0].skunk_level == 0
+    assert state.next_game == 2 and state.next_first_dealer == 1  # the loser (who conceded) deals first
+    # Game 2 played out: side 0 wins 121-95, 1 match point; 2 of 3: the match is over.
+    state = match_state([(100, 20), (121, 95)], STANDARD, rules, first_dealer=0, conceded=[1])
+    assert state.points == (2, 0) and state.over and state.winner == 0 and state.decided_by == "points"
+
+
+def test_a_match_context_carries_its_conceded_games() -> None:
+    context = MatchContext(MatchRules("best_of", 5), first_dealer=0)
+    second = context.following(STANDARD, (30, 2), conceded_by=0)  # side 0 conceded game 1
+    assert second.games == ((30, 2),) and second.conceded == (0,)
+    assert second.opening_dealer(STANDARD) == 0  # the loser deals first
+    third = second.following(STANDARD, (121, 100))
+    assert third.conceded == (0, None) and third.so_far(STANDARD).points == (1, 1)
+    assert MatchContext(MatchRules(), 0).following(STANDARD, (121, 100)).conceded == ()  # none: nothing kept
