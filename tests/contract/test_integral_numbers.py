@@ -156,6 +156,7 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
     "actGame": [
         {"action": {"type": "count", "seat": 1, "claimed": 4}},
         {"action": {"type": "muggins", "seat": 1, "points": 4}},
+        {"since_move": 0},
     ],
     "tournamentBracket": [{"one_in": 2}],
     "gameOutcome": [{"target": 121}],

@@ -185,13 +185,18 @@ def test_the_computer_player_finishes_games(variant: str) -> None:
 
 def known_to(state: GameState, seat: int | None) -> set[str]:
     """The cards ``seat`` may know of: its own dealt cards, the cards played this deal, the
-    starter once cut, and the hands (and crib) shown so far. Everything else is hidden."""
+    starter once cut, the hands (and crib) shown so far, and in manual counting the crib the
+    dealer is to count now (counted last, after every hand; it lays it face up to count it).
+    Everything else is hidden."""
     known = {str(c) for c in (state.play.played if state.play is not None else ())}
     if state.starter is not None:
         known.add(str(state.starter))
     known |= {c for entry in view_dict(view(state, seat))["shown"] for c in entry["cards"]}
     if seat is not None:
         known |= {str(c) for c in deal_cards(state.rules, state.deck, state.dealer)[seat]}
+    crib_to_count = state.phase == "show" and state.rules.muggins and state.show_step == state.rules.players
+    if seat == state.dealer and crib_to_count and state.claim is None and not state.over:
+        known |= {str(c) for c in state.crib}
     return known
 
 
