@@ -323,7 +323,7 @@ class Defaults:
     defaults (a game move) costs one dictionary lookup. The contract writes a request member's
     default one level down, ``allOf: [{default: ...}]`` beside the member's own keywords (the
     same annotation to JSON Schema; openapi-typescript, which makes a member with a ``default``
-    of its own required, then types it optional as it is: ``tests/contract/test_defaults.py``);
+    of its own required, then types it optional as it is: ``tests/contract/test_split_schemas.py``);
     a member's own ``default``, or that of the component it refers to, is read too.
 
     >>> defaults = Defaults({"schemas": {"A": {"type": "object", "properties": {"n": {"allOf": [{"default": 3}]},
