@@ -141,6 +141,15 @@ def _pointer(path: Any) -> str:
     return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path) if path else ""
 
 
+def _at(error: Any) -> str:
+    """The pointer of what ``error`` is about, below the value it was found in: a member left out
+    is pointed at where it belongs (``/state``), not at the object that lacks it."""
+    path = list(error.instance_path)
+    if type(error.kind).__name__ == "Required":
+        path.append(error.kind.property)
+    return _pointer(path)
+
+
 class Spec:
     """The loaded document and its compiled request-body validators, by operationId."""
 
@@ -194,7 +203,7 @@ class Spec:
         errors: list[dict[str, str]] = []
         truncated = False
         for error in validator.iter_errors(data):
-            for pointer, detail in self.explained(operation_id, error, prefix + _pointer(error.instance_path)):
+            for pointer, detail in self.explained(operation_id, error, prefix + _at(error)):
                 if len(errors) == MAX_ERRORS:
                     truncated = True
                     break
@@ -219,11 +228,11 @@ class Spec:
         if isinstance(tag, str) and tag in mapping:
             form = mapping[tag]
             for sub in self.component(form.rsplit("/", 1)[1]).iter_errors(instance):
-                yield pointer + _pointer(sub.instance_path), self.detail(form, sub)
+                yield pointer + _at(sub), self.detail(form, sub)
             return
         tags = ", ".join(map(_json, mapping))
         if tag_name not in instance:
-            yield pointer, f"{_json(tag_name)} is a required property (one of {tags})"
+            yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is a required property (one of {tags})"
         else:
             yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is one of {tags}, not {describe(tag)}"
 
@@ -311,10 +320,13 @@ class Defaults:
     fillers of its members; an array's filler of its items; a map's (``additionalProperties``)
     of its values; a discriminated ``oneOf``'s of the form its tag names; an ``allOf``'s of every
     part. A schema with no default anywhere below it has no filler at all, so a body without
-    defaults (a game move) costs one dictionary lookup. A default is the member's own
-    ``default``, else that of the component it refers to (``CribModel``).
+    defaults (a game move) costs one dictionary lookup. The contract writes a request member's
+    default one level down, ``allOf: [{default: ...}]`` beside the member's own keywords (the
+    same annotation to JSON Schema; openapi-typescript, which makes a member with a ``default``
+    of its own required, then types it optional as it is: ``tests/contract/test_split_schemas.py``);
+    a member's own ``default``, or that of the component it refers to, is read too.
 
-    >>> defaults = Defaults({"schemas": {"A": {"type": "object", "properties": {"n": {"default": 3},
+    >>> defaults = Defaults({"schemas": {"A": {"type": "object", "properties": {"n": {"allOf": [{"default": 3}]},
     ...     "b": {"$ref": "#/components/schemas/B", "default": {}}}}, "B": {"properties": {"k": {"default": []}}}}})
     >>> body = {}
     >>> defaults.fill("A", body)
@@ -333,8 +345,9 @@ class Defaults:
         """Every (component, member, default) the fillers write."""
         for name, schema in self.components.items():
             for member, sub in schema.get("properties", {}).items():
-                if "default" in self._resolved(sub):
-                    yield name, member, self._resolved(sub)["default"]
+                found = self._default(sub)
+                if found:
+                    yield name, member, found[0]
 
     def fill(self, component: str, data: Any) -> None:
         """Write the defaults of ``component`` into ``data`` (valid against it), in place."""
@@ -351,11 +364,14 @@ class Defaults:
     def _validator(self, schema: dict[str, Any]) -> Any:
         return jsonschema_rs.Draft202012Validator({**schema, "components": self.everything})
 
-    def _resolved(self, schema: dict[str, Any]) -> dict[str, Any]:
-        """A member's schema with its own keywords over those of the component it refers to."""
-        if "$ref" not in schema:
-            return schema
-        return {**self.components[schema["$ref"].rsplit("/", 1)[1]], **schema}
+    def _default(self, schema: dict[str, Any]) -> tuple[Any, ...]:
+        """``(default,)`` of a member, or ``()``: its own, one in its ``allOf``, or its component's."""
+        for part in (schema, *schema.get("allOf", ())):
+            if isinstance(part, dict) and "default" in part:
+                return (part["default"],)
+        if "$ref" in schema:
+            return self._default(self.components[schema["$ref"].rsplit("/", 1)[1]])
+        return ()
 
     def _compile(self, schema: Any) -> Filler | None:
         if not isinstance(schema, dict):
@@ -399,9 +415,9 @@ class Defaults:
         written: list[tuple[str, Any, bool]] = []
         members: list[tuple[str, Filler]] = []
         for name, sub in schema.get("properties", {}).items():
-            resolved = self._resolved(sub)
-            if "default" in resolved:
-                written.append((name, resolved["default"], _is_mutable(resolved["default"])))
+            found = self._default(sub)
+            if found:
+                written.append((name, found[0], _is_mutable(found[0])))
             filler = self._compile(sub)
             if filler is not None:
                 members.append((name, filler))

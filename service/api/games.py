@@ -36,7 +36,7 @@ from . import seats, state_token
 from .language import speaks
 from .loading import body
 from .serving import extension
-from .wire.games import GameRequest, NewGame, credentials, game_response, seen
+from .wire.games import GameRequest, NewGame, credentials, game_response, game_started, seen
 from .wire.games import history as encode_history
 from .wire.games import record as encode_record
 
@@ -99,7 +99,10 @@ def _answer(
     missed: Iterable[Numbered] = (),
 ) -> dict[str, Any]:
     token = state_token.sealer().seal(secret.seal_into(encode_state(state)))
-    return game_response(view_with_moves(state, seat), token, [*missed, *numbered_for(happened, seat)], issued)
+    seen_now, shown = view_with_moves(state, seat), [*missed, *numbered_for(happened, seat)]
+    if issued is None:
+        return game_response(seen_now, token, shown)
+    return game_started(seen_now, token, shown, issued)
 
 
 @bp.post("")
@@ -186,11 +189,10 @@ def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
     game_id, seed, secret = finished_secret.next_game(finished)
     state, happened = next_game(finished, seed, game_id)
     if finished_secret.is_table(finished.game_id, request.credential):
-        issued: dict[str, Any] | None = _every_credential(state, secret)
-    elif request.seat is not None:
-        issued = credentials(None, [(request.seat, secret.credential(state.game_id, request.seat))])
-    else:
-        issued = None
+        issued = _every_credential(state, secret)
+    else:  # a seat's own new credential; a spectator's, none
+        mine = () if request.seat is None else ((request.seat, secret.credential(state.game_id, request.seat)),)
+        issued = credentials(None, mine)
     return _answer(state, secret, happened, request.seat, issued), 201
 
 

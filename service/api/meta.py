@@ -6,10 +6,12 @@ import base64
 import hashlib
 import logging
 import re
+from functools import cache
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app
+from flask import Blueprint, Flask, Response, current_app, request
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.http import parse_etags
 
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .contract import SPEC
@@ -38,18 +40,54 @@ def readyz() -> Response | dict[str, Any]:
             checks[name] = check()
         except Exception:  # a failing check means not ready, not a server error
             log.exception("readiness check %s failed", name)
-            return problem("not-ready", said("not_ready", name=name))
+            refused = problem("not-ready", said("not_ready", name=name))
+            refused.headers["Retry-After"] = RETRY_NOT_READY
+            return refused
     return readiness(checks)
+
+
+RETRY_NOT_READY = "5"  # seconds, as the proxy's own 503 says when no instance answers
+# The two reads that change only when the service is deployed anew: any cache may keep them this
+# long, then asks again with the validator (a 304, no body, while it holds).
+CACHE_CONTROL = "public, max-age=300"
+
+
+@cache
+def _entity_tag(body: bytes) -> str:
+    """A strong validator of ``body``: 128 bits of its SHA-256, url-safe base64 (22 characters)."""
+    return base64.urlsafe_b64encode(hashlib.sha256(body).digest()[:16]).decode().rstrip("=")
+
+
+def cacheable(body: bytes, mimetype: str) -> Response:
+    """``body`` with its ``ETag`` and ``Cache-Control``, or a ``304`` when the request's
+    ``If-None-Match`` names that tag (weakly: ``W/"x"`` matches ``"x"``), or any (``*``), as RFC
+    9110 (13.1.2) has a server compare for a GET or HEAD. A header that does not parse names none."""
+    tag = _entity_tag(body)
+    headers = {"ETag": f'"{tag}"', "Cache-Control": CACHE_CONTROL}
+    if parse_etags(request.headers.get("If-None-Match")).contains_weak(tag):
+        return Response(status=304, headers=headers)
+    return Response(body, mimetype=mimetype, headers=headers)
+
+
+@cache
+def _contract() -> bytes:
+    return SPEC.text.encode()
+
+
+@cache
+def _variants() -> bytes:
+    answer = variant_list([(name, DESCRIPTIONS[name], preset(name)) for name in variant_names()], OPTION_NAMES)
+    return current_app.json.dumps(answer).encode()
 
 
 @bp.get("/openapi.yaml")
 def openapi() -> Response:
-    return Response(SPEC.text, mimetype="application/yaml")
+    return cacheable(_contract(), "application/yaml")
 
 
 @bp.get("/v1/variants")
-def variants() -> dict[str, Any]:
-    return variant_list([(name, DESCRIPTIONS[name], preset(name)) for name in variant_names()], OPTION_NAMES)
+def variants() -> Response:
+    return cacheable(_variants(), "application/json")
 
 
 DOCS_PATH = "/docs"

@@ -177,7 +177,7 @@ def test_partner_deals_without_partnerships_is_a_422(client: FlaskClient) -> Non
         ({"cards": ["5S", "5H", "5D", "JC"], "dealer": True}, "/cards"),
         ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S", "8S"], "dealer": True}, "/cards"),
         ({"cards": ["5S", "5H", "5D", "JC", "2H", "1S"], "dealer": True}, "/cards/5"),
-        ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S"]}, ""),
+        ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S"]}, "/dealer"),
         ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": "yes"}, "/dealer"),
         ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True, "variant": "nine_card"}, "/variant"),
         ({"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True, "hint": 1}, ""),

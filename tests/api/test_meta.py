@@ -95,3 +95,56 @@ def test_a_failing_readiness_check_is_a_503_problem() -> None:
     response = app.test_client().get("/readyz")
     assert response.status_code == 503 and response.mimetype == "application/problem+json"
     assert "store" in response.json["detail"] and "unreachable" not in response.json["detail"]
+    assert response.headers["Retry-After"] == "5"  # as the proxy's own 503 says
+
+
+# --- cacheable reads: ETag, Cache-Control, 304 (RFC 9110 8.8.3, 13.1.2, 15.4.5) --------------------
+
+
+def test_the_cacheable_reads_carry_a_validator_and_a_lifetime(client: FlaskClient) -> None:
+    for path in ("/v1/variants", "/openapi.yaml"):
+        first, again = client.get(path), client.get(path)
+        assert first.status_code == 200 and first.headers["Cache-Control"] == "public, max-age=300"
+        tag = first.headers["ETag"]
+        assert re.fullmatch(r'"[A-Za-z0-9_-]{22}"', tag)  # strong: no W/
+        assert again.headers["ETag"] == tag and again.data == first.data
+    assert client.get("/v1/variants").headers["ETag"] != client.get("/openapi.yaml").headers["ETag"]
+    assert "ETag" not in client.get("/healthz").headers  # only where the contract says
+
+
+def test_a_matching_if_none_match_is_a_304_without_a_body(client: FlaskClient) -> None:
+    for path in ("/v1/variants", "/openapi.yaml"):
+        tag = client.get(path).headers["ETag"]
+        for header in (tag, f"W/{tag}", "*", f'"old", {tag}', f'W/"old",W/{tag}', f" {tag} "):
+            for method in (client.get, client.head):
+                answer = method(path, headers={"If-None-Match": header})
+                assert answer.status_code == 304, (path, header)
+                assert (
+                    answer.data == b""
+                    and "Content-Type" not in answer.headers
+                    and "Content-Length" not in answer.headers
+                )
+                assert answer.headers["ETag"] == tag and answer.headers["Cache-Control"] == "public, max-age=300"
+        # (A tag sent without its quotes is taken as werkzeug parses it, as if quoted: leniency, not a match
+        # of another tag.)
+        for header in ('"old"', 'W/"old", "older"', tag[:-1], tag.lower(), "", "not a tag", '"' * 3):
+            answer = client.get(path, headers={"If-None-Match": header})
+            assert answer.status_code == 200 and answer.data and answer.headers["ETag"] == tag, (path, header)
+
+
+def test_the_validator_follows_the_bytes() -> None:
+    from service.api.app import create_app
+    from service.api.config import Config
+    from service.api.meta import cacheable
+
+    app = create_app(Config(testing=True))
+    with app.test_request_context():
+        one, same, two = (
+            cacheable(b"one", "text/plain"),
+            cacheable(b"one", "text/plain"),
+            cacheable(b"two", "text/plain"),
+        )
+    assert one.headers["ETag"] == same.headers["ETag"] != two.headers["ETag"]
+    with app.test_request_context(headers={"If-None-Match": one.headers["ETag"]}):
+        assert cacheable(b"one", "text/plain").status_code == 304
+        assert cacheable(b"two", "text/plain").status_code == 200

@@ -91,7 +91,7 @@ def test_score_rejections(client: FlaskClient, body: dict[str, Any], pointer: st
 @pytest.mark.parametrize(
     ("body", "pointer"),
     [
-        ({"pile": []}, ""),
+        ({"pile": []}, "/card"),
         ({"pile": [], "card": "1S"}, "/card"),
         ({"pile": ["XX"], "card": "5S"}, "/pile/0"),
         ({"pile": [], "card": "5S", "extra": 1}, ""),
@@ -280,7 +280,7 @@ def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> N
 @pytest.mark.parametrize(
     ("body", "pointer"),
     [
-        ({"players": 2, "leader": 0}, ""),
+        ({"players": 2, "leader": 0}, "/plays"),
         ({"players": 5, "leader": 0, "plays": []}, "/players"),
         ({"players": 2, "leader": 4, "plays": []}, "/leader"),
         ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "KS", "go": True}]}, "/plays/0"),

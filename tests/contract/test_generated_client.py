@@ -100,7 +100,7 @@ def test_the_generated_client_plays_a_whole_game_against_the_computer(client: An
             variant=models.VariantName.SIX_CARD, seed=7, seat=0, computer=[models.ComputerSeat(seat=1)]
         ),
     )
-    assert isinstance(game, models.GameResponse)
+    assert isinstance(game, models.GameStarted)
     credential = game.credentials.seats[0].credential
     requests = 1
     while game.view.phase != models.GameViewPhase.OVER:

@@ -137,10 +137,9 @@ def with_defaults(body: Any, schema: dict[str, Any]) -> Any:
     for sub in [resolved_schema, *map(_resolve, resolved_schema.get("allOf", []))]:
         for name, prop in sub.get("properties", {}).items():
             resolved = _resolve(prop)
-            if name not in out and "default" in prop:
-                out[name] = copy.deepcopy(prop["default"])
-            elif name not in out and "default" in resolved:
-                out[name] = copy.deepcopy(resolved["default"])
+            declared = [part["default"] for part in prop.get("allOf", []) if "default" in part]
+            if name not in out and declared:  # the contract writes a default one level down (contract.Defaults)
+                out[name] = copy.deepcopy(declared[0])
             elif name not in out and "object" in _types(resolved) and not resolved.get("required"):
                 out[name] = {}
             if name in out:

@@ -352,8 +352,13 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
             lambda: wire_games.seen(games[0][2][1], events.numbered_for(games[0][1][:8], 1)),
             lambda: wire_games.seen(games[0][2][1], expired=True),
         ],
-        "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
-        "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
+        "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5])],
+        "GameStarted": [lambda: wire_games.game_started(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
+        "SeatCredentials": [
+            lambda: issued,
+            lambda: wire_games.credentials(None, [(1, "C" * 24)]),
+            lambda: wire_games.credentials(None, []),
+        ],
         "GameMatch": [
             lambda: wire_games.game_match(views.MatchView(2, match_rules, going)),
             lambda: wire_games.game_match(views.MatchView(3, match_rules, decided)),

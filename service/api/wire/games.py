@@ -327,21 +327,23 @@ def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str
 
 
 @encoder("GameResponse")
-def game_response(
-    value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered], issued: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """A game answer: the view and moves for the viewer, the new token, and the events as the
-    viewer may see them (already filtered by the core); a new game's answer also carries the
-    seat credentials (``issued``)."""
-    out = {
+def game_response(value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered]) -> dict[str, Any]:
+    """A move's answer: the view and moves for the viewer, the new token, and the events as the
+    viewer may see them (already filtered by the core)."""
+    return {
         "view": view(value.view),
         "legal_actions": [action(a) for a in value.legal_actions],
         "state": token,
         "events": events(happened),
     }
-    if issued is not None:
-        out["credentials"] = issued
-    return out
+
+
+@encoder("GameStarted")
+def game_started(
+    value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered], issued: dict[str, Any]
+) -> dict[str, Any]:
+    """A new game's answer: a move's, with the seat credentials it hands out (``issued``)."""
+    return {**game_response(value, token, happened), "credentials": issued}
 
 
 @encoder("RecordedAction")

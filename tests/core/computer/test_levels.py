@@ -57,8 +57,9 @@ def test_every_level_only_makes_legal_moves(variant: str, level: str) -> None:
 def test_the_levels_are_the_players_and_the_contract_enum() -> None:
     assert LEVELS[0] == "standard" and set(LEVELS) == {"easy", "standard", "hard"} == set(PLAYERS)
     spec = yaml.safe_load((Path(__file__).resolve().parents[3] / "openapi.yaml").read_text())
-    level = spec["components"]["schemas"]["ComputerSeat"]["properties"]["level"]
-    assert level["enum"] == list(LEVELS) and level["default"] == "standard"
+    schemas = spec["components"]["schemas"]
+    assert schemas["ComputerLevel"]["enum"] == list(LEVELS)
+    assert schemas["ComputerSeat"]["properties"]["level"]["allOf"] == [{"default": "standard"}]
 
 
 @pytest.mark.parametrize("level", LEVELS)
