@@ -50,9 +50,12 @@ class Phone {
   /** Draw an answer: its events in order (each once), then its view. */
   private show(answer: GameSeen | GameResponse): void {
     for (const event of answer.events ?? []) {
-      check(event.move > this.shown, `seat ${this.seat} got an event of move ${event.move} again (shown ${this.shown})`);
+      check(event.move > this.shown, `seat ${this.seat}: an event of move ${event.move} again (${this.shown} shown)`);
       const last = this.animated[this.animated.length - 1];
       check(last === undefined || event.move >= last.move, `seat ${this.seat}: events out of order`);
+      // each phone sees its own cards only: another seat's throw is a number of cards
+      const hidden = event.type !== "discard" || event.seat === this.seat || event.cards === undefined;
+      check(hidden, `seat ${this.seat} was shown another seat's throw`);
       this.animated.push(event);
     }
     this.shown = answer.view.move;
@@ -63,7 +66,8 @@ class Phone {
     if (this.shown === relay.move) {
       return;
     }
-    const body: ViewGameRequest = { state: relay.state, seat: this.seat, credential: this.credential, since_move: this.shown };
+    const { seat, credential } = this;
+    const body: ViewGameRequest = { state: relay.state, seat, credential, since_move: this.shown };
     this.show(ok(await this.client.POST("/v1/games/view", { body }), `seat ${this.seat} catching up`));
     this.requests += 1;
   }
@@ -73,7 +77,8 @@ class Phone {
     const behind = this.shown < relay.move;
     const action = first(this.legal, `seat ${this.seat}'s legal actions`);
     // typed as the request schema: openapi-fetch's `body` alone does not refuse unknown members
-    const body: ActRequest = { state: relay.state, action, seat: this.seat, credential: this.credential, since_move: this.shown };
+    const { seat, credential } = this;
+    const body: ActRequest = { state: relay.state, action, seat, credential, since_move: this.shown };
     const answer = ok(await this.client.POST("/v1/games/act", { body }), `seat ${this.seat} acting`);
     this.requests += 1;
     relay.store(answer);
@@ -83,7 +88,8 @@ class Phone {
 
   /** Everything from the game's opening in one answer, as this seat may see it. */
   async replay(relay: Relay): Promise<GameEvent[]> {
-    const body: ViewGameRequest = { state: relay.state, seat: this.seat, credential: this.credential, since_move: -1 };
+    const { seat, credential } = this;
+    const body: ViewGameRequest = { state: relay.state, seat, credential, since_move: -1 };
     return ok(await this.client.POST("/v1/games/view", { body }), "replay").events ?? [];
   }
 }
@@ -93,7 +99,7 @@ export interface TwoPhones {
   deals: number;
   acted_behind: number;
   events: number[];
-  moves: number[][];
+  moves: { first: number; last: number; distinct: number }[];
   requests: number[];
   same_as_replay: boolean[];
   winner: number | null;
@@ -139,7 +145,10 @@ export async function twoPhonesOutOfOrder(client: Client, seed: number): Promise
     deals,
     acted_behind: actedBehind,
     events: phones.map((phone) => phone.animated.length),
-    moves: phones.map((phone) => [...new Set(phone.animated.map((event) => event.move))]),
+    moves: phones.map((phone) => {
+      const moves = phone.animated.map((event) => event.move);
+      return { first: moves[0] ?? -1, last: moves[moves.length - 1] ?? -1, distinct: new Set(moves).size };
+    }),
     requests: phones.map((phone) => phone.requests),
     same_as_replay: sameAsReplay,
     winner,

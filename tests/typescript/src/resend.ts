@@ -26,9 +26,9 @@ export async function resendFromLegalActions(client: Client, seed: number): Prom
   const credential = first(game.credentials?.seats ?? [], "credentials.seats").credential;
   check(game.view.phase === "discard" && game.view.hand !== null, "the game opens with our discard");
   // Playing a card while the crib still waits for our discard: the rules refuse it.
-  const refused = await client.POST("/v1/games/act", {
-    body: { state: game.state, seat: 0, credential, action: { type: "play", seat: 0, card: first(game.view.hand, "hand") } },
-  });
+  const play = { type: "play", seat: 0, card: first(game.view.hand, "hand") } as const;
+  const body = { state: game.state, seat: 0, credential, action: play };
+  const refused = await client.POST("/v1/games/act", { body });
   check(refused.error !== undefined, `a play during the discard was accepted: ${refused.response.status}`);
   const problem: Problem = refused.error;
   const offered = gameActions(problem);
