@@ -7,7 +7,10 @@ Three kinds, each typed as the generated request type it stands for:
   ``$(field ...)``, are programs rather than examples and are left to the scenarios);
 - every code span that is one request member (``computer: [{"seat": 1}]``, ``"match": {...}``) is
   that member of the first game operation's request that has it (``/v1/games`` before the others);
-- every ``ts`` block is a module of its own, next to the generated ``api.ts`` it imports.
+- every ``ts`` block is a module of its own, next to the generated ``api.ts`` it imports;
+
+and the contract's own request examples (``examples`` of each request body), which a reader of
+``/docs`` copies as they are, each typed as the request body of its operation.
 
 :func:`write` writes them into the generated directory and returns where each came from, so a
 ``tsc`` error can be told against the line of the document it concerns.
@@ -30,7 +33,7 @@ BODY = 'paths[P]["post"] extends { requestBody: { content: { "application/json":
 @dataclass(frozen=True)
 class Example:
     source: str  # "docs/client-guide.md:33"
-    kind: str  # "request", "member" or "module"
+    kind: str  # "request", "member", "module" or "contract"
     code: str
 
 
@@ -61,6 +64,21 @@ def find(root: Path, documents: tuple[str, ...], contract: dict[str, Any]) -> li
             if path is not None:
                 code = f'const example: Pick<Body<"{path}">, "{key}"> = {{ {key}: {value} }};'
                 examples.append(Example(f"{name}:{_line(prose, member.start())}", "member", code))
+    return examples
+
+
+def from_contract(contract: dict[str, Any]) -> list[Example]:
+    named = contract["components"].get("examples", {})
+    examples = []
+    for path, item in contract["paths"].items():
+        for method, operation in item.items():
+            content = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+            for name, example in content.get("examples", {}).items():
+                assert method == "post", (path, method)  # every operation with a body is a POST
+                if "$ref" in example:
+                    example = named[example["$ref"].rsplit("/", 1)[1]]
+                code = f'const example: Body<"{path}"> = {json.dumps(example["value"])};'
+                examples.append(Example(f"openapi.yaml: POST {path} example {name}", "contract", code))
     return examples
 
 
@@ -104,8 +122,9 @@ def write(directory: Path, examples: list[Example]) -> dict[str, str]:
 
 def source_of(sources: dict[str, str], file: str, line: int) -> str:
     """Which example of the documents a tsc error in ``file`` at ``line`` belongs to."""
-    if file in sources:
-        return sources[file]
+    if file in sources:  # a ts block: the same line of the document
+        document, start = sources[file].rsplit(":", 1)
+        return f"{document}:{int(start) + line - 1}"
     starts = sorted((int(at.rsplit(":", 1)[1]), source) for at, source in sources.items() if at.startswith(f"{file}:"))
     found = [source for start, source in starts if start <= line]
     return found[-1] if found else file
