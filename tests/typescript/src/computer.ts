@@ -11,14 +11,16 @@ export interface ComputerGame {
 }
 
 export async function playAgainstTheComputer(client: Client, seed: number): Promise<ComputerGame> {
-  let game: GameResponse = ok(
+  const started = ok(
     await client.POST("/v1/games", {
       params: { query: { lang: "en" } },
       body: { variant: "six_card", seed, seat: 0, computer: [{ seat: 1, level: "standard" }] },
     }),
     "start",
   );
-  const credential = first(game.credentials?.seats ?? [], "credentials.seats").credential;
+  // the credentials come with the answer that starts the game, once
+  const credential = first(started.credentials?.seats ?? [], "credentials.seats").credential;
+  let game: GameResponse = started;
   let requests = 1;
   while (game.view.phase !== "over") {
     // the computer never keeps us waiting: every answer is a decision of ours
