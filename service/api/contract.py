@@ -141,6 +141,15 @@ def _pointer(path: Any) -> str:
     return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path) if path else ""
 
 
+def _at(error: Any) -> str:
+    """The pointer of what ``error`` is about, below the value it was found in: a member left out
+    is pointed at where it belongs (``/state``), not at the object that lacks it."""
+    path = list(error.instance_path)
+    if type(error.kind).__name__ == "Required":
+        path.append(error.kind.property)
+    return _pointer(path)
+
+
 class Spec:
     """The loaded document and its compiled request-body validators, by operationId."""
 
@@ -194,7 +203,7 @@ class Spec:
         errors: list[dict[str, str]] = []
         truncated = False
         for error in validator.iter_errors(data):
-            for pointer, detail in self.explained(operation_id, error, prefix + _pointer(error.instance_path)):
+            for pointer, detail in self.explained(operation_id, error, prefix + _at(error)):
                 if len(errors) == MAX_ERRORS:
                     truncated = True
                     break
@@ -219,11 +228,11 @@ class Spec:
         if isinstance(tag, str) and tag in mapping:
             form = mapping[tag]
             for sub in self.component(form.rsplit("/", 1)[1]).iter_errors(instance):
-                yield pointer + _pointer(sub.instance_path), self.detail(form, sub)
+                yield pointer + _at(sub), self.detail(form, sub)
             return
         tags = ", ".join(map(_json, mapping))
         if tag_name not in instance:
-            yield pointer, f"{_json(tag_name)} is a required property (one of {tags})"
+            yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is a required property (one of {tags})"
         else:
             yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is one of {tags}, not {describe(tag)}"
 

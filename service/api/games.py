@@ -26,7 +26,7 @@ from flask.blueprints import BlueprintSetupState
 from ..core.computer.play import apply, new_game, next_game
 from ..core.errors import IllegalAction
 from ..core.game.codec import decode_state, encode_state
-from ..core.game.events import Event, events_for
+from ..core.game.events import Numbered, numbered_for
 from ..core.game.record import events_since, history, record
 from ..core.game.state import GameState
 from ..core.game.views import check_seat, view_with_moves
@@ -71,12 +71,13 @@ def open_seated(
 def _answer(
     state: GameState,
     secret: seats.GameSecret,
-    happened: Iterable[Event],
+    happened: Iterable[Numbered],
     seat: int | None,
     issued: dict[str, Any] | None = None,
+    missed: Iterable[Numbered] = (),
 ) -> dict[str, Any]:
     token = state_token.sealer().seal(secret.seal_into(encode_state(state)))
-    return game_response(view_with_moves(state, seat), token, events_for(happened, seat), issued)
+    return game_response(view_with_moves(state, seat), token, [*missed, *numbered_for(happened, seat)], issued)
 
 
 @bp.post("")
@@ -138,8 +139,10 @@ def act(request: GameRequest) -> dict[str, Any]:
     action = request.action
     assert action is not None  # the contract requires it
     state, secret = open_seated(request.state, request.seat, request.credential, action.seat)
+    since = request.since_move
+    missed = () if since is None else events_since(state, request.seat, since)  # what the seat has not shown yet
     state, happened = apply(state, action)
-    return _answer(state, secret, happened, request.seat)
+    return _answer(state, secret, happened, request.seat, missed=missed)
 
 
 @bp.post("/view")

@@ -481,9 +481,9 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
         }
     ]
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"type": "play", "seat": 0}}), 400)
-    assert problem["errors"] == [{"pointer": "/action", "detail": '"card" is a required property'}]
+    assert problem["errors"] == [{"pointer": "/action/card", "detail": '"card" is a required property'}]
     problem = expect_problem(client.post("/v1/games/act", json={**act, "action": {"seat": 0}}), 400)
-    assert problem["errors"][0]["pointer"] == "/action" and "required" in problem["errors"][0]["detail"]
+    assert problem["errors"][0]["pointer"] == "/action/type" and "required" in problem["errors"][0]["detail"]
     problem = expect_problem(client.post("/v1/hands/score", json={**hand, "hand": ["5S", "5H"]}), 400)
     assert problem["errors"] == [{"pointer": "/hand", "detail": "an array of 2 items has fewer than 3 items"}]
     problem = expect_problem(client.post("/v1/games", json={"seat": 7}), 400)
@@ -493,7 +493,12 @@ def test_details_say_what_the_contract_wants(client: FlaskClient) -> None:
     assert error["pointer"] == "/seat" and error["detail"].startswith("a string of 5 characters is not of type ")
     assert sorted(re.findall(r'"(\w+)"', error["detail"])) == ["integer", "null"]  # ViewerSeat's types
     problem = expect_problem(client.post("/v1/hands/score", json={"hand": hand["hand"]}), 400)
-    assert problem["errors"] == [{"pointer": "", "detail": '"starter" is a required property'}]
+    assert problem["errors"] == [{"pointer": "/starter", "detail": '"starter" is a required property'}]
+    # A member left out is pointed at where it belongs, in a game's body as in a nested one.
+    problem = expect_problem(client.post("/v1/games/act", json={"action": {"type": "auto", "seat": 0}}), 400)
+    assert problem["errors"] == [{"pointer": "/state", "detail": '"state" is a required property'}]
+    problem = expect_problem(client.post("/v1/games", json={"computer": [{"level": "easy"}]}), 400)
+    assert problem["errors"] == [{"pointer": "/computer/0/seat", "detail": '"seat" is a required property'}]
 
 
 # --- headers ----------------------------------------------------------------------------------

@@ -238,6 +238,10 @@ UNUSUAL = {
         "POST", "/v1/games/act", dumps({"state": "bm90IG91cnM", "action": {"type": "auto", "seat": 0}, "seat": 0})
     ),
     "an unknown action": environ("POST", "/v1/games/act", dumps({"state": "x", "action": {"type": "fly"}})),
+    "a game token not base64": environ(
+        "POST", "/v1/games/act", dumps({"state": "not base64!", "action": {"type": "auto", "seat": 0}, "seat": 0})
+    ),
+    "no game token": environ("POST", "/v1/games/act", dumps({"action": {"type": "auto", "seat": 0}, "seat": 0})),
 }
 
 

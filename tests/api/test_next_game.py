@@ -265,13 +265,13 @@ def test_next_game_in_the_core() -> None:
     with pytest.raises(IllegalAction):
         next_game(finish(state, (121, 90)), 4, "g2")
     state, events = new_game(STANDARD, 3, None, match=MatchRules("first_to", 3, next_first_dealer="alternate"))
-    assert events[0].kind == "cut_for_deal" and state.match is not None
+    assert events[0].event.kind == "cut_for_deal" and events[0].move == 0 and state.match is not None
     assert state.match.first_dealer == state.first_dealer
     with pytest.raises(GameNotOver):
         next_game(state, 4, "g2")
     second, events = next_game(finish(state, (121, 90)), 4, "g2")
     assert second.first_dealer == 1 - state.first_dealer and second.dealer == second.first_dealer  # alternate
-    assert not second.cut_for_deal and events[0].kind == "deal" and second.computer == state.computer
+    assert not second.cut_for_deal and events[0].event.kind == "deal" and second.computer == state.computer
     assert decode_state(encode_state(second)) == second
 
 

@@ -42,7 +42,7 @@ class NewGame:
 
 class GameRequest(NamedTuple):
     """A request about a game in progress: its sealed ``state``, the ``seat`` whose eyes the
-    answer is for, and (for ``/act``) the ``action``, (for ``/view``) ``since_move``."""
+    answer is for, and (for ``/act``) the ``action``, (for ``/act`` and ``/view``) ``since_move``."""
 
     state: str
     seat: int | None
@@ -100,7 +100,9 @@ def load_action(data: dict[str, Any]) -> Action:
 
 @loader("ActRequest")
 def load_act(data: dict[str, Any]) -> GameRequest:
-    return GameRequest(data["state"], data.get("seat"), data.get("credential"), load_action(data["action"]))
+    return GameRequest(
+        data["state"], data.get("seat"), data.get("credential"), load_action(data["action"]), data.get("since_move")
+    )
 
 
 @loader("HistoryRequest")
@@ -183,6 +185,7 @@ def _score(e: ev.Score) -> dict[str, Any]:
         "items": items(e.items),
         "front": e.front,
         "back": e.back,
+        "pegged": e.pegged,
         "spoken": spoken,
     }
     if e.claimed is not None:
@@ -226,12 +229,15 @@ EVENT_ENCODERS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
 
 
 @encoder("GameEvent")
-def event(value: ev.Event) -> dict[str, Any]:
-    return EVENT_ENCODERS[type(value)](value)
+def event(value: ev.Numbered) -> dict[str, Any]:
+    """An event with the move it belongs to."""
+    out = EVENT_ENCODERS[type(value.event)](value.event)
+    out["move"] = value.move
+    return out
 
 
-def events(values: Iterable[ev.Event]) -> list[dict[str, Any]]:
-    return [EVENT_ENCODERS[type(value)](value) for value in values]
+def events(values: Iterable[ev.Numbered]) -> list[dict[str, Any]]:
+    return [event(value) for value in values]
 
 
 # --- views, answers, records ------------------------------------------------------------------------
@@ -241,6 +247,7 @@ def events(values: Iterable[ev.Event]) -> list[dict[str, Any]]:
 def view(value: SeatView) -> dict[str, Any]:
     game_rules = value.rules
     claim = value.claim
+    counting = value.counting
     return {
         "seat": value.seat,
         "game_id": value.game_id,
@@ -269,6 +276,9 @@ def view(value: SeatView) -> dict[str, Any]:
         "gone": list(value.gone),
         "shown": [{"seat": s.seat, "crib": s.crib, "cards": cards(s.cards)} for s in value.shown],
         "claim": None if claim is None else {"seat": claim.seat, "crib": claim.crib, "claimed": claim.claimed},
+        "counting": None
+        if counting is None
+        else {"seat": counting.seat, "crib": counting.crib, "cards": cards(counting.cards)},
         "winner": value.winner,
         "draw": value.draw,
         "outcome": None if value.outcome is None else outcome(value.outcome),
@@ -282,7 +292,7 @@ def game_match(value: MatchView) -> dict[str, Any]:
 
 
 @encoder("GameSeen")
-def seen(value: ViewWithMoves, happened: Iterable[ev.Event] | None = None) -> dict[str, Any]:
+def seen(value: ViewWithMoves, happened: Iterable[ev.Numbered] | None = None) -> dict[str, Any]:
     """A view and its moves, with the events asked for (``since_move``) when there are some."""
     out = {"view": view(value.view), "legal_actions": [action(a) for a in value.legal_actions]}
     if happened is not None:
@@ -302,7 +312,7 @@ def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str
 
 @encoder("GameResponse")
 def game_response(
-    value: ViewWithMoves, token: str, happened: Iterable[ev.Event], issued: dict[str, Any] | None = None
+    value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered], issued: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """A game answer: the view and moves for the viewer, the new token, and the events as the
     viewer may see them (already filtered by the core); a new game's answer also carries the
@@ -367,7 +377,7 @@ def record(value: GameRecord) -> dict[str, Any]:
         "game_id": value.game_id,
         "first_dealer": value.first_dealer,
         "computer": [{"seat": seat, "level": level} for seat, level in enumerate(value.computer) if level],
-        "cut_for_deal": None if value.cut_for_deal is None else event(value.cut_for_deal),
+        "cut_for_deal": None if value.cut_for_deal is None else event(ev.Numbered(0, value.cut_for_deal)),
         "deals": [deal_record(entry) for entry in value.deals],
         "actions": value.actions,
         "ended_by": ending(value.ended_by),

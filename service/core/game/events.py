@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card
 from ..items import ScoreItem
@@ -114,14 +114,18 @@ class Go(Event):
 
 @dataclass(frozen=True, slots=True)
 class CountReset(Event):
-    """The count ended (31, or no one could play); ``leader`` leads the next."""
+    """The count ended (31, or no one could play); ``leader`` leads the next (``None``: no
+    one does, the game having been won by the points that ended the count)."""
 
     kind: ClassVar[EventKind] = "count_reset"
-    leader: int
+    leader: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOver(Event):
+    """Every card is played (or, with a single count, the count ended): each seat picks up
+    the cards it played, and holds its kept hand again for the show."""
+
     kind: ClassVar[EventKind] = "play_over"
 
 
@@ -139,7 +143,8 @@ class Show(Event):
 @dataclass(frozen=True, slots=True)
 class Score(Event):
     """A peg moves: ``points`` for ``seat``'s ``side`` for the reasons in ``items``;
-    ``front`` and ``back`` are the side's pegs after it. ``score_kind``: ``play`` (a card's
+    ``front`` and ``back`` are the side's pegs after it. ``pegged``: how far the front peg
+    moved, ``points`` except for the peg that wins, which stops in the game hole (the target). ``score_kind``: ``play`` (a card's
     points, with its go or last-card point when it earned one), ``go``, ``last_card``,
     ``heels``, ``three_for_last``, ``hand``, ``crib``, ``muggins``, ``penalty`` or
     ``overclaim``."""
@@ -152,6 +157,7 @@ class Score(Event):
     items: tuple[ScoreItem, ...]
     front: int
     back: int
+    pegged: int
     claimed: int | None = None
 
     @property
@@ -252,6 +258,26 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [VISIBILITY[type(event)](event, seat) for event in events]
 
 
+class Numbered(NamedTuple):
+    """An event with the move it belongs to: the game's move counter (a view's ``move``)
+    right after that move; ``0`` for the game's opening (the cut for the deal, the first
+    deal). A client that has shown everything up to move ``K`` skips the events numbered
+    ``K`` or less, so each is shown once however the answers overlap."""
+
+    move: int
+    event: Event
+
+
+def numbered(move: int, events: Iterable[Event]) -> list[Numbered]:
+    """``events``, all of move ``move``."""
+    return [Numbered(move, event) for event in events]
+
+
+def numbered_for(happened: Iterable[Numbered], seat: int | None) -> list[Numbered]:
+    """Numbered events as ``seat`` may see them (:func:`events_for`), in order."""
+    return [Numbered(move, VISIBILITY[type(event)](event, seat)) for move, event in happened]
+
+
 __all__ = [
     "Event",
     "CutForDeal",
@@ -272,4 +298,7 @@ __all__ = [
     "VISIBILITY",
     "visible_to",
     "events_for",
+    "Numbered",
+    "numbered",
+    "numbered_for",
 ]

@@ -80,12 +80,13 @@ class Step:
         won = rules.fixed_deals is None and front >= rules.target
         if won:
             front = rules.target  # the winner's peg sits in the game hole
+        pegged = front - state.scores[side]
         self.state = state._replace(
             scores=tuple(front if i == side else v for i, v in enumerate(state.scores)),
             backs=tuple(back if i == side else v for i, v in enumerate(state.backs)),
             winner=side if won else None,
         )
-        self.events.append(Score(seat, side, kind, points, tuple(items), front, back, claimed))
+        self.events.append(Score(seat, side, kind, points, tuple(items), front, back, pegged, claimed))
         if won:
             self.finish()
         return won
@@ -199,6 +200,8 @@ def _after_play(step: Step, result: PlayStep) -> None:
     """Score a step, end the count or the play if it did, then say every forced go."""
     while True:
         if _peg_play(step, result):
+            if result.reset:  # the points that ended the count won: the count ends with no one to lead
+                step.events.insert(-1, CountReset(None))  # before the game over
             return
         machine = step.state.current_play
         seat = machine.turn
@@ -278,6 +281,7 @@ def settle(step: Step, called: int | None) -> None:
     if called is not None:
         step.events.append(Muggins(holder, owner, called))
     step.events.append(Settled(owner, is_crib, state.claim, score.total, score.items))
+    step.set(claim=None)  # the window is closed, even if the award below wins the game
     if called is not None:
         to_caller, to_claimant = muggins_award(missed, called)
         if to_caller and step.peg(holder, to_caller, "muggins", (ScoreItem("muggins", cards, to_caller),)):

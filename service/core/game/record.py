@@ -30,7 +30,7 @@ from .actions import Action, decode_action
 from .chance import shuffled_deck
 from .codec import encode_state
 from .engine import apply, new_game
-from .events import CutForDeal, Deal, Discard, Event, Score, Starter, events_for
+from .events import CutForDeal, Deal, Discard, Event, Numbered, Score, Starter, numbered, numbered_for
 from .state import GameState, crib_from_pack, current_player, final_outcome
 
 
@@ -48,7 +48,8 @@ class RecordedAction:
 class DealRecord:
     """One deal of a finished game: every seat's dealt cards and the cards it kept, the card(s)
     dealt from the pack to the crib, the whole crib, the starter (``None`` if the game ended
-    before the cut), the moves made in it and everything that happened."""
+    before the cut), the moves made in it and everything that happened (each event with the
+    move it belongs to)."""
 
     deal: int
     dealer: int
@@ -58,7 +59,7 @@ class DealRecord:
     crib: tuple[Card, ...]
     starter: Card | None
     actions: tuple[RecordedAction, ...]
-    events: tuple[Event, ...]
+    events: tuple[Numbered, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +145,7 @@ class _DealBuilder:
     thrown: list[Card] = field(default_factory=list)
     starter: Card | None = None
     actions: list[RecordedAction] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[Numbered] = field(default_factory=list)
 
     def build(self) -> DealRecord:
         kept = tuple(tuple(c for c in hand if c not in self.thrown) for hand in self.hands)
@@ -184,7 +185,7 @@ def _deals(state: GameState) -> tuple[CutForDeal | None, list[_DealBuilder], End
             if not deals:
                 continue
             entry = deals[-1]
-            entry.events.append(event)
+            entry.events.append(Numbered(move or 0, event))
             if isinstance(event, Starter):
                 entry.starter = event.card
             elif isinstance(event, Discard):
@@ -219,12 +220,12 @@ def record(state: GameState) -> GameRecord:
 @dataclass(frozen=True, slots=True)
 class FinishedDeal:
     """A finished deal as one seat saw it: its own dealt cards (``None`` for a spectator) and
-    every event as that seat was shown it."""
+    every event as that seat was shown it, with the move it belongs to."""
 
     deal: int
     dealer: int
     hand: tuple[Card, ...] | None
-    events: tuple[Event, ...]
+    events: tuple[Numbered, ...]
 
 
 def history(state: GameState, seat: int | None) -> tuple[FinishedDeal, ...]:
@@ -238,17 +239,18 @@ def history(state: GameState, seat: int | None) -> tuple[FinishedDeal, ...]:
             entry.deal,
             entry.dealer,
             None if seat is None else tuple(sorted(entry.hands[seat])),
-            tuple(events_for(entry.events, seat)),
+            tuple(numbered_for(entry.events, seat)),
         )
         for entry in finished
     )
 
 
-def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, ...]:
+def events_since(state: GameState, seat: int | None, move: int) -> tuple[Numbered, ...]:
     """Everything that happened after the view numbered ``move`` (``-1``: from the game's
-    opening, the cut for the deal and the first deal), in order, as ``seat`` may see it: what a
-    seat that did not make the last moves (the other phone of a shared game) needs to animate
-    them. Replays the game, so its cost grows with the game (bounded by the deal limit)."""
+    opening, the cut for the deal and the first deal, numbered 0), in order, as ``seat`` may
+    see it, each event with its move: what a seat that did not make the last moves (the other
+    phone of a shared game) needs to animate them. Replays the game, so its cost grows with
+    the game (bounded by the deal limit); nothing is replayed when ``move`` is the state's."""
     if not -1 <= move <= state.moves:
         raise IllegalAction(
             f"since_move must be between -1 and this state's move, {state.moves}", pointer="/since_move"
@@ -256,11 +258,11 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Event, 
     if move == state.moves:
         return ()
     opening, steps = replay(state)
-    happened = list(opening) if move < 0 else []
+    happened = numbered(0, opening) if move < 0 else []
     for recorded, events in steps:
         if recorded.move > move:
-            happened += events
-    return tuple(events_for(happened, seat))
+            happened += numbered(recorded.move, events)
+    return tuple(numbered_for(happened, seat))
 
 
 __all__ = [

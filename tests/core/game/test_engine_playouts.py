@@ -28,7 +28,7 @@ from service.core.computer.play import apply, new_game
 from service.core.errors import CribbageError
 from service.core.game.codec import decode_state, encode_state
 from service.core.game.engine import Action, legal_actions, may_act, verify
-from service.core.game.events import events_for
+from service.core.game.events import numbered_for
 from service.core.game.record import record
 from service.core.game.state import GameState, deal_cards
 from service.core.game.views import view
@@ -214,6 +214,6 @@ def test_views_and_events_never_show_hidden_cards(variant: str) -> None:
                 hidden = {str(c) for c in DECK} - known_to(state, seat)
                 seen = json.dumps(view_dict(view(state, seat)))
                 assert not {card for card in hidden if f'"{card}"' in seen}, (seat, state.phase)
-                check_events(wire(events_for(events, seat)), seat, state)
+                check_events(wire(numbered_for(events, seat)), seat, state)
             seat = rng.choice(may_act(state))
             state, events = apply(state, rng.choice(legal_actions(state, seat)))

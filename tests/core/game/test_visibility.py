@@ -117,7 +117,8 @@ def counting(state: GameState, viewer: int | None) -> set[Card]:
     return set()
 
 
-def check_step(table: Table, state: GameState, happened: list[ev.Event]) -> None:
+def check_step(table: Table, state: GameState, numbered: list[ev.Numbered]) -> None:
+    happened = [event for _, event in numbered]
     for viewer in table.viewers:
         given = ev.events_for(happened, viewer)
         assert len(given) == len(happened)
