@@ -2,6 +2,8 @@
 
     python -m benchmarks.games              # 20 games per variant
     python -m benchmarks.games --games 100
+    python -m benchmarks.games --answers                      # act answers' sizes, the move's CPU
+    python -m benchmarks.games --answers --versus /tmp/before # beside another checkout's
 
 Each game is played through the Flask test client (the whole request path: JSON, the
 contract check, opening and checking the token, the engine, the view, sealing, the response)
@@ -14,13 +16,29 @@ with a configured key, from seeds 0..N-1. Two drivers:
 
 Printed per variant and driver: requests, p50 / p90 / p99 / max in ms, and the token's mean
 and max size in bytes. Then the core alone (no HTTP) for the explicit driver.
+
+``--answers`` measures what a phone receives and what a move costs: the size of every
+``/v1/games/act`` answer over whole games (median and p90 in bytes; two people moving in turn,
+the view for the seat that moved, and one person against the computer's seats with ``auto``),
+and the CPU of a move, the explicit moves sent again through the WSGI app (express lane and
+operations layer as configured) in alternating rounds beside the bare Flask app's trivial POST
+(:mod:`benchmarks.bare_app`, the yardstick of every benchmark here). ``--versus DIR`` runs the
+same measurement in a second process whose ``service`` is imported from another checkout
+(``git archive`` of an older commit, say), the two processes alternating round by round, and
+prints both side by side: the median of the per-round ratios after/before, raw and in bare
+units.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from service.api.app import create_app
@@ -79,10 +97,154 @@ def play_core(variant: str, seed: int, sealer: StateSealer) -> list[float]:
     return times
 
 
+# --- answers: sizes and the move's CPU, beside the bare app and another checkout ---------------------
+
+
+def _environ(path: str, body: bytes) -> dict[str, Any]:
+    return {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": path,
+        "SCRIPT_NAME": "",
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.version": (1, 0),
+    }
+
+
+def _send(app: Any, path: str, body: bytes) -> bytes:
+    status: list[str] = []
+    out = b"".join(app(_environ(path, body), lambda code, headers, exc_info=None: status.append(code)))
+    assert status[0].startswith("2"), (status, out[:300])
+    return out
+
+
+def _answers_games(app: Any, games: int) -> tuple[list[bytes], list[int], list[int]]:
+    """Whole games of every variant: the bodies of the explicit moves (two people in turn, the
+    view for the seat that moves), and the size of every act answer of that driver and of one
+    person playing ``auto`` against the computer's seats."""
+    bodies: list[bytes] = []
+    sizes: dict[str, list[int]] = {"people": [], "computer": []}
+    for variant in VARIANTS:
+        players = resolve(variant).players
+        for seed in range(games):
+            for driver in sizes:
+                computer = [{"seat": s, "level": "standard"} for s in range(1, players)] if driver == "computer" else []
+                start = {"variant": variant, "seed": seed, "seat": 0, "computer": computer}
+                game = json.loads(_send(app, "/v1/games", json.dumps(start).encode()))
+                table = game["credentials"]["table"]
+                while game["view"]["phase"] != "over":
+                    seat = game["view"]["turn"]
+                    if driver == "computer":
+                        action = {"type": "auto", "seat": seat}
+                    else:
+                        seen = {"state": game["state"], "seat": seat, "credential": table}
+                        action = json.loads(_send(app, "/v1/games/view", json.dumps(seen).encode()))["legal_actions"][0]
+                    body = json.dumps({"state": game["state"], "action": action, "seat": seat, "credential": table})
+                    answer = _send(app, "/v1/games/act", body.encode())
+                    sizes[driver].append(len(answer))
+                    if driver == "people":
+                        bodies.append(body.encode())
+                    game = json.loads(answer)
+    return bodies, sizes["people"], sizes["computer"]
+
+
+def answers_worker(games: int, key: str) -> None:
+    """One checkout's side of ``--answers``: the sizes, then one CPU round per line read (the
+    same ``key`` on both sides: the same seeds deal the same games)."""
+    import logging
+
+    from benchmarks.bare_app import create_app as create_bare
+
+    app = create_app(Config(state_keys=(key,), log_level="WARNING", access_log=False)).wsgi_app
+    logging.getLogger("service.access").disabled = True
+    bare = create_bare().wsgi_app
+    bodies, people, computer = _answers_games(app, games)
+    trivial = json.dumps({"a": 1, "b": [1, 2, 3]}).encode()
+    print(json.dumps({"people": people, "computer": computer, "moves": len(bodies)}), flush=True)
+    for _ in sys.stdin:
+        start = time.process_time()
+        for body in bodies:
+            _send(app, "/v1/games/act", body)
+        move = (time.process_time() - start) / len(bodies) * 1e6
+        start = time.process_time()
+        for _ in bodies:
+            _send(bare, "/bare", trivial)
+        yardstick = (time.process_time() - start) / len(bodies) * 1e6
+        print(json.dumps({"move": move, "bare": yardstick}), flush=True)
+
+
+def _spawn(tree: Path, games: int, key: str) -> subprocess.Popen[str]:
+    """A worker whose ``service`` (and ``benchmarks.bare_app``) come from ``tree``."""
+    code = (
+        f"import sys, runpy; sys.path.insert(0, {str(tree)!r}); "
+        f"sys.argv = ['games', '--worker', '--games', '{games}', '--key', {key!r}]; runpy.run_path({__file__!r}, run_name='__main__')"
+    )
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def answers(games: int, rounds: int, versus: Path | None) -> None:
+    here = Path(__file__).resolve().parents[1]
+    trees = {"this": here} if versus is None else {"before": versus.resolve(), "after": here}
+    key = generate_key()
+    workers = {name: _spawn(tree, games, key) for name, tree in trees.items()}
+    sized = {name: json.loads(worker.stdout.readline()) for name, worker in workers.items()}  # type: ignore[union-attr]
+    rows: dict[str, list[dict[str, float]]] = {name: [] for name in workers}
+    for _ in range(rounds):
+        for name, worker in workers.items():
+            worker.stdin.write("round\n")  # type: ignore[union-attr]
+            worker.stdin.flush()  # type: ignore[union-attr]
+            rows[name].append(json.loads(worker.stdout.readline()))  # type: ignore[union-attr]
+    for worker in workers.values():
+        worker.stdin.close()  # type: ignore[union-attr]
+        worker.wait()
+    print(f"/v1/games/act answers over whole games, {games} per variant ({', '.join(VARIANTS)}); bytes")
+    for name, got in sized.items():
+        for driver in ("people", "computer"):
+            size = got[driver]
+            print(
+                f"  {name:<7}{driver:<10}{len(size):>7} answers   median {statistics.median(size):>7,.0f}"
+                f"   p90 {percentile(size, 0.9):>7,.0f}   max {max(size):>7,}"
+            )
+    print(f"CPU of a move (explicit moves, {sized[next(iter(sized))]['moves']} a round), medians of {rounds} rounds")
+    for name, got in rows.items():
+        move = statistics.median(r["move"] for r in got)
+        bare = statistics.median(r["bare"] for r in got)
+        ratio = statistics.median(r["move"] / r["bare"] for r in got)
+        print(f"  {name:<7}move {move:>8.1f} us   bare POST {bare:>6.1f} us   move = {ratio:5.2f} bare")
+    if versus is not None:
+        raw = statistics.median(a["move"] / b["move"] for a, b in zip(rows["after"], rows["before"]))
+        units = statistics.median(
+            (a["move"] / a["bare"]) / (b["move"] / b["bare"]) for a, b in zip(rows["after"], rows["before"])
+        )
+        print(f"  after/before: {raw:.3f} (raw CPU), {units:.3f} (in bare units), paired by round")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--answers", action="store_true", help="act answers' sizes and the move's CPU")
+    parser.add_argument("--versus", type=Path, help="with --answers: another checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=15, help="with --answers: alternating CPU rounds")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--key", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        answers_worker(args.games, args.key)
+        return
+    if args.answers:
+        answers(args.games, args.rounds, args.versus)
+        return
     key = generate_key()
     app = create_app(Config(state_keys=(key,), log_level="WARNING", access_log=False))
     app.logger.disabled = True

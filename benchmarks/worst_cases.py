@@ -77,21 +77,21 @@ class Service:
         return found
 
 
-def long_game(service: Service, variant: str = "four_player_individual") -> tuple[str, str]:
+def long_game(service: Service, variant: str = "four_player_individual") -> tuple[str, str, Json]:
     """A finished 100-deal game (the deal limit) of four players counting their own hands,
-    every move the computer's, and its table credential: the longest record and history."""
+    every move the computer's, its table credential (the longest record and history), and the
+    body of its last move."""
     game = service.post(
         "/v1/games",
         {"variant": variant, "seed": 1, "dealer": 0, "seat": 0, "options": {"target": 10000, "muggins": True}},
     )
     table = game["credentials"]["table"]
+    last: Json = {}
     while game["view"]["phase"] != "over":
         seat = game["view"]["to_act"][0]
-        game = service.post(
-            "/v1/games/act",
-            {"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": seat}},
-        )
-    return game["state"], table
+        last = {"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": seat}}
+        game = service.post("/v1/games/act", last)
+    return game["state"], table, last
 
 
 def against_the_computer(service: Service, variant: str = "four_player_individual") -> list[Json]:
@@ -148,7 +148,7 @@ def whole_play() -> tuple[list[list[str]], list[Json]]:
 
 
 def cases(service: Service) -> Iterator[Case]:
-    state, table = long_game(service)
+    state, table, last = long_game(service)
     yield Case("GET /healthz", "liveness")
     yield Case("GET /readyz", "readiness")
     yield Case("GET /openapi.yaml", "the contract", accept="application/yaml")
@@ -181,6 +181,11 @@ def cases(service: Service) -> Iterator[Case]:
     costliest = max(duel, key=lambda body: min(service.call("POST", "/v1/games/act", body)[2] for _ in range(2)))
     yield Case("POST /v1/games/act", f"the costliest of a two-player game's {len(duel)} moves against hard", costliest)
     yield Case(
+        "POST /v1/games/act",
+        "a 100-deal game's last move, with every event since its opening (since_move -1)",
+        {**last, "since_move": -1},
+    )
+    yield Case(
         "POST /v1/games/view",
         "a 100-deal game's every event since its opening (since_move -1)",
         {"state": state, "seat": 0, "credential": table, "since_move": -1},
@@ -196,7 +201,7 @@ def cases(service: Service) -> Iterator[Case]:
         "the same game's seat 0: 100 deals of decisions, counts and muggins calls",
         {"state": state, "seat": 0, "credential": table},
     )
-    two, two_table = long_game(service, "six_card")
+    two, two_table, _ = long_game(service, "six_card")
     yield Case(
         "POST /v1/games/review",
         "a 100-deal two-player game's seat 0: hard's search at every card played",
