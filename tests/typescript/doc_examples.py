@@ -1,6 +1,6 @@
 """The request examples of the README and the client guide, as TypeScript for ``tsc`` to check.
 
-Three kinds, each typed as the generated request type it stands for:
+Each typed as the generated type it stands for:
 
 - every ``curl`` in a ``sh`` block whose ``-d`` body is written out (``-d '{...}'``) is a request
   body of that path's operation (the bodies a shell builds from the last answer, ``-d "..."`` with
@@ -8,6 +8,8 @@ Three kinds, each typed as the generated request type it stands for:
 - every code span that is one request member (``computer: [{"seat": 1}]``, ``"match": {...}``) is
   that member of the first game operation's request that has it (``/v1/games`` before the others);
 - every ``ts`` block is a module of its own, next to the generated ``api.ts`` it imports;
+- every exchange written out in a plain block (``A → /v1/games/act {...}``, ``← ... events [...]``):
+  the requests typed as their operation's body, the events as game events;
 
 and the contract's own request examples (``examples`` of each request body), which a reader of
 ``/docs`` copies as they are, each typed as the request body of its operation.
@@ -24,8 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 CURL = re.compile(r"curl (?:[^\n]|\\\n)*?localhost:8000(/[\w/-]+)(?:[^\n]|\\\n)*?-d '([^']*)'")
+SENT = re.compile(r"→ (/v1/[\w/-]+) (\{.*\})$", re.MULTILINE)
+EVENTS = re.compile(r"\bevents \[")
+PLACEHOLDER = re.compile(r"(?<=: )([A-Z][A-Z0-9]*)(?=[,}\]])")
 MEMBER = re.compile(r'`"?([a-z_]+)"?: ([\[{][^`]*)`')
 BODY = 'paths[P]["post"] extends { requestBody: { content: { "application/json": infer B } } } ? B : never'
 
@@ -33,7 +38,7 @@ BODY = 'paths[P]["post"] extends { requestBody: { content: { "application/json":
 @dataclass(frozen=True)
 class Example:
     source: str  # "docs/client-guide.md:33"
-    kind: str  # "request", "member", "module" or "contract"
+    kind: str  # "request", "member", "module", "exchange" or "contract"
     code: str
 
 
@@ -46,17 +51,13 @@ def find(root: Path, documents: tuple[str, ...], contract: dict[str, Any]) -> li
     for name in documents:
         text = (root / name).read_text()
         for block in BLOCK.finditer(text):
-            language, body = block.group(1), block.group(2)
-            at = f"{name}:{_line(text, block.start(2))}"
+            language, body, line = block.group(1), block.group(2), _line(text, block.start(2))
             if language == "ts":
-                examples.append(Example(at, "module", body))
+                examples.append(Example(f"{name}:{line}", "module", body))
             elif language == "sh":
-                for curl in CURL.finditer(body):
-                    line = _line(text, block.start(2)) + body.count("\n", 0, curl.start())
-                    path, data = curl.group(1), curl.group(2)
-                    json.loads(data)  # written out as JSON, as curl sends it
-                    code = f'const example: Body<"{path}"> = {data};'
-                    examples.append(Example(f"{name}:{line}", "request", code))
+                examples += _curls(body, f"{name}:{line}")
+            elif language == "":
+                examples += _exchange(body, f"{name}:{line}")
         prose = BLOCK.sub(lambda block: "\n" * block.group(0).count("\n"), text)  # the same lines, no code
         for member in MEMBER.finditer(prose):
             key, value = member.group(1), member.group(2)
@@ -64,6 +65,44 @@ def find(root: Path, documents: tuple[str, ...], contract: dict[str, Any]) -> li
             if path is not None:
                 code = f'const example: Pick<Body<"{path}">, "{key}"> = {{ {key}: {value} }};'
                 examples.append(Example(f"{name}:{_line(prose, member.start())}", "member", code))
+    return examples
+
+
+def _at(source: str, body: str, offset: int) -> str:
+    """``source`` (``document:line`` of a block's first line) moved to ``offset`` in the block."""
+    document, line = source.rsplit(":", 1)
+    return f"{document}:{int(line) + body.count(chr(10), 0, offset)}"
+
+
+def _curls(body: str, source: str) -> list[Example]:
+    examples = []
+    for curl in CURL.finditer(body):
+        path, data = curl.group(1), curl.group(2)
+        json.loads(data)  # written out as JSON, as curl sends it
+        examples.append(Example(_at(source, body, curl.start()), "request", f'const example: Body<"{path}"> = {data};'))
+    return examples
+
+
+def _exchange(body: str, source: str) -> list[Example]:
+    """An exchange written out (``A → /v1/games/act {...}``, ``← view.move 1, events [...]``): each
+    request typed as its operation's body, each list of events as game events; the names standing
+    for a token or a credential (``S0``, ``A``) are strings."""
+    examples = []
+    for request in SENT.finditer(body):
+        data = PLACEHOLDER.sub(r'"\1"', request.group(2))
+        json.loads(data)
+        code = f'const example: Body<"{request.group(1)}"> = {data};'
+        examples.append(Example(_at(source, body, request.start()), "exchange", code))
+    for events in EVENTS.finditer(body):
+        depth, end = 0, events.end() - 1
+        for end in range(events.end() - 1, len(body)):  # the list runs to its closing bracket
+            depth += {"[": 1, "]": -1}.get(body[end], 0)
+            if depth == 0:
+                break
+        data = PLACEHOLDER.sub(r'"\1"', body[events.end() - 1 : end + 1])
+        json.loads(data)
+        code = f'const example: components["schemas"]["GameEvent"][] = {data};'
+        examples.append(Example(_at(source, body, events.start()), "exchange", code))
     return examples
 
 
@@ -103,7 +142,7 @@ def write(directory: Path, examples: list[Example]) -> dict[str, str]:
     sources: dict[str, str] = {}
     lines = [
         "// Generated by tests/typescript/doc_examples.py from the README and the client guide: do not edit.",
-        'import type { paths } from "./api.js";',
+        'import type { components, paths } from "./api.js";',
         "",
         f"type Body<P extends keyof paths> = {BODY};",
         "",

@@ -138,14 +138,16 @@ def play(compiled: Compiled, server: Gunicorn, scenario: str) -> dict[str, Any]:
 
 def test_the_documents_request_examples_compile_as_written(compiled: Compiled) -> None:
     found = {(example.source.split(":")[0], example.kind) for example in compiled.examples}
-    # the extraction finds what the documents hold: curl bodies in both, members and a TS block in the guide
+    # the extraction finds what the documents hold: curl bodies in both, request members, TS blocks and a
+    # two-phone exchange (requests and events) in the guide
     assert {
         ("README.md", "request"),
         ("docs/client-guide.md", "request"),
         ("docs/client-guide.md", "member"),
         ("docs/client-guide.md", "module"),
+        ("docs/client-guide.md", "exchange"),
     } <= found
-    assert len([example for example in compiled.examples if example.kind != "contract"]) >= 12
+    assert len([example for example in compiled.examples if example.kind != "contract"]) >= 18
     errors = [error for error in documents_errors(compiled) if not error.startswith("openapi.yaml")]
     assert not errors, "\n".join(errors)
 
