@@ -41,7 +41,7 @@ from service.api.wire.games import GameRequest, game_response
 from service.core.computer.play import apply
 from service.core.game.codec import decode_state, encode_state
 from service.core.game.engine import Action
-from service.core.game.events import events_for
+from service.core.game.events import numbered_for
 from service.core.game.views import view_with_moves
 
 HAND_29 = {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C"}
@@ -114,12 +114,12 @@ def parts(games: int, rounds: int) -> tuple[str, list[dict[str, Any]]]:
             ),
             ("the move (engine.apply)", lambda sr: apply(sr[0], the_action(sr[1])), list(zip(states, requests))),
             ("the view and moves (view_with_moves)", lambda a: view_with_moves(a[0], a[2]), answers),
-            ("the events for the viewer (events_for)", lambda a: events_for(a[1], a[2]), answers),
+            ("the events for the viewer (numbered_for)", lambda a: numbered_for(a[1], a[2]), answers),
             ("write the state (encode_state)", lambda a: encode_state(a[0]), answers),
             ("seal it (orjson, AES-GCM-SIV)", lambda a: sealer.seal(encode_state(a[0])), answers),
             (
                 "encode the answer (game_response)",
-                lambda a: game_response(view_with_moves(a[0], a[2]), "token", events_for(a[1], a[2])),
+                lambda a: game_response(view_with_moves(a[0], a[2]), "token", numbered_for(a[1], a[2])),
                 answers,
             ),
         ]

@@ -185,6 +185,9 @@ def game_moves(app: Flask, seed: int) -> list[dict[str, Any]]:
             bodies.append({key: value for key, value in body.items() if key != "credential"})
             bodies.append({**body, "state": body["state"][:-4] + "AAAA"})
             bodies.append({**body, "action": {**legal[-1], "seat": (seat + 1) % 2}})
+        if len(bodies) % 10 == 2:  # caught up from an earlier move, from the opening, or from one to come
+            move = game["view"]["move"]
+            bodies += [{**body, "since_move": move // 2}, {**body, "since_move": -1}, {**body, "since_move": move + 1}]
         game = client.post("/v1/games/act", json=body).get_json()
     return bodies
 

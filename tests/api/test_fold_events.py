@@ -26,7 +26,7 @@ from tests.support.fold import FoldedTable
 
 Json = dict[str, Any]
 
-FAST_GAMES = 10
+FAST_GAMES = 5
 LONG_GAMES = max(300, int(os.environ.get("CRIBBAGE_FOLD_GAMES", "300")))
 VARIANTS = ("six_card", "five_card", "three_player", "four_player", "four_player_individual")
 LEVELS = ("easy", "standard", "hard")

@@ -50,7 +50,7 @@ def record(seed: int) -> Deal:
     while state.deal_no == 1 and not state.over:
         seat = may_act(state)[0]
         state, events = apply(state, choose(state, seat, "standard"))
-        out += [(0 if e.side == 1 else 1, e.points) for e in events if isinstance(e, Score) and e.points]
+        out += [(0 if e.side == 1 else 1, e.points) for _, e in events if isinstance(e, Score) and e.points]
     return tuple(out)
 
 
