@@ -4,6 +4,7 @@
     python -m benchmarks.games --games 100
     python -m benchmarks.games --answers                      # act answers' sizes, the move's CPU
     python -m benchmarks.games --answers --versus /tmp/before # beside another checkout's
+    python -m benchmarks.games --numbering                    # what numbering the events costs
 
 Each game is played through the Flask test client (the whole request path: JSON, the
 contract check, opening and checking the token, the engine, the view, sealing, the response)
@@ -230,12 +231,52 @@ def answers(games: int, rounds: int, versus: Path | None) -> None:
         print(f"  after/before: {raw:.3f} (raw CPU), {units:.3f} (in bare units), paired by round")
 
 
+def numbering(games: int, rounds: int) -> None:
+    """What numbering the events costs a move, in one process: the events of every explicit move
+    filtered for the seat and encoded, unnumbered (as before ``move`` was on events) and
+    numbered, in alternating rounds."""
+    from service.api.wire.games import EVENT_ENCODERS
+    from service.api.wire.games import events as encode
+    from service.core.game import engine
+    from service.core.game.events import events_for, numbered, numbered_for
+
+    moves = []
+    for variant in VARIANTS:
+        for seed in range(games):
+            state, _ = engine.new_game(resolve(variant), seed, 0)
+            while not state.over:
+                seat = engine.may_act(state)[0]
+                state, happened = engine.apply(state, legal_actions(state, seat)[0])
+                moves.append((state.moves, happened, seat))
+
+    def unnumbered() -> None:
+        for _, happened, seat in moves:
+            [EVENT_ENCODERS[type(event)](event) for event in events_for(happened, seat)]
+
+    def with_moves() -> None:
+        for move, happened, seat in moves:
+            encode(numbered_for(numbered(move, happened), seat))
+
+    app = create_app(Config(state_keys=(generate_key(),), log_level="WARNING", access_log=False))
+    samples: dict[str, list[float]] = {"unnumbered": [], "numbered": []}
+    with app.app_context():
+        for _ in range(rounds):
+            for name, run in (("unnumbered", unnumbered), ("numbered", with_moves)):
+                start = time.process_time()
+                run()
+                samples[name].append((time.process_time() - start) / len(moves) * 1e6)
+    before, after = (statistics.median(samples[name]) for name in ("unnumbered", "numbered"))
+    print(f"events filtered and encoded, {len(moves)} explicit moves, medians of {rounds} rounds (us a move)")
+    print(f"  unnumbered {before:.2f}   numbered {after:.2f}   numbering adds {after - before:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--answers", action="store_true", help="act answers' sizes and the move's CPU")
     parser.add_argument("--versus", type=Path, help="with --answers: another checkout to compare with")
     parser.add_argument("--rounds", type=int, default=15, help="with --answers: alternating CPU rounds")
+    parser.add_argument("--numbering", action="store_true", help="what numbering the events costs a move")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--key", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -244,6 +285,9 @@ def main() -> None:
         return
     if args.answers:
         answers(args.games, args.rounds, args.versus)
+        return
+    if args.numbering:
+        numbering(args.games, args.rounds)
         return
     key = generate_key()
     app = create_app(Config(state_keys=(key,), log_level="WARNING", access_log=False))

@@ -335,14 +335,14 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         ],
         "GameEvent": [
             lambda: (
-                [wire_games.event(events.visible_to(e, viewer)) for e in every_event for viewer in viewers[:3]]
+                [wire_games.event(seen) for viewer in viewers[:3] for seen in events.numbered_for(every_event, viewer)]
                 + [wire_games.event(e) for e in every_event]
             )
         ],
         "GameView": [lambda: [wire_games.view(s.view) for _, _, seen in games for s in seen]],
         "GameSeen": [
             lambda: wire_games.seen(games[0][2][1]),
-            lambda: wire_games.seen(games[0][2][1], events.events_for(games[0][1][:8], 1)),
+            lambda: wire_games.seen(games[0][2][1], events.numbered_for(games[0][1][:8], 1)),
         ],
         "GameResponse": [lambda: wire_games.game_response(games[0][2][1], "gAAAAA", games[0][1][:5], issued)],
         "SeatCredentials": [lambda: issued, lambda: wire_games.credentials(None, [(1, "C" * 24)])],
@@ -542,7 +542,7 @@ def test_a_move_loads_as_the_action_a_client_was_sent() -> None:
 
 def sample_events() -> dict[type[events.Event], events.Event]:
     """One event of each kind the played games produced, as dealt and as each viewer sees it."""
-    every = [event for _, happened, _ in played_games() for event in happened]
+    every = [event for _, happened, _ in played_games() for _, event in happened]
     seen = [events.visible_to(event, viewer) for event in every for viewer in (None, 0, 1)]
     return {type(event): event for event in every + seen}
 
@@ -553,7 +553,7 @@ def test_each_kind_has_an_entry_in_every_table() -> None:
     kinds = core_event_kinds()
     assert kinds == set(events.VISIBILITY)
     assert kinds == set(wire_games.EVENT_ENCODERS)
-    samples = {kind: wire_games.event(one) for kind, one in sample_events().items()}
+    samples = {kind: wire_games.event(events.Numbered(1, one)) for kind, one in sample_events().items()}
     assert set(samples) == kinds, "a sample of every event kind"
     event_types = {encoded["type"] for encoded in samples.values()}
     assert event_types == set(COMPONENTS["GameEvent"]["discriminator"]["mapping"])

@@ -71,7 +71,8 @@ class SeatView(NamedTuple):
     cards as they were dealt, in the order of the deal (it threw the ones it no longer holds
     or has played). ``held``: how many cards each seat holds. ``discarded``: whether each
     seat has thrown to the crib. ``pile``: the cards of the current count with who played
-    them; ``played``: every card played this deal. ``gone``: seats that have said go in this
+    them; ``played``: every card played in this deal's play (none once it is over: the seats
+    pick their cards up for the show, as the ``play_over`` event says). ``gone``: seats that have said go in this
     count. ``turn``: the seat to act; ``to_act``: every seat that may (several in the
     discard). ``shown``: the hands (and the crib) counted so far in the show; ``claim``: the
     count just claimed, while an opponent may call muggins; ``counting``: in manual counting,
