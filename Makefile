@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run check test lint test-long test-system loadtest bench lock clean
+.PHONY: run check test lint test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,8 +50,8 @@ run: $(VENV)/.installed
 # The long tiers, behind markers: every combination, many whole games, the player's strength.
 LONG := exhaustive or playouts or strength
 
-## check: set up and run the whole test suite: test, test-long, test-system (CI runs exactly this)
-check: test test-long test-system
+## check: set up and run the whole test suite: test, test-long, test-typescript, test-system (CI runs exactly this)
+check: test test-long test-typescript test-system
 
 ## lint: ruff (the linter, and the formatter's check: `ruff format` rewrites) and mypy --strict over the code
 lint: $(VENV)/.installed-test
@@ -72,6 +72,15 @@ test-long: $(VENV)/.installed-test
 test-system: $(VENV)/.installed-system
 	$(call ensure-debs,$(SYSTEM_DEBS))
 	$(BIN)/python -m pytest -m system tests/system $(PYTEST_ARGS)
+
+# The TypeScript client's tools (openapi-typescript, openapi-fetch, tsc), exactly as locked; needs Node.js 20 and npm.
+TS_CLIENT := tests/typescript
+$(TS_CLIENT)/node_modules/.package-lock.json: $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json
+	cd $(TS_CLIENT) && npm ci --no-audit --no-fund
+
+## test-typescript: a TypeScript client generated from openapi.yaml, compiled by tsc --strict, plays a live server; the docs' examples compile
+test-typescript: $(VENV)/.installed-test $(TS_CLIENT)/node_modules/.package-lock.json
+	$(BIN)/python -m pytest -m typescript $(TS_CLIENT) $(PYTEST_ARGS)
 
 ## loadtest: 60 s of realistic load on gunicorn (production config) on loopback, with wrk; LOADTEST_ARGS=--help
 loadtest: $(VENV)/.installed

@@ -52,6 +52,23 @@ def every_problem_is_registered() -> Iterator[None]:
     Client.open = original  # type: ignore[method-assign]
 
 
+# Tests that need more than Python, each run by its own make target: a run whose ``-m`` expression
+# does not mention the marker (plain ``pytest``, ``make test``) deselects them, so the ordinary suite
+# never needs nginx, chromium or Node, and ``-m system`` still finds every one of them (an
+# ``addopts = -m "not system"`` would fight it).
+OWN_TARGET = ("system", "typescript")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    expression = config.getoption("markexpr") or ""
+    left_out = [marker for marker in OWN_TARGET if marker not in expression]
+    deselected = [item for item in items if any(item.get_closest_marker(marker) for marker in left_out)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        left = {id(item) for item in deselected}
+        items[:] = [item for item in items if id(item) not in left]
+
+
 @pytest.fixture(scope="session")
 def app() -> Flask:
     from service.api.app import create_app

@@ -1,9 +1,7 @@
 """System tests: real servers, nginx and a headless browser (Debian packages).
 
-They run with ``make test-system`` (``pytest -m system``), which installs what they need.
-A run whose ``-m`` expression does not mention ``system`` (plain ``pytest``, ``make test``)
-deselects them here, so the ordinary suite never needs nginx or chromium, and ``-m system``
-still finds every one of them (an ``addopts = -m "not system"`` would fight it).
+They run with ``make test-system`` (``pytest -m system``), which installs what they need; a run
+whose ``-m`` expression does not mention ``system`` leaves them out (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -18,15 +16,6 @@ from tests.support.servers import LOOPBACK, Gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if "system" in (config.getoption("markexpr") or ""):
-        return  # the -m expression decides, as usual
-    system = [item for item in items if item.get_closest_marker("system") is not None]
-    if system:
-        config.hook.pytest_deselected(items=system)
-        items[:] = [item for item in items if item.get_closest_marker("system") is None]
 
 
 @pytest.fixture(scope="session")
