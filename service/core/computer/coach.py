@@ -5,17 +5,24 @@ the table (its own cards, the starter once cut, the cards played, the count, the
 shown; the cards it has not seen as its view counts them,
 :func:`~service.core.game.views.unseen_cards`), and never changes the game.
 
+**The first hint is the move of the strongest level** (:data:`STRONGEST`, ``hard``), the
+move the game review (:mod:`.review`) compares with: a seat that always takes the first hint
+loses nothing in its review. The figures beside every move are the exact ones below, and the
+moves after the first are in their order.
+
 * **Discard**: every option of :func:`.advice.discard_advice`, with its exact numbers (hand
   mean, crib mean, net: hand plus the crib when the seat's side owns it, minus it otherwise),
-  **in advice's order** (the net, then its tie rules), and beside them an estimate of the
+  **in advice's order** (the net, then its tie rules; ``hard`` throws the best net too,
+  except within 24 points of the target in the two-player game, where it keeps the cards
+  likeliest to go out), and beside them an estimate of the
   play's balance for the kept cards (:mod:`.coach_pegging`) and ``with_pegging``, the net
   plus that estimate. The estimate is shown, never ranked on: it is a sampled heuristic
-  whose error (about a third of a point) is as large as the gaps between the best options,
-  and the hints stay the same as the discard advice and the computer's throw.
+  whose error (about a third of a point) is as large as the gaps between the best options.
 * **Play**: every legal card with what it scores now, the expected points of the reply of
   the next seat to play when that is an opponent (its hand a uniformly random set, of the
   size it holds, of the cards the seat has not seen; it plays its highest-scoring card), the
-  risk (the chance that reply scores 2 or more), and the net (now less the reply). Ranked by
+  risk (the chance that reply scores 2 or more), and the net (now less the reply). After
+  ``hard``'s card (its search of the rest of the play, :mod:`.players.search`), ranked by
   the net, then the smaller risk, then the higher card.
 * **Counting** (manual counting): the exact count first; in the muggins window, a call for
   exactly the points missed first (or accepting when none were).
@@ -43,16 +50,21 @@ from ..errors import GameOver, IllegalAction
 from ..game.actions import Action
 from ..game.engine import describe_turn
 from ..game.state import GameState, deal_cards, may_act, shown_cards
-from ..game.views import unseen_cards
+from ..game.views import unseen_cards, view
 from ..items import ScoreItem
 from ..scoring.claims import check_claim, muggins_award
 from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
-from ..vocabulary import CribOwner, MovePhase
-from .advice import assumption_text, discard_advice
+from ..vocabulary import CribOwner, Level, MovePhase
+from .advice import DiscardAdvice, assumption_text, discard_advice
 from .coach_pegging import pegging_estimates
+from .players import choose, hard
 
 RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a pair or better
+# The level whose move the first hint is, and the review compares with: the strongest. Its
+# moves are deterministic for a position, so a seat that follows every first hint loses
+# nothing in its review.
+STRONGEST: Level = "hard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +130,27 @@ def _partner_deals(state: GameState, seat: int) -> bool:
     return rules.partnerships and seat != state.dealer and rules.side_of(seat) == rules.side_of(state.dealer)
 
 
-def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints:
-    """Every discard of ``seat``'s dealt cards in advice's order (``pegging``: with the play's
-    estimate beside; the review ranks without it, as the order does)."""
+def _strongest_first(moves: Sequence[Hint], chosen: Action) -> tuple[Hint, ...]:
+    """``moves`` with the strongest level's move ``chosen`` first, the others in their order."""
+    at = next(i for i, hint in enumerate(moves) if _same(hint.action, chosen))
+    return (moves[at], *moves[:at], *moves[at + 1 :])
+
+
+def _same(hinted: Action, chosen: Action) -> bool:
+    if hinted.type == "discard":
+        return chosen.type == "discard" and sorted(hinted.cards) == sorted(chosen.cards)
+    return hinted == chosen
+
+
+def strongest_discard(state: GameState, seat: int, advice: DiscardAdvice) -> Action:
+    """The throw of :data:`STRONGEST` for ``seat``, from ``advice`` (its dealt cards' advice)."""
+    return Action("discard", seat, cards=hard.discard(view(state, seat), lambda *_, **__: advice))
+
+
+def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: bool = True) -> Hints:
+    """Every discard of ``seat``'s dealt cards: ``first``, the strongest level's throw, then
+    the others in advice's order (``pegging``: with the play's estimate beside; the review
+    values a throw without either)."""
     rules = state.rules
     dealt = state.hands[seat]
     advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
@@ -149,7 +179,8 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints
             None if peg is None else option.net + peg,
         )
         moves.append(Hint(Action("discard", seat, cards=option.discard), option.net, tuple(reasons), discard=figures))
-    return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules))
+    ordered = _strongest_first(moves, strongest_discard(state, seat, advice)) if first else tuple(moves)
+    return Hints(seat, "discard", ordered, advice.crib_owner, assumption_text(rules))
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -216,7 +247,8 @@ def _play_reasons(card: Card, figures: PlayFigures) -> tuple[str, ...]:
 
 
 def play_hints(state: GameState, seat: int) -> Hints:
-    """Every card ``seat`` may play, best net first (then the smaller risk, the higher card)."""
+    """Every card ``seat`` may play: first the strongest level's card, then the others by net
+    (then the smaller risk, the higher card)."""
     play = state.current_play
     assert play.hands is not None
     unseen = _unseen(state, seat)
@@ -233,7 +265,7 @@ def play_hints(state: GameState, seat: int) -> Hints:
             h.action.card.index if h.action.card else 0,
         )
     )
-    return Hints(seat, "play", tuple(moves))
+    return Hints(seat, "play", _strongest_first(moves, choose(state, seat, STRONGEST)))
 
 
 # --- counting ---------------------------------------------------------------------------------
@@ -312,7 +344,7 @@ def move_value(state: GameState, action: Action) -> Fraction:
     seat = action.seat
     if action.type == "discard":
         thrown = tuple(sorted(action.cards))
-        for hint in discard_hints(state, seat, pegging=False).moves:
+        for hint in discard_hints(state, seat, pegging=False, first=False).moves:
             if tuple(sorted(hint.action.cards)) == thrown:
                 return hint.value
         raise IllegalAction(f"seat {seat} cannot throw those cards", pointer="/action/cards")
@@ -337,4 +369,6 @@ __all__ = [
     "play_hints",
     "count_hints",
     "RISK_POINTS",
+    "STRONGEST",
+    "strongest_discard",
 ]

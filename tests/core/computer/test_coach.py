@@ -231,6 +231,39 @@ def test_a_seat_that_always_made_the_comparison_players_move_lost_nothing() -> N
         assert phases["play"].decisions > 0
 
 
+@pytest.mark.parametrize(
+    ("variant", "options", "seed"),
+    [
+        ("six_card", {}, 4),  # two whole games to 121, each seat following the hints once
+        ("six_card", {"muggins": True}, 5),
+        ("five_card", {"fixed_deals": 4}, 6),
+        ("four_player", {"fixed_deals": 4, "muggins": True}, 7),
+    ],
+)
+def test_a_seat_that_always_takes_the_first_hint_loses_nothing_in_its_review(
+    variant: str, options: dict[str, object], seed: int
+) -> None:
+    """Hints and the review agree: one seat takes the first hint at every decision (the others
+    are the computer at ``standard``, a different player), its review shows no point lost, and
+    every move it made is the comparison player's (the first hint is that player's move, not
+    only a move the ranking rates as high: the top card by net loses nothing by the ranking,
+    yet ``hard`` often plays another)."""
+    follower = seed % 2
+    state, _ = new_game(resolve(variant, options), seed=seed, dealer=0)
+    followed = 0
+    while not state.over:
+        seat = may_act(state)[0]
+        if seat == follower:
+            state = act(state, hints(state, seat).moves[0].action)
+            followed += 1
+        else:
+            state = act(state, Action("auto", seat))
+    done = review(state, follower)
+    assert len(done.decisions) == followed > 8
+    assert done.lost == 0 and all(d.lost == 0 for d in done.decisions)
+    assert all(d.made == d.compared for d in done.decisions)
+
+
 def test_a_bad_throw_loses_what_the_advice_says_at_that_decision() -> None:
     start, _ = new_game(preset("six_card"), seed=6, dealer=0)
     advice = discard_advice(start.hands[1], False, preset("six_card"))
