@@ -16,7 +16,8 @@ moves after the first are in their order.
   except within 24 points of the target in the two-player game, where it keeps the cards
   likeliest to go out), and beside them an estimate of the
   play's balance for the kept cards (:mod:`.coach_pegging`) and ``with_pegging``, the net
-  plus that estimate. The estimate is shown, never ranked on: it is a sampled heuristic
+  plus that estimate, for the first :data:`ESTIMATED` moves (the others show none). The
+  estimate is shown, never ranked on: it is a sampled heuristic
   whose error (about a third of a point) is as large as the gaps between the best options.
 * **Play**: every legal card with what it scores now, the expected points of the reply of
   the next seat to play when that is an opponent (its hand a uniformly random set, of the
@@ -44,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TypeVar
 
 from ..cards import Card
 from ..errors import GameOver, IllegalAction
@@ -65,6 +67,10 @@ RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a 
 # moves are deterministic for a position, so a seat that follows every first hint loses
 # nothing in its review.
 STRONGEST: Level = "hard"
+# The discard moves shown with the pegging estimate: the first ones (the strongest level's
+# throw, then the best nets). Each costs about 1 ms of a discard hint; the rest show null.
+ESTIMATED = 3
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,16 +136,9 @@ def _partner_deals(state: GameState, seat: int) -> bool:
     return rules.partnerships and seat != state.dealer and rules.side_of(seat) == rules.side_of(state.dealer)
 
 
-def _strongest_first(moves: Sequence[Hint], chosen: Action) -> tuple[Hint, ...]:
-    """``moves`` with the strongest level's move ``chosen`` first, the others in their order."""
-    at = next(i for i, hint in enumerate(moves) if _same(hint.action, chosen))
-    return (moves[at], *moves[:at], *moves[at + 1 :])
-
-
-def _same(hinted: Action, chosen: Action) -> bool:
-    if hinted.type == "discard":
-        return chosen.type == "discard" and sorted(hinted.cards) == sorted(chosen.cards)
-    return hinted == chosen
+def _first(items: Sequence[T], at: int) -> tuple[T, ...]:
+    """``items`` with the one at ``at`` moved first, the others in their order."""
+    return (items[at], *items[:at], *items[at + 1 :])
 
 
 def strongest_discard(state: GameState, seat: int, advice: DiscardAdvice) -> Action:
@@ -149,19 +148,22 @@ def strongest_discard(state: GameState, seat: int, advice: DiscardAdvice) -> Act
 
 def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: bool = True) -> Hints:
     """Every discard of ``seat``'s dealt cards: ``first``, the strongest level's throw, then
-    the others in advice's order (``pegging``: with the play's estimate beside; the review
-    values a throw without either)."""
+    the others in advice's order (``pegging``: the first :data:`ESTIMATED` with the play's
+    estimate beside; the review values a throw without either)."""
     rules = state.rules
     dealt = state.hands[seat]
     advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
-    estimates: list[Fraction | None] = [None] * len(advice.options)
+    options = advice.options
+    if first:
+        thrown = sorted(strongest_discard(state, seat, advice).cards)
+        options = _first(options, next(i for i, o in enumerate(options) if sorted(o.discard) == thrown))
+    estimates: list[Fraction | None] = [None] * len(options)
     if pegging:
-        estimates = list(
-            pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat, dealer=state.dealer)
-        )
+        shown = [o.keep for o in options[:ESTIMATED]]
+        estimates[: len(shown)] = pegging_estimates(rules, dealt, shown, seat=seat, dealer=state.dealer)
     whose = {"self": "your", "partner": "your partner's", "opponent": "the opponent's"}[advice.crib_owner]
     moves = []
-    for option, peg in zip(advice.options, estimates, strict=True):
+    for option, peg in zip(options, estimates, strict=True):
         reasons = [
             f"hand {_q(option.hand)} on average ({option.hand_min} to {option.hand_max})",
             f"{whose} crib {_q(option.crib)} on average",
@@ -179,8 +181,7 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: b
             None if peg is None else option.net + peg,
         )
         moves.append(Hint(Action("discard", seat, cards=option.discard), option.net, tuple(reasons), discard=figures))
-    ordered = _strongest_first(moves, strongest_discard(state, seat, advice)) if first else tuple(moves)
-    return Hints(seat, "discard", ordered, advice.crib_owner, assumption_text(rules))
+    return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules))
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -265,7 +266,8 @@ def play_hints(state: GameState, seat: int) -> Hints:
             h.action.card.index if h.action.card else 0,
         )
     )
-    return Hints(seat, "play", _strongest_first(moves, choose(state, seat, STRONGEST)))
+    chosen = choose(state, seat, STRONGEST)
+    return Hints(seat, "play", _first(moves, next(i for i, h in enumerate(moves) if h.action == chosen)))
 
 
 # --- counting ---------------------------------------------------------------------------------
@@ -370,5 +372,6 @@ __all__ = [
     "count_hints",
     "RISK_POINTS",
     "STRONGEST",
+    "ESTIMATED",
     "strongest_discard",
 ]
