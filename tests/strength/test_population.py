@@ -28,22 +28,26 @@ from service.core.rules import resolve
 DECK_RANKS = [rank for rank in range(1, 14) for _ in range(4)]
 
 
+def random_deals(seed: int, deals: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``deals`` seeded pairs of four-card rank hands (the pone's, the dealer's) from one pack."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        cards = rng.sample(DECK_RANKS, 8)
+        out.append((tuple(sorted(cards[:4])), tuple(sorted(cards[4:]))))
+    return out
+
+
 @pytest.mark.strength
 def test_the_monte_carlo_solver_agrees_with_the_services_exact_play() -> None:
-    rng = random.Random(27)
-    for _ in range(150):
-        cards = rng.sample(DECK_RANKS, 8)
-        pone, dealer = tuple(sorted(cards[:4])), tuple(sorted(cards[4:]))
+    for pone, dealer in random_deals(27, 150):
         expected = _Plain(False)._node((), 0, pone, dealer, 0, False, False, None)
         assert solve((), 0, (pone, dealer), 0, {}) == expected, (pone, dealer)
 
 
 @pytest.mark.strength
 def test_the_greedy_play_out_agrees_with_the_hints_simulation() -> None:
-    rng = random.Random(28)
-    for _ in range(1000):
-        cards = rng.sample(DECK_RANKS, 8)
-        pone, dealer = tuple(sorted(cards[:4])), tuple(sorted(cards[4:]))
+    for pone, dealer in random_deals(28, 1000):
         points = simulate([pone, dealer], 0, False)
         assert greedy_balance(pone, dealer) == points[0] - points[1], (pone, dealer)
 
