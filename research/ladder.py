@@ -57,6 +57,10 @@ def make_player(name: str, seed: int) -> Player:
         from research.experiments import EXPERIMENTS
 
         return EXPERIMENTS[name.removeprefix("x.")]
+    if name in ("ev", "mc"):  # the outside population (greedy is the ladder's own)
+        from research.population import make_player as outside
+
+        return outside(name, seed)
     return ladder.make_player(name, seed)
 
 
