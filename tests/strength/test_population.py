@@ -1,7 +1,7 @@
-"""The outside population of ``research/population.py``, bounded for the long tier.
+"""The outside population (``tests/support/population.py``), bounded for the long tier.
 
 * Its two play engines agree with independent ones: the Monte Carlo player's exact solver
-  (:func:`research.population.solve`, both hands open, both sides at their best) with the
+  (:func:`tests.support.population.solve`, both hands open, both sides at their best) with the
   service's exact solver on 150 random deals of two four-card hands, and its greedy play-out
   with the hints' pegging simulation on 1,000. Written apart, they would not agree by chance.
 * Every player of the population plays whole games legally (each move among the engine's
@@ -18,12 +18,12 @@ import random
 
 import pytest
 
-from research.population import POPULATION, greedy_balance, make_player, solve
 from service.core.computer.coach_pegging import simulate
 from service.core.computer.play import apply, new_game
 from service.core.computer.players.search import _Plain
 from service.core.game.engine import legal_actions, may_act
 from service.core.rules import resolve
+from tests.support.population import POPULATION, greedy_balance, make_player, solve
 
 DECK_RANKS = [rank for rank in range(1, 14) for _ in range(4)]
 
