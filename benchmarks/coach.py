@@ -50,7 +50,7 @@ def play_through(service: Service, variant: str, seed: int, options: dict[str, A
     positions = []
     while game["view"]["phase"] != "over":
         seat = game["view"]["to_act"][0]
-        positions.append((game["state"], seat, table))
+        positions.append((game["state"], seat, table, game["view"]["phase"]))
         game = service.post(
             "/v1/games/act", {"state": game["state"], "credential": table, "action": {"type": "auto", "seat": seat}}
         )
@@ -58,16 +58,18 @@ def play_through(service: Service, variant: str, seed: int, options: dict[str, A
 
 
 def hint_costs(service: Service, games: int, out: list[str]) -> None:
+    """Per variant and phase (discard, play, show), the request's CPU time and the core's alone."""
     for variant in VARIANTS:
-        requests, core = [], []
+        requests: dict[str, list[float]] = {}
+        core: dict[str, list[float]] = {}
         for seed in range(games):
             positions, _, _ = play_through(service, variant, seed)
-            for state, seat, table in positions:
+            for state, seat, table, phase in positions:
                 code, _, cpu = service.call(
                     "POST", "/v1/games/hints", {"state": state, "seat": seat, "credential": table}
                 )
                 assert code == 200, code
-                requests.append(cpu)
+                requests.setdefault(phase, []).append(cpu)
         rng = random.Random(variant)
         for _ in range(games * 40):  # the core alone, over positions of the engine's own games
             state, _ = new_game(preset(variant), rng.randrange(2**32), 0)
@@ -76,11 +78,13 @@ def hint_costs(service: Service, games: int, out: list[str]) -> None:
             if not state.over:
                 started = time.process_time()
                 hints(state, may_act(state)[0])
-                core.append(time.process_time() - started)
-        out.append(
-            f"hints {variant}: {len(requests)} requests: {quantiles(requests)}; core alone "
-            f"({len(core)} positions): {quantiles(core)}"
-        )
+                core.setdefault(state.phase, []).append(time.process_time() - started)
+        for phase in sorted(requests):
+            alone = core.get(phase, [])
+            out.append(
+                f"hints {variant} {phase}: {len(requests[phase])} requests: {quantiles(requests[phase])}"
+                + (f"; core alone ({len(alone)} positions): {quantiles(alone)}" if alone else "")
+            )
 
 
 def review_costs(service: Service, games: int, out: list[str]) -> None:

@@ -210,7 +210,7 @@ def cases(service: Service) -> Iterator[Case]:
     discard = service.post("/v1/games", {"variant": "six_card", "seed": 12, "dealer": 0, "seat": 0})
     yield Case(
         "POST /v1/games/hints",
-        "a six-card discard: 15 options, each with its pegging estimate",
+        "a six-card discard: 15 options (hard's throw first), the first three with the pegging estimate",
         {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]},
     )
     new_board = {"players": 4, "partnerships": False, "dealer": 0}

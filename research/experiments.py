@@ -181,3 +181,37 @@ def with_options(spec: str) -> Player:
                 setattr(modules[key], key, value)
 
     return player
+
+
+def _mixed_weight(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
+    """The policy's weight of a hand as a mixture of opponents: :data:`POLICY` times for a card
+    ``standard`` would have played, else :data:`TOOK_MOST` times for one that scored the most it
+    could (a greedy or expected-value player's card), else once."""
+    from service.core.computer.players import opponent
+    from service.core.computer.players.ranks import peg
+
+    for pile, count, rank, later, unseen, holds in turns:
+        hand = tuple(sorted((rank, *later, *ranks)))
+        sees = list(unseen)
+        for r in ranks:
+            sees[r] -= 1
+        if opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank):
+            weight *= opponent.POLICY
+        elif peg(pile, rank) >= max(peg(pile, r) for r in hand if count + (r if r < 10 else 10) <= 31):
+            weight *= opponent.TOOK_MOST
+    return weight
+
+
+def _mix(state: GameState, seat: int) -> Action:
+    """``hard`` whose opponent model is a mixture (:func:`_mixed_weight`)."""
+    from service.core.computer.players import opponent
+
+    saved = opponent._policy_weight
+    opponent._policy_weight = _mixed_weight
+    try:
+        return hard.choose(view(state, seat))
+    finally:
+        opponent._policy_weight = saved
+
+
+EXPERIMENTS["mix"] = _mix

@@ -36,7 +36,7 @@ from service.core.computer.play import apply, new_game
 from service.core.game.engine import may_act
 from service.core.game.state import LEVELS
 from service.core.rules import resolve
-from tests.support import ladder
+from tests.support import ladder, population
 from tests.support.ladder import Game
 from tests.support.players import Player
 from tests.support.stats import wilson
@@ -46,7 +46,8 @@ TARGETS = {("hard", "standard"): 0.55, ("standard", "easy"): 0.60, ("easy", "ran
 
 
 def make_player(name: str, seed: int) -> Player:
-    """A player of :func:`tests.support.ladder.make_player`, or an experiment of
+    """A player of :func:`tests.support.population.make_player` (a level, a test opponent, an
+    outside player), or an experiment of
     ``research/experiments.py`` (never shipped): ``x.NAME``, or ``x.opt/...`` for ``hard``
     with search options (``x.opt/policy=0/budget=1500/MAX_SAMPLES=16``)."""
     if name.startswith("x.opt/"):
@@ -57,7 +58,7 @@ def make_player(name: str, seed: int) -> Player:
         from research.experiments import EXPERIMENTS
 
         return EXPERIMENTS[name.removeprefix("x.")]
-    return ladder.make_player(name, seed)
+    return population.make_player(name, seed)  # a level, a test opponent, or the outside population
 
 
 def report(a: str, b: str, results: Sequence[Game], seconds: float) -> None:

@@ -5,17 +5,25 @@ the table (its own cards, the starter once cut, the cards played, the count, the
 shown; the cards it has not seen as its view counts them,
 :func:`~service.core.game.views.unseen_cards`), and never changes the game.
 
+**The first hint is the move of the strongest level** (:data:`STRONGEST`, ``hard``), the
+move the game review (:mod:`.review`) compares with: a seat that always takes the first hint
+loses nothing in its review. The figures beside every move are the exact ones below, and the
+moves after the first are in their order.
+
 * **Discard**: every option of :func:`.advice.discard_advice`, with its exact numbers (hand
   mean, crib mean, net: hand plus the crib when the seat's side owns it, minus it otherwise),
-  **in advice's order** (the net, then its tie rules), and beside them an estimate of the
+  **in advice's order** (the net, then its tie rules; ``hard`` throws the best net too,
+  except within 24 points of the target in the two-player game, where it keeps the cards
+  likeliest to go out), and beside them an estimate of the
   play's balance for the kept cards (:mod:`.coach_pegging`) and ``with_pegging``, the net
-  plus that estimate. The estimate is shown, never ranked on: it is a sampled heuristic
-  whose error (about a third of a point) is as large as the gaps between the best options,
-  and the hints stay the same as the discard advice and the computer's throw.
+  plus that estimate, for the first :data:`ESTIMATED` moves (the others show none). The
+  estimate is shown, never ranked on: it is a sampled heuristic
+  whose error (about a third of a point) is as large as the gaps between the best options.
 * **Play**: every legal card with what it scores now, the expected points of the reply of
   the next seat to play when that is an opponent (its hand a uniformly random set, of the
   size it holds, of the cards the seat has not seen; it plays its highest-scoring card), the
-  risk (the chance that reply scores 2 or more), and the net (now less the reply). Ranked by
+  risk (the chance that reply scores 2 or more), and the net (now less the reply). After
+  ``hard``'s card (its search of the rest of the play, :mod:`.players.search`), ranked by
   the net, then the smaller risk, then the higher card.
 * **Counting** (manual counting): the exact count first; in the muggins window, a call for
   exactly the points missed first (or accepting when none were).
@@ -37,13 +45,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TypeVar
 
 from ..cards import Card
 from ..errors import GameOver, IllegalAction
 from ..game.actions import Action
 from ..game.engine import describe_turn
 from ..game.state import GameState, deal_cards, may_act, shown_cards
-from ..game.views import unseen_cards
+from ..game.views import unseen_cards, view
 from ..items import ScoreItem
 from ..refusals import said
 from ..scoring.claims import check_claim, muggins_award
@@ -51,11 +60,20 @@ from ..scoring.pegging import Play, play_card, play_points
 from ..scoring.show import score_show
 from ..texts.phrases import item_key
 from ..texts.reasons import Item, Reason, reason
-from ..vocabulary import CribOwner, MovePhase
-from .advice import assumption_text, discard_advice
+from ..vocabulary import CribOwner, Level, MovePhase
+from .advice import DiscardAdvice, assumption_text, discard_advice
 from .coach_pegging import pegging_estimates
+from .players import choose, hard
 
 RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a pair or better
+# The level whose move the first hint is, and the review compares with: the strongest. Its
+# moves are deterministic for a position, so a seat that follows every first hint loses
+# nothing in its review.
+STRONGEST: Level = "hard"
+# The discard moves shown with the pegging estimate: the first ones (the strongest level's
+# throw, then the best nets). Each costs about 1 ms of a discard hint; the rest show null.
+ESTIMATED = 3
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,19 +135,33 @@ def _partner_deals(state: GameState, seat: int) -> bool:
     return rules.partnerships and seat != state.dealer and rules.side_of(seat) == rules.side_of(state.dealer)
 
 
-def discard_hints(state: GameState, seat: int, *, pegging: bool = True) -> Hints:
-    """Every discard of ``seat``'s dealt cards in advice's order (``pegging``: with the play's
-    estimate beside; the review ranks without it, as the order does)."""
+def _first(items: Sequence[T], at: int) -> tuple[T, ...]:
+    """``items`` with the one at ``at`` moved first, the others in their order."""
+    return (items[at], *items[:at], *items[at + 1 :])
+
+
+def strongest_discard(state: GameState, seat: int, advice: DiscardAdvice) -> Action:
+    """The throw of :data:`STRONGEST` for ``seat``, from ``advice`` (its dealt cards' advice)."""
+    return Action("discard", seat, cards=hard.discard(view(state, seat), lambda *_, **__: advice))
+
+
+def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: bool = True) -> Hints:
+    """Every discard of ``seat``'s dealt cards: ``first``, the strongest level's throw, then
+    the others in advice's order (``pegging``: the first :data:`ESTIMATED` with the play's
+    estimate beside; the review values a throw without either)."""
     rules = state.rules
     dealt = state.hands[seat]
     advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
-    estimates: list[Fraction | None] = [None] * len(advice.options)
+    options = advice.options
+    if first:
+        thrown = sorted(strongest_discard(state, seat, advice).cards)
+        options = _first(options, next(i for i, o in enumerate(options) if sorted(o.discard) == thrown))
+    estimates: list[Fraction | None] = [None] * len(options)
     if pegging:
-        estimates = list(
-            pegging_estimates(rules, dealt, [o.keep for o in advice.options], seat=seat, dealer=state.dealer)
-        )
+        shown = [o.keep for o in options[:ESTIMATED]]
+        estimates[: len(shown)] = pegging_estimates(rules, dealt, shown, seat=seat, dealer=state.dealer)
     moves = []
-    for option, peg in zip(advice.options, estimates, strict=True):
+    for option, peg in zip(options, estimates, strict=True):
         reasons = [
             reason("hand_mean", mean=option.hand, low=option.hand_min, high=option.hand_max),
             reason(f"crib_mean_{advice.crib_owner}", mean=option.crib),
@@ -214,7 +246,8 @@ def _play_reasons(card: Card, figures: PlayFigures) -> tuple[Reason, ...]:
 
 
 def play_hints(state: GameState, seat: int) -> Hints:
-    """Every card ``seat`` may play, best net first (then the smaller risk, the higher card)."""
+    """Every card ``seat`` may play: first the strongest level's card, then the others by net
+    (then the smaller risk, the higher card)."""
     play = state.current_play
     assert play.hands is not None
     unseen = _unseen(state, seat)
@@ -231,7 +264,8 @@ def play_hints(state: GameState, seat: int) -> Hints:
             h.action.card.index if h.action.card else 0,
         )
     )
-    return Hints(seat, "play", tuple(moves))
+    chosen = choose(state, seat, STRONGEST)
+    return Hints(seat, "play", _first(moves, next(i for i, h in enumerate(moves) if h.action == chosen)))
 
 
 # --- counting ---------------------------------------------------------------------------------
@@ -311,7 +345,7 @@ def move_value(state: GameState, action: Action) -> Fraction:
     seat = action.seat
     if action.type == "discard":
         thrown = tuple(sorted(action.cards))
-        for hint in discard_hints(state, seat, pegging=False).moves:
+        for hint in discard_hints(state, seat, pegging=False, first=False).moves:
             if tuple(sorted(hint.action.cards)) == thrown:
                 return hint.value
         raise IllegalAction(said("cannot_throw", seat=seat), pointer="/action/cards")
@@ -336,4 +370,7 @@ __all__ = [
     "play_hints",
     "count_hints",
     "RISK_POINTS",
+    "STRONGEST",
+    "ESTIMATED",
+    "strongest_discard",
 ]

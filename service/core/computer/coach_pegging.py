@@ -41,21 +41,11 @@ SEED = 20261201  # fixed: the same question always gets the same answer
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 
 
-_SCORED: dict[tuple[tuple[int, ...], int], int] = {}  # (pile, rank) -> points: piles repeat across sims
+_SCORED: dict[tuple[int, ...], int] = {}  # the pile of the count with the card on it -> its points
 
 
-def _points(pile: list[int], count: int, rank: int) -> int:
+def _score(pile: Sequence[int], count: int, rank: int) -> int:
     """What a card of ``rank`` scores on ``pile`` (ranks of the count) reaching ``count``."""
-    key = (tuple(pile), rank)
-    found = _SCORED.get(key)
-    if found is None:
-        if len(_SCORED) > 200_000:  # bounded: a few MB at most
-            _SCORED.clear()
-        found = _SCORED[key] = _score(pile, count, rank)
-    return found
-
-
-def _score(pile: list[int], count: int, rank: int) -> int:
     points = 2 if count in (15, 31) else 0
     same = 1
     at = len(pile) - 1
@@ -72,6 +62,24 @@ def _score(pile: list[int], count: int, rank: int) -> int:
     return points
 
 
+_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def _pick(hand: list[int], pile: tuple[int, ...], count: int, scored: dict[tuple[int, ...], int]) -> tuple[int, int]:
+    """The points and the place in ``hand`` (highest first) of the card scoring most; -1, -1 if none fits."""
+    best = pick = -1
+    for index, rank in enumerate(hand):
+        value = _VALUE[rank]
+        if count + value <= 31:
+            after = (*pile, rank)
+            points = scored.get(after)
+            if points is None:
+                points = scored[after] = _score(pile, count + value, rank)
+            if points > best:
+                best, pick = points, index
+    return best, pick
+
+
 def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) -> list[int]:
     """Each seat's pegging points in one play of ``hands`` (ranks) under the greedy policy.
 
@@ -82,26 +90,22 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
     players = len(held)
     scores = [0] * players
     left = sum(len(hand) for hand in held)
-    pile: list[int] = []
+    scored = _SCORED
+    if len(scored) > 200_000:  # bounded: a few MB at most (piles repeat across simulations)
+        scored.clear()
+    pile: tuple[int, ...] = ()
     count = 0
     turn = leader
     last = -1
     passed = [False] * players
     while True:
         hand = held[turn]
-        best = -1
-        pick = -1
-        for index, rank in enumerate(hand):
-            value = rank if rank < 10 else 10
-            if count + value <= 31:
-                points = _points(pile, count + value, rank)
-                if points > best:
-                    best, pick = points, index
+        best, pick = _pick(hand, pile, count, scored)
         ended = False
         if pick >= 0:
             rank = hand.pop(pick)
-            count += rank if rank < 10 else 10
-            pile.append(rank)
+            count += _VALUE[rank]
+            pile = (*pile, rank)
             scores[turn] += best
             last = turn
             left -= 1
@@ -125,7 +129,7 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
             scores[last] += 1  # nobody can go on: one for the go
         if single_count:
             return scores
-        pile, count, passed = [], 0, [False] * players
+        pile, count, passed = (), 0, [False] * players
         for step in range(1, players + 1):
             seat = (last + step) % players
             if held[seat]:
@@ -166,6 +170,8 @@ def pegging_estimates(
     mine = rules.side_of(seat)
     other_sides = rules.sides - 1
     leader = (dealer + 1) % players
+    weight = [other_sides if rules.side_of(who) == mine else -1 for who in range(players)]
+    single = rules.single_count_play
     memo: dict[tuple[int, ...], Fraction] = {}
     out = []
     for keep in keeps:
@@ -177,9 +183,9 @@ def pegging_estimates(
                 hands[seat] = ranks
                 for other, hand in zip(others, draw, strict=True):
                     hands[other] = hand
-                scores = simulate(hands, leader, rules.single_count_play)
+                scores = simulate(hands, leader, single)
                 for who, points in enumerate(scores):
-                    balance += points * other_sides if rules.side_of(who) == mine else -points
+                    balance += points * weight[who]
             memo[ranks] = Fraction(balance, samples * other_sides)
         out.append(memo[ranks])
     return out

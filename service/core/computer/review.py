@@ -4,7 +4,7 @@ player would have made from the same position, and the expected points lost.
 The positions come from replaying the sealed game (:func:`.record.positions`). For each move
 the seat made (every discard and play; with manual counting every count, muggins call and
 accept) the review gives the move made, the move :data:`COMPARED_WITH` would make there
-(:func:`compared_move`, the one place that names the comparison player), and the points lost:
+(:func:`compared_move`; the comparison player is :data:`.coach.STRONGEST`, whose move is the first hint), and the points lost:
 the comparison move's value less the made move's, by the hints' ranking key
 (:func:`.coach.move_value`: a discard's exact net, a card's net of the expected reply, a
 claim's points kept less what an opponent may take by muggins, as the computer always does), floored at 0 (a move the ranking rates above the comparison player's
@@ -37,12 +37,12 @@ from ..game.record import positions
 from ..game.state import GameState
 from ..refusals import said
 from ..vocabulary import MOVE_PHASES, Level, MovePhase
-from .coach import move_value
+from .coach import STRONGEST, move_value
 from .players import choose
 
-# The one place that names the comparison player: the strongest level, "hard" (its moves are
-# deterministic for a position, so a seat that played them loses nothing).
-COMPARED_WITH: Level = "hard"
+# The comparison player: the strongest level, whose move is also the first hint (its moves
+# are deterministic for a position, so a seat that played them loses nothing).
+COMPARED_WITH: Level = STRONGEST
 PHASES = MOVE_PHASES
 # Always in a review, even with no such move; counts and muggins calls only when the seat made one.
 ALWAYS_SUMMARISED: tuple[MovePhase, ...] = ("discard", "play")

@@ -13,7 +13,7 @@ import pytest
 
 from service.core.cards import DECK, Card, parse_card, parse_cards
 from service.core.computer.advice import discard_advice
-from service.core.computer.coach import hints, move_value
+from service.core.computer.coach import ESTIMATED, hints, move_value
 from service.core.computer.coach_pegging import simulate
 from service.core.computer.play import apply, choose, new_game
 from service.core.computer.review import COMPARED_WITH, compared_move, review
@@ -86,9 +86,13 @@ def test_discard_hints_are_the_advice_in_its_order_with_pegging_beside(
     advice = discard_advice(mine, seat == dealer, rules, partner_deals=partner)
     got = hints(state, seat).moves
     assert [tuple(sorted(h.action.cards)) for h in got] == [tuple(sorted(o.discard)) for o in advice.options]
-    for hint, option in zip(got, advice.options, strict=True):
-        assert hint.discard is not None and hint.discard.pegging is not None
+    for at, (hint, option) in enumerate(zip(got, advice.options, strict=True)):
+        assert hint.discard is not None
         assert (hint.value, hint.discard.hand, hint.discard.crib) == (option.net, option.hand, option.crib)
+        if at >= ESTIMATED:  # the estimate beside the first moves only
+            assert hint.discard.pegging is None and hint.discard.with_pegging is None
+            continue
+        assert hint.discard.pegging is not None
         assert hint.discard.with_pegging == option.net + hint.discard.pegging
         assert -12 < hint.discard.pegging < 12
 
@@ -229,6 +233,39 @@ def test_a_seat_that_always_made_the_comparison_players_move_lost_nothing() -> N
         phases = {p.phase: p for p in done.phases}
         assert phases["discard"].decisions == state.deal_no or phases["discard"].decisions == state.deal_no - 1
         assert phases["play"].decisions > 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "seed"),
+    [
+        ("six_card", {}, 4),  # two whole games to 121, each seat following the hints once
+        ("six_card", {"muggins": True}, 5),
+        ("five_card", {"fixed_deals": 4}, 6),
+        ("four_player", {"fixed_deals": 4, "muggins": True}, 7),
+    ],
+)
+def test_a_seat_that_always_takes_the_first_hint_loses_nothing_in_its_review(
+    variant: str, options: dict[str, object], seed: int
+) -> None:
+    """Hints and the review agree: one seat takes the first hint at every decision (the others
+    are the computer at ``standard``, a different player), its review shows no point lost, and
+    every move it made is the comparison player's (the first hint is that player's move, not
+    only a move the ranking rates as high: the top card by net loses nothing by the ranking,
+    yet ``hard`` often plays another)."""
+    follower = seed % 2
+    state, _ = new_game(resolve(variant, options), seed=seed, dealer=0)
+    followed = 0
+    while not state.over:
+        seat = may_act(state)[0]
+        if seat == follower:
+            state = act(state, hints(state, seat).moves[0].action)
+            followed += 1
+        else:
+            state = act(state, Action("auto", seat))
+    done = review(state, follower)
+    assert len(done.decisions) == followed > 8
+    assert done.lost == 0 and all(d.lost == 0 for d in done.decisions)
+    assert all(d.made == d.compared for d in done.decisions)
 
 
 def test_a_bad_throw_loses_what_the_advice_says_at_that_decision() -> None:
