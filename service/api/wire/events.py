@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.rules import Rules
-from ...core.tournaments.event import Bye, Card, Entry, Event, EventRound, Seat, TableResult
+from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
 from . import encoder, loader
 from .tournaments import request_rules
@@ -33,29 +33,24 @@ def _entry(value: str | dict[str, Any]) -> Entry:
     return Entry(value["name"], value["joined"], value["points"], value["spread"], value.get("withdrawn"))
 
 
-def _bye(value: str | dict[str, Any]) -> Bye:
-    return Bye(value) if isinstance(value, str) else Bye(value["player"], value["kind"])
+@loader("EventRequest")
+def load_event(data: dict[str, Any]) -> EventRequest:
+    """The roster (a name, or a line with ``joined``, ``points``, ``spread``, ``withdrawn``),
+    the tables, byes and cards of every round, and what the operation asks of them."""
+    event = Event(
+        tuple([_entry(p) for p in data["players"]]),
+        tuple([Seat(t["round"], t["table"], tuple(t["players"])) for t in data["tables"]]),
+        tuple([Bye(b["round"], b["player"], b["kind"]) for b in data["byes"]]),
+        tuple([_card(c) for c in data["cards"]]),
+    )
+    return EventRequest(event, request_rules(data, 2), data.get("after_round"), tuple(data["sitting_out"]))
 
 
 def _card(value: dict[str, Any]) -> Card:
     scores = value.get("scores")
-    return Card(value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit"))
-
-
-def _round(value: dict[str, Any]) -> EventRound:
-    return EventRound(
-        tuple([Seat(t["table"], tuple(t["players"])) for t in value["tables"]]),
-        tuple([_bye(b) for b in value["byes"]]),
-        tuple([_card(c) for c in value["cards"]]),
+    return Card(
+        value["round"], value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit")
     )
-
-
-@loader("EventRequest")
-def load_event(data: dict[str, Any]) -> EventRequest:
-    """The roster (a name, or a line with ``joined``, ``points``, ``spread``, ``withdrawn``),
-    the rounds, and what the operation asks of them."""
-    event = Event(tuple([_entry(p) for p in data["players"]]), tuple([_round(r) for r in data["rounds"]]))
-    return EventRequest(event, request_rules(data, 2), data.get("after_round"), tuple(data["sitting_out"]))
 
 
 # --- answers ---------------------------------------------------------------------------------------

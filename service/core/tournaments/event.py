@@ -1,13 +1,14 @@
 """An event as it runs: a roster, then rounds of tables, byes and scorecards.
 
-The director keeps one event file (the service keeps nothing) and sends it whole:
+The director keeps one event file (the service keeps nothing) and sends it whole, in four
+lists a spreadsheet could hold (each line says its round):
 
 * the **roster** (:class:`Entry`): every player once, with the round a late entry joins
   and the game points (and spread) the director gives for the rounds missed, and the last
   round of a player who withdrew (not paired again; the games played still count);
-* the **rounds** (:class:`EventRound`): the tables the pairings issued (table number, two
-  players), the byes (``full``: a game won, as a pairing bye counts; ``half``: half a plain
-  win's game points, a bye the player asked for; ``zero``: none), and the scorecards
+* the **tables** (:class:`Seat`) as the pairings issued them (round, table number, two
+  players), the **byes** (:class:`Bye`) (``full``: a game won, as a pairing bye counts; ``half``: half a plain
+  win's game points, a bye the player asked for; ``zero``: none), and the **scorecards**
   (:class:`Card`): each player hands one in for their table (ACC rule 13.2a: every qualifying
   scorecard is cross-checked), and a card without ``by`` is the director's ruling. A card
   gives the scores (in the table's order of players) or the player who ``forfeit`` the game
@@ -22,9 +23,8 @@ table's result, or why it has none (cards that disagree, no card yet). The publi
 
 >>> from ..rules import STANDARD
 >>> event = Event(
-...     (Entry("ann"), Entry("bob"), Entry("cy")),
-...     (EventRound((Seat(1, ("ann", "bob")),), (Bye("cy"),),
-...                 (Card(1, "ann", (121, 100)), Card(1, "bob", (121, 100)))),))
+...     (Entry("ann"), Entry("bob"), Entry("cy")), (Seat(1, 1, ("ann", "bob")),), (Bye(1, "cy"),),
+...     (Card(1, 1, "ann", (121, 100)), Card(1, 1, "bob", (121, 100))))
 >>> ledger = settle(event, STANDARD)
 >>> [(t.round, t.table, t.status, t.outcome.game_points) for t in ledger.tables]
 [(1, 1, 'agreed', (2, 0))]
@@ -33,7 +33,7 @@ table's result, or why it has none (cards that disagree, no card yet). The publi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import CribbageError, InvalidEvent
 from ..rules import Rules
@@ -69,21 +69,24 @@ class Entry:
 class Seat:
     """A table of a round, as the pairings issued it."""
 
+    round: int
     table: int
     players: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Bye:
+    round: int
     player: str
     kind: ByeKind = "full"
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A scorecard: the table, who handed it in (``None``: the director's ruling), and either
-    the final scores in the table's order of players or the player who forfeit."""
+    """A scorecard: the round and table, who handed it in (``None``: the director's ruling),
+    and either the final scores in the table's order of players or the player who forfeit."""
 
+    round: int
     table: int
     by: str | None
     scores: tuple[int, ...] | None = None
@@ -91,16 +94,18 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class EventRound:
+class Event:
+    """The roster and every round's lines; the rounds so far are the highest round a table or
+    a bye names (a round is paired before its cards come in)."""
+
+    roster: tuple[Entry, ...]
     tables: tuple[Seat, ...] = ()
     byes: tuple[Bye, ...] = ()
     cards: tuple[Card, ...] = ()
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    roster: tuple[Entry, ...]
-    rounds: tuple[EventRound, ...]
+    @property
+    def rounds(self) -> int:
+        return max(max((t.round for t in self.tables), default=0), max((b.round for b in self.byes), default=0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +135,7 @@ class Ledger:
     entries: tuple[Entry, ...]
     rounds: int
     tables: tuple[TableResult, ...]
-    byes: tuple[tuple[int, Bye], ...]
+    byes: tuple[Bye, ...]
 
     def entry(self, name: str) -> Entry:
         return next(e for e in self.entries if e.name == name)
@@ -187,21 +192,41 @@ def settle(event: Event, rules: Rules) -> Ledger:
         check.raise_any()
     check.extend(roster_problems([e.name for e in event.roster], "/players"))
     roster = Roster.of([e.name for e in event.roster])
-    entries = _entries(event.roster, roster, len(event.rounds), check)
+    entries = _entries(event.roster, roster, check)
     by_name = {e.name: e for e in entries}
-    if sum(len(r.tables) for r in event.rounds) > MAX_TABLES or sum(len(r.cards) for r in event.rounds) > MAX_CARDS:
-        check.add("/rounds", f"an event here has at most {MAX_TABLES} tables and {MAX_CARDS} scorecards")
+    if len(event.tables) > MAX_TABLES or len(event.cards) > MAX_CARDS:
+        check.add("/tables", f"an event here has at most {MAX_TABLES} tables and {MAX_CARDS} scorecards")
         check.raise_any()
+    rounds = event.rounds
+    lines: list[_Lines] = [_Lines() for _ in range(rounds + 1)]
+    for i, seat in enumerate(event.tables):
+        lines[seat.round].tables.append((i, seat))
+    for i, bye in enumerate(event.byes):
+        lines[bye.round].byes.append((i, bye))
+    for i, card in enumerate(event.cards):
+        if card.round > rounds:  # only a card can name a round no table or bye has
+            check.add(f"/cards/{i}/round", f"round {card.round} has no tables or byes")
+        else:
+            lines[card.round].cards.append((i, card))
     tables: list[TableResult] = []
-    byes: list[tuple[int, Bye]] = []
+    byes: list[Bye] = []
     judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
-    for r, played in enumerate(event.rounds):
-        _round(r + 1, played, roster, by_name, rules, judged, check, tables, byes)
+    for number in range(1, rounds + 1):
+        _round(number, lines[number], roster, by_name, rules, judged, check, tables, byes)
     check.raise_any()
-    return Ledger(tuple(entries), len(event.rounds), tuple(tables), tuple(byes))
+    return Ledger(tuple(entries), rounds, tuple(tables), tuple(byes))
 
 
-def _entries(roster: Sequence[Entry], names: Roster, rounds: int, check: _Check) -> list[Entry]:
+@dataclass(slots=True)
+class _Lines:
+    """One round's lines, each with its index in the request's list."""
+
+    tables: list[tuple[int, Seat]] = field(default_factory=list)
+    byes: list[tuple[int, Bye]] = field(default_factory=list)
+    cards: list[tuple[int, Card]] = field(default_factory=list)
+
+
+def _entries(roster: Sequence[Entry], names: Roster, check: _Check) -> list[Entry]:
     """The roster lines with names normalised, each line's rounds checked."""
     entries: list[Entry] = []
     for i, entry in enumerate(roster):
@@ -218,16 +243,15 @@ def _entries(roster: Sequence[Entry], names: Roster, rounds: int, check: _Check)
 
 def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each problem reported where it is
     number: int,
-    played: EventRound,
+    played: _Lines,
     roster: Roster,
     entries: dict[str, Entry],
     rules: Rules,
     judged: dict[tuple[int, ...], Outcome | CribbageError],
     check: _Check,
     tables: list[TableResult],
-    byes: list[tuple[int, Bye]],
+    byes: list[Bye],
 ) -> None:
-    base = f"/rounds/{number - 1}"
     seated: dict[str, str] = {}  # player -> where in this round
 
     def seat(name: str, where: str) -> str | None:
@@ -247,27 +271,27 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         return key
 
     at_table: dict[int, tuple[int, tuple[str, ...]]] = {}
-    for t, table in enumerate(played.tables):
-        where = f"{base}/tables/{t}"
+    for t, table in played.tables:
+        where = f"/tables/{t}"
         if table.table in at_table:
             check.add(f"{where}/table", f"table {table.table} is listed twice in round {number}")
         names = tuple(seat(name, f"{where}/players/{s}") for s, name in enumerate(table.players))
         if len(names) != 2:
             check.add(f"{where}/players", "a table seats two players")
         at_table.setdefault(table.table, (t, tuple(n or "" for n in names)))
-    for b, bye in enumerate(played.byes):
-        where = f"{base}/byes/{b}/player"
+    for b, bye in played.byes:
+        where = f"/byes/{b}/player"
         key = roster.find(bye.player)
-        if key is not None and key in seated and seated[key].startswith(f"{base}/tables/"):
+        if key is not None and key in seated and seated[key].startswith("/tables/"):
             check.add(where, f"a bye to {key!r}, who played in round {number} (at {seated[key]})")
             continue
         key = seat(bye.player, where)
         if key is not None:
-            byes.append((number, Bye(key, bye.kind)))
+            byes.append(Bye(number, key, bye.kind))
     cards: dict[int, list[Card]] = {}
     handed: dict[tuple[int, str | None], int] = {}
-    for c, card in enumerate(played.cards):
-        where = f"{base}/cards/{c}"
+    for c, card in played.cards:
+        where = f"/cards/{c}"
         found = at_table.get(card.table)
         if found is None:
             check.add(f"{where}/table", f"no table {card.table} in round {number}'s pairings")
@@ -279,14 +303,12 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
             continue
         if (card.table, by) in handed:
             whose = "the director's ruling" if by is None else f"{by!r}'s scorecard"
-            check.add(
-                where, f"{whose} for table {card.table} is given twice (also at {base}/cards/{handed[card.table, by]})"
-            )
+            check.add(where, f"{whose} for table {card.table} is given twice (also at /cards/{handed[card.table, by]})")
             continue
         handed[card.table, by] = c
         loser = _card_problems(card, players, where, rules, judged, roster, check)
         if loser is not None:
-            cards.setdefault(card.table, []).append(Card(card.table, by, card.scores, loser or None))
+            cards.setdefault(card.table, []).append(Card(number, card.table, by, card.scores, loser or None))
     for numbered, (_, players) in sorted(at_table.items(), key=lambda item: item[1][0]):
         if len(players) == 2 and all(players):
             pair = (players[0], players[1])
@@ -370,7 +392,6 @@ __all__ = [
     "Card",
     "Entry",
     "Event",
-    "EventRound",
     "FORFEIT_SPREAD",
     "Ledger",
     "MAX_CARDS",

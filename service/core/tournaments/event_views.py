@@ -16,12 +16,13 @@ Tables whose cards disagree, or with no card yet, count for nobody until a rulin
 settles them; each view lists them.
 
 >>> from ..rules import STANDARD
->>> from .event import Bye, Card, Entry, Event, EventRound, Seat, settle
->>> ledger = settle(Event((Entry("ann"), Entry("bob"), Entry("cy"), Entry("dee", joined=2, points=1)), (
-...     EventRound((Seat(1, ("ann", "bob")),), (Bye("cy"),), (Card(1, "ann", (121, 100)),)),
-...     EventRound((Seat(1, ("cy", "ann")), Seat(2, ("bob", "dee"))), (),
-...                (Card(1, None, forfeit="ann"), Card(2, "bob", (121, 90)), Card(2, "dee", (121, 95)))),
-... )), STANDARD)
+>>> from .event import Bye, Card, Entry, Event, Seat, settle
+>>> ledger = settle(Event(
+...     (Entry("ann"), Entry("bob"), Entry("cy"), Entry("dee", joined=2, points=1)),
+...     (Seat(1, 1, ("ann", "bob")), Seat(2, 1, ("cy", "ann")), Seat(2, 2, ("bob", "dee"))),
+...     (Bye(1, "cy"),),
+...     (Card(1, 1, "ann", (121, 100)), Card(2, 1, None, forfeit="ann"),
+...      Card(2, 2, "bob", (121, 90)), Card(2, 2, "dee", (121, 95)))), STANDARD)
 >>> [(r.player, r.game_points, r.spread) for r in event_standings(ledger, STANDARD, 1).table.rows]
 [('ann', 2, 21), ('cy', 2, 0), ('bob', 0, -21)]
 >>> [(r.player, r.game_points, r.spread) for r in event_standings(ledger, STANDARD).table.rows]
@@ -77,11 +78,11 @@ def _counted(
         if t.round <= after and t.outcome is not None:
             games.append(GameResult(t.players, t.outcome.scores))
             results.append(t.outcome)
-    full = [bye.player for number, bye in ledger.byes if number <= after and bye.kind == "full"]
+    full = [bye.player for bye in ledger.byes if bye.round <= after and bye.kind == "full"]
     # Everyone in the field by then has a row (before round 1: the first round's field).
     awarded = {e.name: (e.points, e.spread) for e in ledger.entries if e.joined <= max(after, 1)}
-    for number, bye in ledger.byes:
-        if number <= after and bye.kind == "half":
+    for bye in ledger.byes:
+        if bye.round <= after and bye.kind == "half":
             points, spread = awarded.get(bye.player, (0, 0))
             awarded[bye.player] = (points + rules.game_points[0] // 2, spread)
     return games, results, full, awarded
@@ -143,7 +144,7 @@ def event_crosstable(
         if t.round <= after:
             for side, name in enumerate(t.players):
                 seats[t.round, name] = (t, side)
-    byes: dict[tuple[int, str], Bye] = {(n, b.player): b for n, b in ledger.byes if n <= after}
+    byes: dict[tuple[int, str], Bye] = {(b.round, b.player): b for b in ledger.byes if b.round <= after}
     rows = []
     for row in standing.table.rows:
         entry = ledger.entry(row.player)
@@ -215,10 +216,9 @@ def event_pairings(
         raise InvalidEvent(
             f"{len(unsettled)} tables are not settled yet (cards that disagree, or none): "
             "settle them before pairing the next round",
-            pointer="/rounds",
+            pointer="/cards",
             errors=[
-                {"pointer": f"/rounds/{t.round - 1}", "detail": f"round {t.round}, table {t.table}: {t.status}"}
-                for t in unsettled[:50]
+                {"pointer": "/cards", "detail": f"round {t.round}, table {t.table}: {t.status}"} for t in unsettled[:50]
             ],
         )
     number = ledger.rounds + 1
