@@ -151,7 +151,9 @@ def match_rules_for_scheme(
     """
     points = MATCH_SCHEMES.get(scheme)
     if points is None:
-        raise InvalidRules(f"match points come from one of {list(MATCH_SCHEMES)}, not {scheme!r}", pointer="/match/scheme")
+        raise InvalidRules(
+            f"match points come from one of {list(MATCH_SCHEMES)}, not {scheme!r}", pointer="/match/scheme"
+        )
     return MatchRules(format, length, points[0], points[1], triple_skunk_wins, next_first_dealer)
 
 

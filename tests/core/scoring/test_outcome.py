@@ -65,7 +65,9 @@ def test_the_winner_may_be_either_side():
     assert result.spread == (-26, 26)
 
 
-@pytest.mark.parametrize(("scores", "pointer"), [([1210, 95], "/scores/0"), ([125, 90], "/scores/0"), ([95, 127], "/scores/1")])
+@pytest.mark.parametrize(
+    ("scores", "pointer"), [([1210, 95], "/scores/0"), ([125, 90], "/scores/0"), ([95, 127], "/scores/1")]
+)
 def test_a_winner_past_the_target_is_no_finished_game(scores, pointer):
     # The game ends the moment a peg reaches the game hole (docs/rules.md 5): the winner has
     # exactly 121, so a card saying 125 (or 1210, a slip of the pen) is refused, not read as a win.
