@@ -148,10 +148,13 @@ def event_crosstable(
     rows = []
     for row in standing.table.rows:
         entry = ledger.entry(row.player)
-        totals = [entry.points, entry.spread] if entry.joined <= max(after, 1) else [0, 0]
+        totals = [entry.points, entry.spread] if entry.joined <= 1 else [0, 0]
         cells = []
         for number in range(1, after + 1):
             cell = _cell(number, row.player, entry.joined, entry.withdrawn, seats, byes, rules)
+            if number == entry.joined > 1:  # the points given count from the round the player joins
+                totals[0] += entry.points
+                totals[1] += entry.spread
             totals[0] += cell.game_points
             totals[1] += cell.spread
             cells.append(replace(cell, total_game_points=totals[0], total_spread=totals[1]))
