@@ -182,3 +182,104 @@ def test_names_are_compared_after_nfc_and_trimming(client: FlaskClient) -> None:
     }
     rows = post(client, "standings", body).json["standings"]
     assert [(r["player"], r["game_points"]) for r in rows] == [("\u00c5sa", 2), ("bob", 0)]
+
+
+def reference_standings(file: dict[str, Any], after: int) -> dict[str, tuple[int, int, int]]:
+    """Game points, games won and spread per player after round ``after``, from the file by the
+    plain ACC rules (a win 2, below 91 a skunk 3; spread 121 minus the loser's score; a forfeit a
+    win by 10; a full bye a win with no spread), trusting the ruling, else two cards that agree."""
+    rows: dict[str, list[int]] = {}
+    for entry in file["players"]:
+        name, joined, points = (
+            (entry, 1, 0) if isinstance(entry, str) else (entry["name"], entry.get("joined", 1), entry.get("points", 0))
+        )
+        if joined <= max(after, 1):
+            rows[name] = [points, 0, 0]
+    for bye in file["byes"]:
+        if bye["round"] <= after:
+            rows[bye["player"]][0] += 2
+            rows[bye["player"]][1] += 1
+    for seat in file["tables"]:
+        if seat["round"] > after:
+            continue
+        cards = [c for c in file["cards"] if (c["round"], c["table"]) == (seat["round"], seat["table"])]
+        ruling = [c for c in cards if "by" not in c]
+        said = {json_key(c) for c in cards}
+        card = ruling[0] if ruling else cards[0] if cards and len(said) == 1 else None
+        if card is None:
+            continue
+        a, b = seat["players"]
+        if "forfeit" in card:
+            winner, loser, margin, points = (b, a, 10, 2) if card["forfeit"] == a else (a, b, 10, 2)
+        else:
+            low = min(card["scores"])
+            winner, loser = (a, b) if card["scores"][0] == 121 else (b, a)
+            margin, points = 121 - low, 3 if low < 91 else 2
+        rows[winner][0] += points
+        rows[winner][1] += 1
+        rows[winner][2] += margin
+        rows[loser][2] -= margin
+    return {name: (row[0], row[1], row[2]) for name, row in rows.items()}
+
+
+def json_key(card: dict[str, Any]) -> str:
+    return repr((card.get("scores"), card.get("forfeit")))
+
+
+def test_a_swiss_event_run_round_by_round_as_a_director_would(client: FlaskClient) -> None:
+    # 15 players and a late entry in round 2 (16), 5 rounds; the players' cards agree except one
+    # table in round 3 (the director rules), a no-show forfeits in round 2, p03 withdraws after
+    # round 3; standings after each round checked against the plain reference above.
+    file: dict[str, Any] = {"players": [f"p{i:02d}" for i in range(15)], "tables": [], "byes": [], "cards": []}
+    file["players"].append({"name": "late", "joined": 2, "points": 2})
+    met: set[frozenset[str]] = set()
+    for number in range(1, 6):
+        if number == 4:
+            file["players"][3] = {"name": "p03", "withdrawn": 3}
+        answer = post(client, "pairings", file).json
+        assert answer["round"]["round"] == number
+        if answer["round"]["bye"]:
+            file["byes"].append({"round": number, "player": answer["round"]["bye"]})
+        for pairing in answer["round"]["pairings"]:
+            a, b = pairing["players"]
+            assert frozenset((a, b)) not in met  # no repeat
+            assert "late" not in (a, b) or number >= 2
+            assert "p03" not in (a, b) or number <= 3
+            met.add(frozenset((a, b)))
+            seat = {"round": number, "table": pairing["board"], "players": [a, b]}
+            file["tables"].append(seat)
+            loser = 60 + (pairing["board"] * 13 + number * 7) % 61
+            scores = [121, loser] if (pairing["board"] + number) % 2 else [loser, 121]
+            if number == 2 and pairing["board"] == 1:
+                file["cards"].append({"round": number, "table": 1, "by": b, "forfeit": a})
+                file["cards"].append({"round": number, "table": 1, "by": a, "forfeit": a})
+                continue
+            file["cards"].append({"round": number, "table": pairing["board"], "by": a, "scores": scores})
+            wrong = number == 3 and pairing["board"] == 2
+            other = (
+                [scores[0], scores[1] + 1]
+                if wrong and scores[0] == 121
+                else [scores[0] + 1, scores[1]]
+                if wrong
+                else scores
+            )
+            file["cards"].append({"round": number, "table": pairing["board"], "by": b, "scores": other})
+        check = post(client, "cross-check", file).json
+        if number == 3:
+            assert check["counts"]["disputed"] == 1 and check["tables"][0]["table"] == 2
+            problem = expect_problem(post(client, "pairings", file), 422)
+            assert "1 tables are not settled" in problem["detail"]
+            disputed = check["tables"][0]
+            file["cards"].append({"round": 3, "table": 2, "scores": disputed["cards"][0]["scores"]})
+        for after in range(1, number + 1):
+            rows = post(client, "standings", {**file, "after_round": after}).json["standings"]
+            assert {r["player"]: (r["game_points"], r["games_won"], r["spread"]) for r in rows} == reference_standings(
+                file, after
+            )
+            assert [r["game_points"] for r in rows] == sorted((r["game_points"] for r in rows), reverse=True)
+    cross = post(client, "crosstable", file).json["rows"]
+    assert all(len(row["rounds"]) == 5 for row in cross)
+    p03 = next(row for row in cross if row["player"] == "p03")["rounds"]
+    assert [c["result"] for c in p03[3:]] == ["withdrawn", "withdrawn"]
+    late = next(row for row in cross if row["player"] == "late")["rounds"]
+    assert late[0]["result"] == "not_entered"
