@@ -9,7 +9,7 @@ from flask import Flask
 from . import advice as advice_api
 from . import boards as boards_api
 from . import coach as coach_api
-from . import director, formats, hands, meta, problems
+from . import director, events, formats, hands, meta, problems
 from . import games as games_api
 from . import pegging as pegging_api
 from . import tournaments as tournaments_api
@@ -36,6 +36,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(boards_api.bp)
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(director.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(coach_api.bp)
     express.install(app, config)

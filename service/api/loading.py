@@ -17,10 +17,10 @@ from typing import Any
 
 from .contract import DEFAULT_LIMIT, SPEC
 from .http.bodies import collector_paused, read_json
-from .wire import LOADERS, advice, boards, coach, director, games, hands, pegging, tournaments
+from .wire import LOADERS, advice, boards, coach, director, events, games, hands, pegging, tournaments
 
 # Each wire module registers its loaders as it is imported: all of them, before any is looked up.
-_REGISTERING = (advice, boards, coach, director, games, hands, pegging, tournaments)
+_REGISTERING = (advice, boards, coach, director, events, games, hands, pegging, tournaments)
 
 
 def loader(component: str) -> Callable[[Any], Any]:

@@ -398,9 +398,27 @@ def test_match_points_from_a_scheme_and_refusals(client: FlaskClient) -> None:
     assert [e["pointer"] for e in bad["errors"]] == ["/games/0/scores", "/games/1/scores/1"]
 
 
+def test_a_best_of_counts_games_and_the_swedish_points_are_asked_for_by_name(client: FlaskClient) -> None:
+    # docs/rules.md 8.3: a "best of 3" is won by the first to win 2 games, a skunk or not; the
+    # Swedish text's match points (a skunk 2) are the `swedish` scheme, or a `first_to`.
+    skunk = [[121, 80]]
+    assert post(client, "match", {"games": skunk, "match": {"format": "best_of", "length": 3}}).json["over"] is False
+    assert post(client, "match", {"games": skunk, "match": {"length": 3, "scheme": "swedish"}}).json["over"] is True
+    assert post(client, "match", {"games": skunk, "match": {"format": "first_to", "length": 2}}).json["over"] is True
+    rnd = random.Random(26)
+    for _ in range(200):  # against a plain count of games won: the first to 3 wins a best of 5
+        games: list[list[int]] = []
+        wins = [0, 0]
+        while max(wins) < 3:
+            games.append(list(random_scores(rnd)))
+            wins[0 if games[-1][0] == 121 else 1] += 1
+        state = post(client, "match", {"games": games, "match": {"format": "best_of", "length": 5}}).json
+        assert state["over"] and state["winner"] == wins.index(3) and state["games_won"] == wins
+
+
 def test_match_standings_in_three_formats(client: FlaskClient) -> None:
     body = {
-        "match": {"length": 3},
+        "match": {"length": 3, "scheme": "swedish"},
         "matches": [
             {"players": ["ann", "bob"], "games": [[121, 100], [121, 85]]},
             {"players": ["bob", "=cy"], "games": [[121, 110], [95, 121], [121, 60]]},

@@ -60,7 +60,7 @@ from tests.support.servers import Gunicorn
 
 def test_the_operations_under_test_are_all_of_them() -> None:
     # The contract's POST operations, each with an example body to send (chunked parity uses it).
-    assert len(POST_OPERATIONS) == 26
+    assert len(POST_OPERATIONS) == 30
     assert all(example is not None for _, _, example in POST_OPERATIONS), POST_OPERATIONS
 
 
@@ -259,7 +259,18 @@ def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None
     # Only the operations that take a whole event's games (or bracket results) have the larger limit.
     assert [
         f"/v1/tournaments/{name}"
-        for name in ("crosstable", "elimination", "game-logs", "match-standings", "standings", "swiss-pairings")
+        for name in (
+            "crosstable",
+            "elimination",
+            "event/cross-check",
+            "event/crosstable",
+            "event/pairings",
+            "event/standings",
+            "game-logs",
+            "match-standings",
+            "standings",
+            "swiss-pairings",
+        )
     ] == EVENT_PATHS
 
 

@@ -305,7 +305,7 @@ def test_the_token_carries_the_match_in_a_few_bytes() -> None:
     ],
 )
 def test_a_tampered_match_is_refused(codes: Any, why: str) -> None:
-    state, _ = new_game(STANDARD, 11, 1, match=MatchRules())
+    state, _ = new_game(STANDARD, 11, 1, match=MatchRules(skunk_points=2, double_skunk_points=2))
     data = encode_state(state)
     assert data["mt"] == [0, 3, 2, 2, 0, 0, 1]
     with pytest.raises(InvalidState, match=why):

@@ -47,8 +47,8 @@ def test_outcome_variants(client: FlaskClient) -> None:
     assert three["margin"] == 21 and three["skunked"] == [0, 0, 2]
     fixed = outcome(client, scores=[100, 100], options={"fixed_deals": 4}).json
     assert fixed["draw"] is True and fixed["winner"] is None
-    capped = outcome(client, scores=[130, 100]).json
-    assert capped["scores"] == [121, 100]
+    past = outcome(client, scores=[130, 100])  # no game ends past the game hole
+    assert past.status_code == 422 and past.json["errors"][0]["pointer"] == "/scores/0"
 
 
 @pytest.mark.parametrize(

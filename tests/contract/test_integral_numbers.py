@@ -166,6 +166,10 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
     "tournamentMatch": [{"target": 121}],
     "tournamentMatchStandings": [{"target": 121}],
     "tournamentElimination": [{"target": 121, "entrants": 4}],
+    "eventStandings": [{"target": 121, "after_round": 1}],
+    "eventCrosstable": [{"target": 121, "after_round": 1}],
+    "eventPairings": [{"target": 121, "after_round": 2}],
+    "eventCrossCheck": [{"target": 121, "after_round": 2}],
     "pegBoard": [{"board": {"fixed_deals": 3, "winner": 1, **OPTIONS}}],
     "scoreBoardDeal": [{"board": {"fixed_deals": 3, "winner": 1, **OPTIONS}}],
 }

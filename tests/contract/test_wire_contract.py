@@ -32,6 +32,7 @@ from service.api.wire import boards as wire_boards
 from service.api.wire import coach as wire_coach
 from service.api.wire import common as wire_common
 from service.api.wire import director as wire_events
+from service.api.wire import events as wire_event_file
 from service.api.wire import games as wire_games
 from service.api.wire import hands as wire_hands
 from service.api.wire import meta as wire_meta
@@ -46,7 +47,7 @@ from service.core.errors import CribbageError, IllegalAction
 from service.core.game import events, record, views
 from service.core.game.actions import ACTIONS, AUTO
 from service.core.game.engine import Action, legal_actions, may_act
-from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, variant_names
+from service.core.rules import DESCRIPTIONS, OPTION_NAMES, STANDARD, preset, resolve, variant_names
 from service.core.scoring import claims, sequence, show
 from service.core.scoring.match import MatchRules, match_state
 from service.core.scoring.outcome import outcome
@@ -54,9 +55,11 @@ from service.core.scoring.results import GameResult
 from service.core.tournaments import brackets as tournament
 from service.core.tournaments.crosstable import crosstable, game_logs
 from service.core.tournaments.elimination import elimination
+from service.core.tournaments.event_views import event_crosstable, event_standings
 from service.core.tournaments.match_standings import MatchResult, match_standings
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
+from tests.support.event_files import every_kind_ledger
 from tests.support.kinds import core_event_kinds
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
@@ -243,6 +246,7 @@ def coached() -> tuple[list[Any], list[Any]]:
 def samples() -> dict[str, list[Callable[[], Any]]]:
     """Calls of every encoder on realistic values."""
     games = played_games()
+    ledger = every_kind_ledger()
     hinted, reviewed = coached()
     hand = load("HandRequest", {"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 27, "muggins": True})
     plain = load("HandRequest", {"hand": ["2S", "7H", "9D", "KC"], "starter": "4C"})
@@ -432,6 +436,13 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
             lambda: wire_events.elimination(bracket_single),
             lambda: wire_events.elimination(bracket_double),
         ],
+        "EventTable": [lambda t=t: wire_event_file.table_check(t) for t in ledger.tables],
+        "EventStandingsResult": [
+            lambda: wire_event_file.event_standings(event_standings(ledger, STANDARD, 1)),
+            lambda: wire_event_file.event_standings(event_standings(ledger, STANDARD)),
+        ],
+        "EventCrosstable": [lambda: wire_event_file.event_crosstable(event_crosstable(ledger, STANDARD))],
+        "EventCrossCheck": [lambda: wire_event_file.cross_check(ledger.tables)],
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],

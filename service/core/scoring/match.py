@@ -13,11 +13,14 @@ The Swedish rule text (seeds/004, section "Match") defines it; in English:
     and are optional. There are several formats for scoring match points.
 
 So a :class:`MatchRules` holds: the format and its length (``best_of`` an odd number of
-games, first to a majority of them in match points; ``first_to`` a number of match points, the
-board's line of holes; ``fixed``, exactly that many games, the most match points winning and an
-equal count a drawn match), the match points for a skunk and a double skunk (the ``points`` of a
-plain win are always 1; setting a level's points equal to the level below switches it off), and
-whether a triple skunk wins outright. Skunk levels come from :func:`~service.core.scoring.outcome.outcome`
+games, first to a majority of them; ``first_to`` a number of match points, the board's line of
+holes; ``fixed``, exactly that many games, the most match points winning and an equal count a
+drawn match), the match points for a skunk and a double skunk (the ``points`` of a plain win are
+always 1; setting a level's points equal to the level below switches it off), and whether a
+triple skunk wins outright. A format called "best of" counts games: unless told otherwise a
+skunk scores 1 there, as in the ACC's "best 2 of 3" playoffs, so the name says what decides the
+match (docs/rules.md 8.3); ``first_to`` and ``fixed`` count the Swedish text's match points (a
+skunk 2), and the ``swedish`` scheme (:data:`MATCH_SCHEMES`) asks for them by name in any format. Skunk levels come from :func:`~service.core.scoring.outcome.outcome`
 with the game's :class:`~service.core.rules.Rules` (its ``skunk_lines``), as for every other
 score in the service. :func:`match_state` scores a match so far: the score, whether it is over,
 the winner, and who deals first in the next game (the loser of the last: the Swedish text;
@@ -40,7 +43,7 @@ from typing import Any
 from ..errors import InvalidEvent, InvalidRules, MatchOver
 from ..refusals import Said, said
 from ..rules import GAME_POINT_SCHEMES, STANDARD, Rules
-from ..vocabulary import FORMATS, NEXT_FIRST_DEALER, DecidedBy, GamePointScheme, MatchFormat, NextFirstDealer
+from ..vocabulary import FORMATS, NEXT_FIRST_DEALER, DecidedBy, MatchFormat, NextFirstDealer
 from .outcome import Outcome
 from .results import GameResult, outcomes
 
@@ -51,7 +54,8 @@ MAX_LENGTH = 99  # games (or match points): a long evening is 21
 class MatchRules:
     """How a match is played and scored (see the module text for the source).
 
-    ``format``/``length``: ``best_of`` N (odd) ends when a side has N // 2 + 1 match points;
+    ``format``/``length``: ``best_of`` N (odd) ends when a side has N // 2 + 1 match points
+    (games, with the default points: every win scores 1);
     ``first_to`` P ends at P match points; ``fixed`` N ends after N games. A plain win scores
     1 match point, a skunk ``skunk_points`` (2 in the Swedish text; 1 counts games only, as in
     ACC playoffs, "best 2 of 3"), a double skunk ``double_skunk_points`` (3 or 4 by local
@@ -63,8 +67,8 @@ class MatchRules:
 
     format: MatchFormat = "best_of"
     length: int = 3
-    skunk_points: int = 2
-    double_skunk_points: int = 2
+    skunk_points: int = 1
+    double_skunk_points: int = 1
     triple_skunk_wins: bool = False
     next_first_dealer: NextFirstDealer = "loser"
 
@@ -115,48 +119,65 @@ class MatchRules:
     def points_for(self, level: int) -> int:
         """Match points for a game won at a skunk level (0 none, 1 skunk, 2 double, 3 triple).
 
-        >>> [MatchRules(double_skunk_points=4).points_for(level) for level in range(4)]
+        >>> [MatchRules(skunk_points=2, double_skunk_points=4).points_for(level) for level in range(4)]
         [1, 2, 4, 4]
         """
         return (1, self.skunk_points, self.double_skunk_points, self.double_skunk_points)[level]
 
 
+# The match points of a skunk and a double skunk, by name: the Swedish text's own (a skunk 2,
+# double skunks not played: "not part of the official rules"), and its two local conventions for
+# the double skunk, the game-point schemes that score a plain win 1 (docs/rules.md 8.2).
+MATCH_SCHEMES: dict[str, tuple[int, int]] = {
+    "swedish": (2, 2),
+    **{name: (p[1], p[2]) for name, p in GAME_POINT_SCHEMES.items() if p[0] == 1 and name != "hoyle_lurch"},
+}
+
+
 def match_rules_for_scheme(
-    scheme: GamePointScheme,
+    scheme: str,
     format: MatchFormat = "best_of",
     length: int = 3,
     *,
     triple_skunk_wins: bool = False,
     next_first_dealer: NextFirstDealer = "loser",
 ) -> MatchRules:
-    """Match rules whose points are one of the game-point schemes that score a plain win 1:
-    ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2) are the Swedish text's two conventions.
+    """Match rules whose points are one of :data:`MATCH_SCHEMES`: ``swedish`` (a skunk 2, no
+    double skunk), and ``match_1_2_3`` and ``match_1_2_4`` (docs/rules.md 8.2), the Swedish text's
+    two conventions for the double skunk.
+
+    >>> r = match_rules_for_scheme("swedish", "best_of", 3)
+    >>> r.skunk_points, r.double_skunk_points, r.target
+    (2, 2, 2)
 
     >>> r = match_rules_for_scheme("match_1_2_4", "first_to", 7)
     >>> r.skunk_points, r.double_skunk_points, r.target
     (2, 4, 7)
     """
-    points = GAME_POINT_SCHEMES.get(scheme)
-    if points is None or points[0] != 1:
-        usable = [name for name, p in GAME_POINT_SCHEMES.items() if p[0] == 1 and name != "hoyle_lurch"]
-        raise InvalidRules(said("m_scheme", values=str(usable), scheme=scheme), pointer="/match/scheme")
-    return MatchRules(format, length, points[1], points[2], triple_skunk_wins, next_first_dealer)
+    points = MATCH_SCHEMES.get(scheme)
+    if points is None:
+        raise InvalidRules(said("m_scheme", values=str(list(MATCH_SCHEMES)), scheme=scheme), pointer="/match/scheme")
+    return MatchRules(format, length, points[0], points[1], triple_skunk_wins, next_first_dealer)
 
 
 def match_rules_from(
     format: MatchFormat = "best_of",
     length: int = 3,
     *,
-    scheme: GamePointScheme | None = None,
+    scheme: str | None = None,
     skunk_points: int | None = None,
     double_skunk_points: int | None = None,
     triple_skunk_wins: bool = False,
     next_first_dealer: NextFirstDealer = "loser",
 ) -> MatchRules:
     """Match rules as a request gives them: the points from a ``scheme``
-    (:func:`match_rules_for_scheme`) or given one by one, never both; a skunk scores 2 unless
-    said otherwise, and a double skunk what a skunk does unless said otherwise (so double skunks
-    score nothing extra until they are given points).
+    (:func:`match_rules_for_scheme`) or given one by one, never both. Unless said otherwise a
+    skunk scores 1 in a ``best_of`` (it counts games, as its name says) and 2 in the match-point
+    formats (``first_to``, ``fixed``: the Swedish text), and a double skunk what a skunk does (so
+    double skunks score nothing extra until they are given points).
+
+    >>> match_rules_from("best_of", 3).skunk_points, match_rules_from("first_to", 7).skunk_points
+    (1, 2)
 
     >>> match_rules_from("first_to", 7, skunk_points=2, double_skunk_points=3).points_for(2)
     3
@@ -171,7 +192,7 @@ def match_rules_from(
         return match_rules_for_scheme(
             scheme, format, length, triple_skunk_wins=triple_skunk_wins, next_first_dealer=next_first_dealer
         )
-    skunk = 2 if skunk_points is None else skunk_points
+    skunk = (1 if format == "best_of" else 2) if skunk_points is None else skunk_points
     double = skunk if double_skunk_points is None else double_skunk_points
     return MatchRules(format, length, skunk, double, triple_skunk_wins, next_first_dealer)
 
@@ -315,9 +336,8 @@ def _next_dealer(winner: int | None, dealer: int | None, rule: NextFirstDealer) 
 class MatchContext:
     """A game's place in a match it is played in (the game API keeps it in the game's state):
     the match's rules, the side that dealt first in the match's first game, and the final
-    scores of the games before this one (the winner's capped at the target), side 0 first;
-    ``conceded``: for those games, the side that conceded each (``None``: played out), or
-    empty when none was conceded.
+    scores of the games before this one, side 0 first; ``conceded``: for those games, the side
+    that conceded each (``None``: played out), or empty when none was conceded.
 
     >>> context = MatchContext(MatchRules("best_of", 3), first_dealer=0)
     >>> second = context.following(STANDARD, (121, 100))
@@ -326,7 +346,7 @@ class MatchContext:
     >>> second.following(STANDARD, (121, 80)).games
     Traceback (most recent call last):
     ...
-    service.core.errors.MatchOver: the match is over: side 0 won it, 3 match points to 0
+    service.core.errors.MatchOver: the match is over: side 0 won it, 2 match points to 0
     """
 
     rules: MatchRules
@@ -386,6 +406,7 @@ __all__ = [
     "MatchRules",
     "match_rules_for_scheme",
     "match_rules_from",
+    "MATCH_SCHEMES",
     "MatchGame",
     "MatchState",
     "match_state",

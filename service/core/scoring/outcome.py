@@ -8,10 +8,16 @@ docs/rules.md section 7 (skunk lines), 8 (game points, spread) and 9.4 (fixed nu
 >>> result = outcome([121, 90], STANDARD)
 >>> result.winner, result.margin, result.skunk, result.game_points, result.spread
 (0, 31, 'skunk', (3, 0), (31, -31))
->>> outcome([95, 130], STANDARD).scores      # the winner's peg sits in the game hole
-(95, 121)
+>>> outcome([95, 121], STANDARD).winner
+1
 
-A game with no winner, or two, is not a finished game:
+A game with no winner, or two, is not a finished game; nor is a winner past the target (the
+winner pegs out in the game hole, exactly the target, and the game ends there):
+
+>>> outcome([125, 90], STANDARD)
+Traceback (most recent call last):
+...
+service.core.errors.InvalidScore: a finished game's winner has exactly the target of 121 (the game ends when a peg reaches the game hole), not 125
 
 >>> outcome([120, 100], STANDARD)
 Traceback (most recent call last):
@@ -34,7 +40,7 @@ from ..vocabulary import SKUNK_NAMES, GamePointScheme, Skunk
 class Outcome:
     """The result of one finished game, per side (a side is a player, or a partnership).
 
-    ``scores``: final scores, the winner's capped at the target (docs/rules.md 5).
+    ``scores``: final scores (the winner's is the target in a game to a target: docs/rules.md 5).
     ``winner``: the winning side, or ``None`` for a drawn fixed-deals game.
     ``margin``: the winner's lead over the runner-up (0 in a draw).
     ``skunk_level``: 0 none, 1 skunk, 2 double, 3 triple, judged on the runner-up's score;
@@ -79,8 +85,9 @@ def skunk_level(loser: int, lines: Sequence[int]) -> int:
 def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> Outcome:
     """The outcome of a finished game, from each side's final score.
 
-    A game to a target (``rules.target``) is won by the one side that reached it; its
-    score is capped at the target. A fixed-deals game (``rules.fixed_deals``) is compared
+    A game to a target (``rules.target``) is won by the one side that reached it, with exactly
+    the target (the game ends when a peg reaches the game hole, so no finished game has a score
+    past it: ``[125, 90]`` or ``[1210, 95]`` is a mistake on a scorecard, not a win). A fixed-deals game (``rules.fixed_deals``) is compared
     on totals (docs/rules.md 9.4): the highest total wins, an equal highest total is a draw, and
     no skunk lines apply (the rules name none for it). Game points come from
     ``rules.game_point_scheme``; the spread is the winner's capped score minus each loser's,
@@ -184,7 +191,7 @@ def _on_totals(scores: Sequence[int]) -> tuple[tuple[int, ...], int | None, tupl
 
 
 def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """A game to a target: the scores with the winner's capped, the one side that reached it, the skunk lines."""
+    """A game to a target: the scores, the one side that reached it (with exactly the target), the skunk lines."""
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
     if not reached:
         raise InvalidScore(said("not_reached", target=rules.target), pointer="/scores")
@@ -193,7 +200,14 @@ def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], in
             said("both_reached", a=reached[0], b=reached[1], target=rules.target),
             pointer=f"/scores/{reached[1]}",
         )
-    return tuple(min(score, rules.target) for score in scores), reached[0], rules.skunk_lines
+    winner = reached[0]
+    if scores[winner] != rules.target:
+        raise InvalidScore(
+            f"a finished game's winner has exactly the target of {rules.target} (the game ends when a peg "
+            f"reaches the game hole), not {scores[winner]}",
+            pointer=f"/scores/{winner}",
+        )
+    return tuple(scores), winner, rules.skunk_lines
 
 
 __all__ = ["Outcome", "outcome", "conceded", "FORFEIT_SPREAD", "skunk_level", "SKUNK_NAMES"]

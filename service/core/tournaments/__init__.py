@@ -5,7 +5,9 @@
 * :mod:`.schedules` (round robins and Swiss pairings);
 * :mod:`.brackets` (the seeded single-elimination draw) and :mod:`.elimination` (single and
   double elimination advanced from their results);
-* :mod:`.match_standings` (players ranked on finished matches).
+* :mod:`.match_standings` (players ranked on finished matches);
+* :mod:`.event` and :mod:`.event_views` (an event file as it runs: a roster, whose names
+  :mod:`.roster` keeps from drifting, rounds of tables, byes and cross-checked scorecards).
 
 Every game is judged by :mod:`service.core.scoring` first.
 """

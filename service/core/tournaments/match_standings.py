@@ -61,7 +61,7 @@ def match_standings(
 
     >>> table = match_standings([MatchResult(("ann", "bob"), ((121, 100), (121, 85)))])
     >>> [(r.rank, r.player, r.matches_won, r.match_points, r.spread) for r in table.rows]
-    [(1, 'ann', 1, 3, 57), (2, 'bob', 0, 0, -57)]
+    [(1, 'ann', 1, 2, 57), (2, 'bob', 0, 0, -57)]
     """
     rows: dict[str, list[int]] = {}
     errors: list[CribbageError] = []

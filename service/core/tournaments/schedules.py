@@ -32,7 +32,7 @@ choice that breaks it must be repaired by one augmenting path, or is refused).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidEvent
@@ -298,20 +298,29 @@ class SwissStanding:
 
 
 def swiss_ranking(
-    players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD, *, byes: Sequence[str] = ()
+    players: Sequence[str],
+    games: Sequence[GameResult],
+    rules: Rules = STANDARD,
+    *,
+    byes: Sequence[str] = (),
+    withdrawn: Collection[str] = (),
+    awarded: Mapping[str, int] | None = None,
 ) -> tuple[SwissStanding, ...]:
     """The field ranked for pairing: score, then wins, then spread, then the order ``players``
     were given in (the seeding). A bye counts as a plain win: the game points of a win with no
     skunk and one win (``rules.game_points[0]``), the ACC award for an opponent who does not
-    play (docs/rules.md 8.1, "awarded a win"), with no spread."""
+    play (docs/rules.md 8.1, "awarded a win"), with no spread. ``withdrawn``: players who left
+    the event, named in ``games`` but not paired (their games count for their opponents);
+    ``awarded``: game points a director gave outside the games (a late entry's)."""
     names = distinct_names(players)
     index = {name: i for i, name in enumerate(names)}
     if rules.sides != 2:
         raise InvalidEvent(said("swiss_two_sided"), pointer="/rules")
     results = outcomes(games, rules)
+    gone = frozenset(withdrawn)
     for g, game in enumerate(games):
         for slot, name in enumerate(game.players):
-            if name not in index:
+            if name not in index and name not in gone:
                 raise InvalidEvent(said("not_a_player", name=name), pointer=f"/games/{g}/players/{slot}")
     bye_count = dict.fromkeys(names, 0)
     for b, name in enumerate(byes):
@@ -319,16 +328,18 @@ def swiss_ranking(
             raise InvalidEvent(said("not_a_player", name=name), pointer=f"/byes/{b}")
         bye_count[name] += 1
     win_points = rules.game_points[0]
-    score = {name: bye_count[name] * win_points for name in names}
+    score = {name: bye_count[name] * win_points + (awarded or {}).get(name, 0) for name in names}
     wins = dict(bye_count)
     spread = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     met: dict[str, set[str]] = {name: set() for name in names}
     for game, result in zip(games, results):
         first, second = game.players
-        met[first].add(second)
-        met[second].add(first)
+        met.setdefault(first, set()).add(second)
+        met.setdefault(second, set()).add(first)
         for side, name in enumerate(game.players):
+            if name not in index:
+                continue
             played[name] += 1
             score[name] += result.game_points[side]
             spread[name] += result.spread[side]
@@ -340,10 +351,16 @@ def swiss_ranking(
 
 
 def swiss_pairings(
-    players: Sequence[str], games: Sequence[GameResult], rules: Rules = STANDARD, *, byes: Sequence[str] = ()
+    players: Sequence[str],
+    games: Sequence[GameResult],
+    rules: Rules = STANDARD,
+    *,
+    byes: Sequence[str] = (),
+    withdrawn: Collection[str] = (),
+    awarded: Mapping[str, int] | None = None,
 ) -> Round:
     """The next round's pairings from the results so far (``games``, and the players who have
-    had a ``byes`` each).
+    had a ``byes`` each; ``withdrawn`` and ``awarded`` as :func:`swiss_ranking` takes them).
 
     Players are ranked by :func:`swiss_ranking`. The top unpaired player of the top score group
     takes, among the players in their group, the one half-way down it (top half against bottom
@@ -359,11 +376,11 @@ def swiss_pairings(
     >>> [p.players for p in swiss_pairings(["p1", "p2", "p3", "p4"], games).pairings]
     [('p1', 'p2'), ('p3', 'p4')]
     """
-    ranked = swiss_ranking(players, games, rules, byes=byes)
+    ranked = swiss_ranking(players, games, rules, byes=byes, withdrawn=withdrawn, awarded=awarded)
     n = len(ranked)
     position = {s.player: i for i, s in enumerate(ranked)}
     everyone = frozenset(range(n))
-    allowed = [everyone - {i, *(position[o] for o in s.opponents)} for i, s in enumerate(ranked)]
+    allowed = [everyone - {i, *(position[o] for o in s.opponents if o in position)} for i, s in enumerate(ranked)]
     number = 1 + max(s.games + s.byes for s in ranked)
     matching = _Matching(allowed, [True] * n)
     matching.maximise()

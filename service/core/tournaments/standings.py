@@ -16,7 +16,7 @@ when everything is equal (a plain reference in the tests gives the same tables).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidEvent
@@ -85,7 +85,13 @@ def standings(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = (
     return tally(games, outcomes(games, rules), rules, byes)
 
 
-def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules, byes: Sequence[str] = ()) -> Standings:
+def tally(
+    games: Sequence[GameResult],
+    results: Sequence[Outcome],
+    rules: Rules,
+    byes: Sequence[str] = (),
+    awarded: Mapping[str, tuple[int, int]] | None = None,
+) -> Standings:
     """:func:`standings` from games already checked, with their :func:`outcomes` (for callers
     that need both, such as the crosstable, so the games are judged once).
 
@@ -93,7 +99,9 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
     as :func:`service.core.tournaments.schedules.swiss_ranking` counts it for pairing), no skunk and no spread
     (docs/rules.md 8.1: ACC awards a win to a player whose opponent does not play; the ten spread
     points of a forfeit punish the absent opponent, and a bye has none). A player with only
-    byes still has a row.
+    byes still has a row. ``awarded``: game points and spread a director gives a player
+    outside any game (a late entry's, a half bye's: :mod:`.event_views`); each player named
+    there has a row, even with nothing.
     """
     keys = ranking_keys(rules)
     stats: dict[str, list[int]] = {}  # games, won, lost, drawn, game points, skunks, spread, byes
@@ -105,6 +113,12 @@ def tally(games: Sequence[GameResult], results: Sequence[Outcome], rules: Rules,
         row[1] += 1
         row[4] += rules.game_points[0]
         row[7] += 1
+    for name, (points, spread) in (awarded or {}).items():
+        row = stats.get(name)
+        if row is None:
+            row = stats[name] = [0, 0, 0, 0, 0, 0, 0, 0]
+        row[4] += points
+        row[6] += spread
     beat: dict[str, dict[str, int]] | None = {} if "head_to_head" in keys else None
     for game, result in zip(games, results):
         _count_game(stats, beat, game, result)

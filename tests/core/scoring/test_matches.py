@@ -154,7 +154,7 @@ def test_a_best_of_five_played_through_the_game_engine_to_its_end() -> None:
 
 
 def test_match_standings_worked_by_hand() -> None:
-    rules = MatchRules("best_of", 3)  # 1 a game, 2 a skunk; first to 2 match points
+    rules = MatchRules("best_of", 3, skunk_points=2, double_skunk_points=2)  # 1 a game, 2 a skunk; first to 2
     table = match_standings(
         [
             MatchResult(("ann", "bob"), ((121, 100), (110, 121), (121, 95))),  # ann 2-1 in points; spread 21-11+26
@@ -203,7 +203,7 @@ def test_match_standings_refuse_an_unfinished_match_and_point_into_bad_games() -
         match_standings(
             [MatchResult(("ann", "bob"), ((121, 80),)), MatchResult(("ann", "cy"), ((100, 90),))],
             STANDARD,
-            MatchRules("best_of", 3),
+            MatchRules("best_of", 3, skunk_points=2, double_skunk_points=2),
         )
     assert bad.value.pointer == "/matches/1/games/0/scores"
 

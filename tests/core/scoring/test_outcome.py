@@ -59,11 +59,21 @@ def test_g8_acc_spread():
     assert result.game_points == (2, 0)
 
 
-def test_the_winner_may_be_either_side_and_is_capped_at_the_target():
-    result = outcome([95, 127], STANDARD)
+def test_the_winner_may_be_either_side():
+    result = outcome([95, 121], STANDARD)
     assert result.winner == 1
-    assert result.scores == (95, 121)
     assert result.spread == (-26, 26)
+
+
+@pytest.mark.parametrize(
+    ("scores", "pointer"), [([1210, 95], "/scores/0"), ([125, 90], "/scores/0"), ([95, 127], "/scores/1")]
+)
+def test_a_winner_past_the_target_is_no_finished_game(scores, pointer):
+    # The game ends the moment a peg reaches the game hole (docs/rules.md 5): the winner has
+    # exactly 121, so a card saying 125 (or 1210, a slip of the pen) is refused, not read as a win.
+    with pytest.raises(InvalidScore, match="exactly the target") as info:
+        outcome(scores, STANDARD)
+    assert info.value.pointer == pointer
 
 
 def test_sixty_one_point_game_has_the_half_the_holes_line():
@@ -144,6 +154,10 @@ def test_the_wire_form_is_plain_json():
 def test_outcome_matches_a_plain_reference(loser, winner_score, winner_side, scheme):
     scores = [loser, loser]
     scores[winner_side] = winner_score
+    if winner_score != 121:  # past the game hole: no finished game ends there
+        with pytest.raises(InvalidScore, match="exactly the target"):
+            outcome(scores, rules(scheme))
+        return
     result = outcome(scores, rules(scheme))
     level = 3 if loser < 31 else 2 if loser < 61 else 1 if loser < 91 else 0
     assert result.winner == winner_side

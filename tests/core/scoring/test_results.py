@@ -25,7 +25,7 @@ def event(seed: int, players: int, count: int, sides: int = 2, fixed: bool = Fal
             scores = [rnd.choice((70, 80, 90)) for _ in seats]
         else:
             scores = [rnd.randint(10, 120) for _ in seats]
-            scores[rnd.randrange(sides)] = rnd.choice((121, 125))
+            scores[rnd.randrange(sides)] = 121
         games.append(GameResult(tuple(seats), tuple(scores)))
     return games
 

@@ -1,0 +1,64 @@
+"""An event file's operations (``/v1/tournaments/event/...``): the roster and the rounds
+(tables, byes, two scorecards a table) checked whole, every problem in one answer, then the
+standings after a round, the crosstable by rounds, the next round's pairings, and the
+cross-check of the scorecards (:mod:`..core.tournaments.event`, :mod:`..core.tournaments.event_views`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from ..core.tournaments.event import settle
+from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
+from .loading import body
+from .problems import ApiError
+from .wire import director as schedules
+from .wire import events as wire
+from .wire.events import EventRequest
+
+bp = Blueprint("event", __name__, url_prefix="/v1/tournaments/event")
+
+# Cells of a crosstable by rounds (a player's round each): 4,096 players over 32 rounds, or
+# 250 over 128 rounds many times over; a 4,096-player field of 128 rounds would be 524,288
+# (about 100 MB of JSON).
+MAX_ROUND_CELLS = 131_072
+
+
+@bp.post("/standings")
+@body("eventStandings")
+def standings(request: EventRequest) -> dict[str, Any]:
+    ledger = settle(request.event, request.rules)
+    return wire.event_standings(event_standings(ledger, request.rules, request.after_round))
+
+
+@bp.post("/crosstable")
+@body("eventCrosstable")
+def crosstable(request: EventRequest) -> dict[str, Any]:
+    ledger = settle(request.event, request.rules)
+    rounds = ledger.rounds if request.after_round is None else request.after_round
+    cells = len(ledger.entries) * rounds
+    if cells > MAX_ROUND_CELLS:
+        raise ApiError(
+            422,
+            "answer-too-large",
+            "Too many cells for one crosstable",
+            f"this crosstable would hold {cells} cells (a player's round each), more than the "
+            f"{MAX_ROUND_CELLS} one answer holds; ask for the standings, or fewer rounds (`after_round`)",
+            errors=[{"pointer": "/after_round", "detail": "ask for fewer rounds"}],
+        )
+    return wire.event_crosstable(event_crosstable(ledger, request.rules, request.after_round))
+
+
+@bp.post("/pairings")
+@body("eventPairings")
+def pairings(request: EventRequest) -> dict[str, Any]:
+    ledger = settle(request.event, request.rules)
+    return schedules.swiss_pairings(event_pairings(ledger, request.rules, request.sitting_out))
+
+
+@bp.post("/cross-check")
+@body("eventCrossCheck")
+def cross_check(request: EventRequest) -> dict[str, Any]:
+    return wire.cross_check(settle(request.event, request.rules).tables)

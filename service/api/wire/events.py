@@ -1,0 +1,121 @@
+"""Wire shapes of an event file (``/v1/tournaments/event/...``): the roster, the rounds with
+their tables, byes and scorecards, and the answers built on them (standings after a round, the
+crosstable by rounds, the cross-check of the scorecards). The next round's pairings answer in
+the ``SwissPairings`` shape of :mod:`.director`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.rules import Rules
+from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
+from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from . import encoder, loader
+from .tournaments import request_rules
+from .tournaments import standing as standing_row
+
+# --- requests --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventRequest:
+    event: Event
+    rules: Rules
+    after_round: int | None
+    sitting_out: tuple[str, ...]
+
+
+def _entry(value: str | dict[str, Any]) -> Entry:
+    if isinstance(value, str):
+        return Entry(value)
+    return Entry(value["name"], value["joined"], value["points"], value["spread"], value.get("withdrawn"))
+
+
+@loader("EventRequest")
+def load_event(data: dict[str, Any]) -> EventRequest:
+    """The roster (a name, or a line with ``joined``, ``points``, ``spread``, ``withdrawn``),
+    the tables, byes and cards of every round, and what the operation asks of them."""
+    event = Event(
+        tuple([_entry(p) for p in data["players"]]),
+        tuple([Seat(t["round"], t["table"], tuple(t["players"])) for t in data["tables"]]),
+        tuple([Bye(b["round"], b["player"], b["kind"]) for b in data["byes"]]),
+        tuple([_card(c) for c in data["cards"]]),
+    )
+    return EventRequest(event, request_rules(data, 2), data.get("after_round"), tuple(data["sitting_out"]))
+
+
+def _card(value: dict[str, Any]) -> Card:
+    scores = value.get("scores")
+    return Card(
+        value["round"], value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit")
+    )
+
+
+# --- answers ---------------------------------------------------------------------------------------
+
+
+def _card_answer(card: Card) -> dict[str, Any]:
+    return {"by": card.by, "scores": None if card.scores is None else list(card.scores), "forfeit": card.forfeit}
+
+
+@encoder("EventTable")
+def table_check(value: TableResult) -> dict[str, Any]:
+    return {
+        "round": value.round,
+        "table": value.table,
+        "players": list(value.players),
+        "status": value.status,
+        "cards": [_card_answer(card) for card in value.cards],
+    }
+
+
+@encoder("EventStandingsResult")
+def event_standings(value: EventStandings) -> dict[str, Any]:
+    return {
+        "after_round": value.after,
+        "standings": [
+            {**standing_row(row), "joined": value.joined[row.player], "withdrawn": value.withdrawn[row.player]}
+            for row in value.table.rows
+        ],
+        "ranking": list(value.table.ranking),
+        "scheme": value.table.scheme,
+        "unsettled": [table_check(t) for t in value.unsettled],
+    }
+
+
+def _cell(value: RoundCell) -> dict[str, Any]:
+    return {
+        "round": value.round,
+        "result": value.result,
+        "table": value.table,
+        "opponent": value.opponent,
+        "score": value.score,
+        "opponent_score": value.opponent_score,
+        "game_points": value.game_points,
+        "spread": value.spread,
+        "total_game_points": value.total_game_points,
+        "total_spread": value.total_spread,
+    }
+
+
+@encoder("EventCrosstable")
+def event_crosstable(value: tuple[EventStandings, tuple[RoundRow, ...]]) -> dict[str, Any]:
+    standing, rows = value
+    return {
+        "after_round": standing.after,
+        "rows": [{"rank": row.rank, "player": row.player, "rounds": [_cell(c) for c in row.cells]} for row in rows],
+        "unsettled": [table_check(t) for t in standing.unsettled],
+    }
+
+
+STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")
+
+
+@encoder("EventCrossCheck")
+def cross_check(tables: tuple[TableResult, ...]) -> dict[str, Any]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for t in tables:
+        counts[t.status] += 1
+    return {"counts": counts, "tables": [table_check(t) for t in tables if t.status != "agreed"]}

@@ -1,0 +1,403 @@
+"""An event as it runs: a roster, then rounds of tables, byes and scorecards.
+
+The director keeps one event file (the service keeps nothing) and sends it whole, in four
+lists a spreadsheet could hold (each line says its round):
+
+* the **roster** (:class:`Entry`): every player once, with the round a late entry joins
+  and the game points (and spread) the director gives for the rounds missed, and the last
+  round of a player who withdrew (not paired again; the games played still count);
+* the **tables** (:class:`Seat`) as the pairings issued them (round, table number, two
+  players), the **byes** (:class:`Bye`) (``full``: a game won, as a pairing bye counts; ``half``: half a plain
+  win's game points, a bye the player asked for; ``zero``: none), and the **scorecards**
+  (:class:`Card`): each player hands one in for their table (ACC rule 13.2a: every qualifying
+  scorecard is cross-checked), and a card without ``by`` is the director's ruling. A card
+  gives the scores (in the table's order of players) or the player who ``forfeit`` the game
+  (a no-show, a refusal): ACC rule 11.4b awards the opponent a win by ten spread points.
+
+:func:`settle` checks the whole file at once and raises one :class:`InvalidEvent` listing every
+problem with its JSON pointer (names, scores, rounds, structure: the first
+:data:`~service.core.scoring.results.MAX_PROBLEMS`), or returns the :class:`Ledger`: each
+table's result, or why it has none (cards that disagree, no card yet). The published views
+(standings after a round, the crosstable by rounds, the next round's pairings) are
+:mod:`.event_views`.
+
+>>> from ..rules import STANDARD
+>>> event = Event(
+...     (Entry("ann"), Entry("bob"), Entry("cy")), (Seat(1, 1, ("ann", "bob")),), (Bye(1, "cy"),),
+...     (Card(1, 1, "ann", (121, 100)), Card(1, 1, "bob", (121, 100))))
+>>> ledger = settle(event, STANDARD)
+>>> [(t.round, t.table, t.status, t.outcome.game_points) for t in ledger.tables]
+[(1, 1, 'agreed', (2, 0))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import CribbageError, InvalidEvent
+from ..rules import Rules
+from ..scoring.outcome import Outcome, outcome
+from ..scoring.results import MAX_PROBLEMS, Problem
+from .roster import Roster, roster_problems
+
+ByeKind = str  # "full", "half" or "zero" (the contract's enum)
+BYE_KINDS = ("full", "half", "zero")
+FORFEIT_SPREAD = 10  # ACC rule 11.4b: "awarded a win by ten spread points (when applicable)"
+MAX_TABLES = 50_000  # tables of all rounds: an event's games (docs/worst-cases.md)
+MAX_CARDS = 100_000  # two cards a table
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One roster line: ``joined`` the first round the player is in the field; ``points`` and
+    ``spread`` given by the director (a late entry's, for the rounds missed); ``withdrawn``
+    the last round of a player who left (``None``: still in)."""
+
+    name: str
+    joined: int = 1
+    points: int = 0
+    spread: int = 0
+    withdrawn: int | None = None
+
+    def plays(self, number: int) -> bool:
+        """Whether the player is in the field in round ``number``."""
+        return self.joined <= number and (self.withdrawn is None or number <= self.withdrawn)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A table of a round, as the pairings issued it."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    round: int
+    player: str
+    kind: ByeKind = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A scorecard: the round and table, who handed it in (``None``: the director's ruling),
+    and either the final scores in the table's order of players or the player who forfeit."""
+
+    round: int
+    table: int
+    by: str | None
+    scores: tuple[int, ...] | None = None
+    forfeit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The roster and every round's lines; the rounds so far are the highest round a table or
+    a bye names (a round is paired before its cards come in)."""
+
+    roster: tuple[Entry, ...]
+    tables: tuple[Seat, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def rounds(self) -> int:
+        return max(max((t.round for t in self.tables), default=0), max((b.round for b in self.byes), default=0))
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table of one round, cross-checked. ``status``: ``agreed`` (two cards alike), ``one_card``
+    (the only card in), ``ruled`` (the director's card decides), ``disputed`` (the players' cards
+    differ: no result until a ruling), ``missing`` (no card). ``cards``: every card handed in.
+    ``outcome`` (``None`` without a result) and ``forfeit`` (the player who forfeit, or ``None``)."""
+
+    round: int
+    table: int
+    players: tuple[str, str]
+    status: str
+    cards: tuple[Card, ...]
+    outcome: Outcome | None
+    forfeit: str | None
+
+    @property
+    def settled(self) -> bool:
+        return self.outcome is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """A checked event: the roster (names normalised), each round's tables and byes."""
+
+    entries: tuple[Entry, ...]
+    rounds: int
+    tables: tuple[TableResult, ...]
+    byes: tuple[Bye, ...]
+
+    def entry(self, name: str) -> Entry:
+        return next(e for e in self.entries if e.name == name)
+
+
+class _Check:
+    """The problems found so far (the first :data:`MAX_PROBLEMS` kept, all counted)."""
+
+    def __init__(self) -> None:
+        self.kept: list[Problem] = []
+        self.total = 0
+
+    def add(self, pointer: str, detail: str) -> None:
+        self.total += 1
+        if len(self.kept) < MAX_PROBLEMS:
+            self.kept.append(Problem(pointer, detail))
+
+    def extend(self, problems: Sequence[Problem]) -> None:
+        for p in problems:
+            self.add(p.pointer, p.detail)
+
+    def raise_any(self) -> None:
+        if not self.total:
+            return
+        first = self.kept[0]
+        truncated = self.total > len(self.kept)
+        message = (
+            first.detail
+            if self.total == 1
+            else f"the event has {self.total} problems" + (f", the first {len(self.kept)} listed" if truncated else "")
+        )
+        raise InvalidEvent(
+            message,
+            pointer=first.pointer,
+            errors=[{"pointer": p.pointer, "detail": p.detail} for p in self.kept],
+            **({"truncated": True} if truncated else {}),
+        )
+
+
+def forfeit_outcome(loser: int, rules: Rules) -> Outcome:
+    """A forfeit (ACC 11.4b): the other side is awarded a win, a plain win's game points and
+    :data:`FORFEIT_SPREAD` spread points, taken from the side that forfeit; no scores, no skunk."""
+    winner = 1 - loser
+    points = tuple(rules.game_points[0] if side == winner else 0 for side in (0, 1))
+    spread = tuple(FORFEIT_SPREAD if side == winner else -FORFEIT_SPREAD for side in (0, 1))
+    return Outcome((0, 0), winner, FORFEIT_SPREAD, 0, (0, 0), points, spread, rules.game_point_scheme, (), False)
+
+
+def settle(event: Event, rules: Rules) -> Ledger:
+    """The event checked whole: every problem in one :class:`InvalidEvent`, or the ledger."""
+    check = _Check()
+    if rules.sides != 2:
+        check.add("/variant", "an event's rounds are of two-player games")
+        check.raise_any()
+    check.extend(roster_problems([e.name for e in event.roster], "/players"))
+    roster = Roster.of([e.name for e in event.roster])
+    entries = _entries(event.roster, roster, check)
+    by_name = {e.name: e for e in entries}
+    if len(event.tables) > MAX_TABLES or len(event.cards) > MAX_CARDS:
+        check.add("/tables", f"an event here has at most {MAX_TABLES} tables and {MAX_CARDS} scorecards")
+        check.raise_any()
+    rounds = event.rounds
+    lines: list[_Lines] = [_Lines() for _ in range(rounds + 1)]
+    for i, seat in enumerate(event.tables):
+        lines[seat.round].tables.append((i, seat))
+    for i, bye in enumerate(event.byes):
+        lines[bye.round].byes.append((i, bye))
+    for i, card in enumerate(event.cards):
+        if card.round > rounds:  # only a card can name a round no table or bye has
+            check.add(f"/cards/{i}/round", f"round {card.round} has no tables or byes")
+        else:
+            lines[card.round].cards.append((i, card))
+    tables: list[TableResult] = []
+    byes: list[Bye] = []
+    judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
+    for number in range(1, rounds + 1):
+        _round(number, lines[number], roster, by_name, rules, judged, check, tables, byes)
+    check.raise_any()
+    return Ledger(tuple(entries), rounds, tuple(tables), tuple(byes))
+
+
+@dataclass(slots=True)
+class _Lines:
+    """One round's lines, each with its index in the request's list."""
+
+    tables: list[tuple[int, Seat]] = field(default_factory=list)
+    byes: list[tuple[int, Bye]] = field(default_factory=list)
+    cards: list[tuple[int, Card]] = field(default_factory=list)
+
+
+def _entries(roster: Sequence[Entry], names: Roster, check: _Check) -> list[Entry]:
+    """The roster lines with names normalised, each line's rounds checked."""
+    entries: list[Entry] = []
+    for i, entry in enumerate(roster):
+        where = f"/players/{i}"
+        if entry.withdrawn is not None and entry.withdrawn < entry.joined - 1:
+            check.add(
+                f"{where}/withdrawn", f"withdrawn after round {entry.withdrawn}, before joining in round {entry.joined}"
+            )
+        key = names.find(entry.name)
+        if key is not None and names.index[key] == len(entries):
+            entries.append(Entry(key, entry.joined, entry.points, entry.spread, entry.withdrawn))
+    return entries
+
+
+def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each problem reported where it is
+    number: int,
+    played: _Lines,
+    roster: Roster,
+    entries: dict[str, Entry],
+    rules: Rules,
+    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    check: _Check,
+    tables: list[TableResult],
+    byes: list[Bye],
+) -> None:
+    seated: dict[str, str] = {}  # player -> where in this round
+
+    def seat(name: str, where: str) -> str | None:
+        key = roster.find(name)
+        if key is None:
+            check.add(where, roster.unknown(name))
+            return None
+        entry = entries[key]
+        if not entry.plays(number):
+            why = (
+                f"joins in round {entry.joined}" if number < entry.joined else f"withdrew after round {entry.withdrawn}"
+            )
+            check.add(where, f"{key!r} is not in the field in round {number} ({why})")
+        if key in seated:
+            check.add(where, f"{key!r} is seated twice in round {number} (also at {seated[key]})")
+        seated[key] = where
+        return key
+
+    at_table: dict[int, tuple[int, tuple[str, ...]]] = {}
+    for t, table in played.tables:
+        where = f"/tables/{t}"
+        if table.table in at_table:
+            check.add(f"{where}/table", f"table {table.table} is listed twice in round {number}")
+        names = tuple(seat(name, f"{where}/players/{s}") for s, name in enumerate(table.players))
+        if len(names) != 2:
+            check.add(f"{where}/players", "a table seats two players")
+        at_table.setdefault(table.table, (t, tuple(n or "" for n in names)))
+    for b, bye in played.byes:
+        where = f"/byes/{b}/player"
+        key = roster.find(bye.player)
+        if key is not None and key in seated and seated[key].startswith("/tables/"):
+            check.add(where, f"a bye to {key!r}, who played in round {number} (at {seated[key]})")
+            continue
+        key = seat(bye.player, where)
+        if key is not None:
+            byes.append(Bye(number, key, bye.kind))
+    cards: dict[int, list[Card]] = {}
+    handed: dict[tuple[int, str | None], int] = {}
+    for c, card in played.cards:
+        where = f"/cards/{c}"
+        found = at_table.get(card.table)
+        if found is None:
+            check.add(f"{where}/table", f"no table {card.table} in round {number}'s pairings")
+            continue
+        _, players = found
+        by = None if card.by is None else roster.find(card.by)
+        if card.by is not None and by not in players:
+            check.add(f"{where}/by", f"{card.by!r} is not at table {card.table} in round {number}")
+            continue
+        if (card.table, by) in handed:
+            whose = "the director's ruling" if by is None else f"{by!r}'s scorecard"
+            check.add(where, f"{whose} for table {card.table} is given twice (also at /cards/{handed[card.table, by]})")
+            continue
+        handed[card.table, by] = c
+        loser = _card_problems(card, players, where, rules, judged, roster, check)
+        if loser is not None:
+            cards.setdefault(card.table, []).append(Card(number, card.table, by, card.scores, loser or None))
+    for numbered, (_, players) in sorted(at_table.items(), key=lambda item: item[1][0]):
+        if len(players) == 2 and all(players):
+            pair = (players[0], players[1])
+            tables.append(_cross_check(number, numbered, pair, cards.get(numbered, []), rules, judged))
+
+
+def _card_problems(
+    card: Card,
+    players: tuple[str, ...],
+    where: str,
+    rules: Rules,
+    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    roster: Roster,
+    check: _Check,
+) -> str | None:
+    """The card's forfeiting player (``""`` for a card with scores), or ``None`` after
+    reporting what is wrong with it."""
+    if (card.scores is None) == (card.forfeit is None):
+        check.add(where, "a scorecard gives the scores or the player who forfeit, one of the two")
+        return None
+    if card.forfeit is not None:
+        loser = roster.find(card.forfeit)
+        if loser not in players:
+            check.add(f"{where}/forfeit", f"{card.forfeit!r} is not at table {card.table}")
+            return None
+        return loser
+    assert card.scores is not None
+    result = _judge(card.scores, rules, judged)
+    if isinstance(result, CribbageError):
+        check.add(where + (result.pointer or "/scores"), result.message)
+        return None
+    return ""
+
+
+def _judge(
+    scores: tuple[int, ...], rules: Rules, judged: dict[tuple[int, ...], Outcome | CribbageError]
+) -> Outcome | CribbageError:
+    result = judged.get(scores)
+    if result is None:
+        try:
+            result = outcome(scores, rules)
+        except CribbageError as error:
+            result = error
+        judged[scores] = result
+    return result
+
+
+def _cross_check(
+    number: int,
+    table: int,
+    players: tuple[str, str],
+    cards: list[Card],
+    rules: Rules,
+    judged: dict[tuple[int, ...], Outcome | CribbageError],
+) -> TableResult:
+    """A table's result from its cards: the director's ruling if there is one, else the players'
+    cards when they agree (or the one card in); cards that differ give no result."""
+    ruling = [card for card in cards if card.by is None]
+    said = {(card.scores, card.forfeit) for card in cards if card.by is not None}
+    if ruling:
+        status, decided = "ruled", ruling[0]
+    elif not cards:
+        return TableResult(number, table, players, "missing", (), None, None)
+    elif len(said) > 1:
+        return TableResult(number, table, players, "disputed", tuple(cards), None, None)
+    else:
+        status, decided = ("agreed" if len(cards) == 2 else "one_card"), cards[0]
+    if decided.forfeit is not None:
+        result = forfeit_outcome(players.index(decided.forfeit), rules)
+    else:
+        assert decided.scores is not None
+        judged_result = judged[decided.scores]
+        assert isinstance(judged_result, Outcome)
+        result = judged_result
+    return TableResult(number, table, players, status, tuple(cards), result, decided.forfeit)
+
+
+__all__ = [
+    "BYE_KINDS",
+    "Bye",
+    "Card",
+    "Entry",
+    "Event",
+    "FORFEIT_SPREAD",
+    "Ledger",
+    "MAX_CARDS",
+    "MAX_TABLES",
+    "Seat",
+    "TableResult",
+    "forfeit_outcome",
+    "settle",
+]

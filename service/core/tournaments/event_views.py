@@ -1,0 +1,262 @@
+"""What a director publishes from a checked event (:func:`.event.settle`): the standings after
+any round, the Swiss crosstable with one column per round (each player's game log, byes in
+their round), the next round's pairings, and every table that is not cross-checked yet.
+
+How each line counts (docs/rules.md 8.1 and 8.5):
+
+* a game: its :func:`~service.core.scoring.outcome.outcome`;
+* a forfeit (ACC 11.4b): a win for the opponent with a plain win's game points and ten
+  spread points, a loss with ten spread points against for the player who forfeit;
+* a ``full`` bye: a game won with a plain win's game points, no spread (as
+  :func:`~service.core.tournaments.standings.tally` counts a pairing bye); a ``half`` bye: half
+  a plain win's game points (rounded down), no game; a ``zero`` bye: nothing;
+* a late entry's points and spread: counted from the round the player joins.
+
+Tables whose cards disagree, or with no card yet, count for nobody until a ruling (or a card)
+settles them; each view lists them.
+
+>>> from ..rules import STANDARD
+>>> from .event import Bye, Card, Entry, Event, Seat, settle
+>>> ledger = settle(Event(
+...     (Entry("ann"), Entry("bob"), Entry("cy"), Entry("dee", joined=2, points=1)),
+...     (Seat(1, 1, ("ann", "bob")), Seat(2, 1, ("cy", "ann")), Seat(2, 2, ("bob", "dee"))),
+...     (Bye(1, "cy"),),
+...     (Card(1, 1, "ann", (121, 100)), Card(2, 1, None, forfeit="ann"),
+...      Card(2, 2, "bob", (121, 90)), Card(2, 2, "dee", (121, 95)))), STANDARD)
+>>> [(r.player, r.game_points, r.spread) for r in event_standings(ledger, STANDARD, 1).table.rows]
+[('ann', 2, 21), ('cy', 2, 0), ('bob', 0, -21)]
+>>> [(r.player, r.game_points, r.spread) for r in event_standings(ledger, STANDARD).table.rows]
+[('cy', 4, 10), ('ann', 2, 11), ('dee', 1, 0), ('bob', 0, -21)]
+>>> [(t.round, t.table, t.status) for t in event_standings(ledger, STANDARD).unsettled]
+[(2, 2, 'disputed')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..errors import InvalidEvent
+from ..rules import Rules
+from ..scoring.outcome import Outcome
+from ..scoring.results import GameResult
+from .event import FORFEIT_SPREAD, Bye, Ledger, TableResult
+from .roster import Roster
+from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
+from .standings import Standings, tally
+
+MAX_SWISS_FIELD = 1024  # as /v1/tournaments/swiss-pairings takes (docs/worst-cases.md)
+
+
+@dataclass(frozen=True, slots=True)
+class EventStandings:
+    """The standings after round ``after``: the table, each player's entry and withdrawal
+    (``joined``, ``withdrawn``, by name), and the tables of those rounds still unsettled."""
+
+    after: int
+    table: Standings
+    joined: dict[str, int]
+    withdrawn: dict[str, int | None]
+    unsettled: tuple[TableResult, ...]
+
+
+def _after(ledger: Ledger, after: int | None) -> int:
+    if after is None:
+        return ledger.rounds
+    if after > ledger.rounds:
+        raise InvalidEvent(f"the event has {ledger.rounds} rounds so far, not {after}", pointer="/after_round")
+    return after
+
+
+def _counted(
+    ledger: Ledger, after: int, rules: Rules
+) -> tuple[list[GameResult], list[Outcome], list[str], dict[str, tuple[int, int]]]:
+    """The games (and outcomes), the full byes and the awards of rounds 1 to ``after``."""
+    games: list[GameResult] = []
+    results: list[Outcome] = []
+    for t in ledger.tables:
+        if t.round <= after and t.outcome is not None:
+            games.append(GameResult(t.players, t.outcome.scores))
+            results.append(t.outcome)
+    full = [bye.player for bye in ledger.byes if bye.round <= after and bye.kind == "full"]
+    # Everyone in the field by then has a row (before round 1: the first round's field).
+    awarded = {e.name: (e.points, e.spread) for e in ledger.entries if e.joined <= max(after, 1)}
+    for bye in ledger.byes:
+        if bye.round <= after and bye.kind == "half":
+            points, spread = awarded.get(bye.player, (0, 0))
+            awarded[bye.player] = (points + rules.game_points[0] // 2, spread)
+    return games, results, full, awarded
+
+
+def event_standings(ledger: Ledger, rules: Rules, after: int | None = None) -> EventStandings:
+    """The standings after round ``after`` (the last round by default): every player in the
+    field by then has a row, a withdrawn player too (with the games played)."""
+    after = _after(ledger, after)
+    games, results, full, awarded = _counted(ledger, after, rules)
+    table = tally(games, results, rules, full, awarded)
+    return EventStandings(
+        after,
+        table,
+        {e.name: e.joined for e in ledger.entries},
+        {e.name: e.withdrawn for e in ledger.entries},
+        tuple(t for t in ledger.tables if t.round <= after and not t.settled),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCell:
+    """One player's round in the crosstable: ``result`` is ``won``, ``lost``, ``drawn``,
+    ``forfeit_won``, ``forfeit_lost``, a bye (``bye``, ``half_bye``, ``zero_bye``),
+    ``unsettled`` (the table's cards disagree or are missing), ``absent`` (in the field, not
+    seated), ``not_entered`` or ``withdrawn``. ``total_*``: the running totals after it."""
+
+    round: int
+    result: str
+    table: int | None
+    opponent: str | None
+    score: int | None
+    opponent_score: int | None
+    game_points: int
+    spread: int
+    total_game_points: int
+    total_spread: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    rank: int
+    player: str
+    cells: tuple[RoundCell, ...]
+
+
+_BYES = {"full": "bye", "half": "half_bye", "zero": "zero_bye"}
+
+
+def event_crosstable(
+    ledger: Ledger, rules: Rules, after: int | None = None
+) -> tuple[EventStandings, tuple[RoundRow, ...]]:
+    """The Swiss crosstable after round ``after``: the players in standings order, each with
+    one cell per round (:class:`RoundCell`), opponents named (their rank is in the rows)."""
+    standing = event_standings(ledger, rules, after)
+    after = standing.after
+    seats: dict[tuple[int, str], tuple[TableResult, int]] = {}
+    for t in ledger.tables:
+        if t.round <= after:
+            for side, name in enumerate(t.players):
+                seats[t.round, name] = (t, side)
+    byes: dict[tuple[int, str], Bye] = {(b.round, b.player): b for b in ledger.byes if b.round <= after}
+    rows = []
+    for row in standing.table.rows:
+        entry = ledger.entry(row.player)
+        totals = [entry.points, entry.spread] if entry.joined <= 1 else [0, 0]
+        cells = []
+        for number in range(1, after + 1):
+            cell = _cell(number, row.player, entry.joined, entry.withdrawn, seats, byes, rules)
+            if number == entry.joined > 1:  # the points given count from the round the player joins
+                totals[0] += entry.points
+                totals[1] += entry.spread
+            totals[0] += cell.game_points
+            totals[1] += cell.spread
+            cells.append(replace(cell, total_game_points=totals[0], total_spread=totals[1]))
+        rows.append(RoundRow(row.rank, row.player, tuple(cells)))
+    return standing, tuple(rows)
+
+
+def _cell(
+    number: int,
+    name: str,
+    joined: int,
+    withdrawn: int | None,
+    seats: dict[tuple[int, str], tuple[TableResult, int]],
+    byes: dict[tuple[int, str], Bye],
+    rules: Rules,
+) -> RoundCell:
+    seat = seats.get((number, name))
+    if seat is not None:
+        t, side = seat
+        opponent = t.players[1 - side]
+        result = t.outcome
+        if result is None:
+            return RoundCell(number, "unsettled", t.table, opponent, None, None, 0, 0, 0, 0)
+        won = result.winner == side
+        if t.forfeit is not None:
+            kind = "forfeit_won" if won else "forfeit_lost"
+            return RoundCell(
+                number, kind, t.table, opponent, None, None, result.game_points[side], result.spread[side], 0, 0
+            )
+        kind = "drawn" if result.winner is None else "won" if won else "lost"
+        scores = result.scores
+        return RoundCell(
+            number,
+            kind,
+            t.table,
+            opponent,
+            scores[side],
+            scores[1 - side],
+            result.game_points[side],
+            result.spread[side],
+            0,
+            0,
+        )
+    bye = byes.get((number, name))
+    if bye is not None:
+        points = {"full": rules.game_points[0], "half": rules.game_points[0] // 2, "zero": 0}[bye.kind]
+        return RoundCell(number, _BYES[bye.kind], None, None, None, None, points, 0, 0, 0)
+    kind = (
+        "not_entered" if number < joined else "withdrawn" if withdrawn is not None and number > withdrawn else "absent"
+    )
+    return RoundCell(number, kind, None, None, None, None, 0, 0, 0, 0)
+
+
+def event_pairings(
+    ledger: Ledger, rules: Rules, sitting_out: Sequence[str] = ()
+) -> tuple[Round, tuple[SwissStanding, ...]]:
+    """The next round's Swiss pairings (table numbers from 1): the players in the field that
+    round, less those ``sitting_out`` (a bye they asked for: record it in the round), on every
+    result so far. Every table of the rounds before must be settled first."""
+    unsettled = [t for t in ledger.tables if not t.settled]
+    if unsettled:
+        raise InvalidEvent(
+            f"{len(unsettled)} tables are not settled yet (cards that disagree, or none): "
+            "settle them before pairing the next round",
+            pointer="/cards",
+            errors=[
+                {"pointer": "/cards", "detail": f"round {t.round}, table {t.table}: {t.status}"} for t in unsettled[:50]
+            ],
+        )
+    number = ledger.rounds + 1
+    roster = Roster.of([e.name for e in ledger.entries])
+    away = {roster.find(name) for name in sitting_out}
+    for i, name in enumerate(sitting_out):
+        if roster.find(name) is None:
+            raise InvalidEvent(roster.unknown(name), pointer=f"/sitting_out/{i}")
+    field = [e.name for e in ledger.entries if e.plays(number) and e.name not in away]
+    if len(field) > MAX_SWISS_FIELD:
+        raise InvalidEvent(
+            f"a Swiss field here has at most {MAX_SWISS_FIELD} players; round {number}'s has {len(field)}",
+            pointer="/players",
+        )
+    gone = [e.name for e in ledger.entries if e.name not in field]
+    games, _, full, awarded = _counted(ledger, ledger.rounds, rules)
+    # The pairing ranks on score lines: a forfeit ranks as the win it is awarded, the target
+    # against ten less (a plain win by ten spread points, ACC 11.4b).
+    settled = [t for t in ledger.tables if t.settled]
+    games = [g if t.forfeit is None else GameResult(g.players, _forfeit_line(t, rules)) for g, t in zip(games, settled)]
+    points = {name: value[0] for name, value in awarded.items() if name in field}
+    for e in ledger.entries:  # a late entry joining this round brings the points given
+        if e.joined == number > 1 and e.name in field:
+            points[e.name] = points.get(e.name, 0) + e.points
+    byes = [b for b in full if b in field]
+    pairing = swiss_pairings(field, games, rules, byes=byes, withdrawn=gone, awarded=points)
+    ranking = swiss_ranking(field, games, rules, byes=byes, withdrawn=gone, awarded=points)
+    return replace(pairing, number=number), ranking
+
+
+def _forfeit_line(table: TableResult, rules: Rules) -> tuple[int, int]:
+    assert table.outcome is not None and table.outcome.winner is not None
+    line = [rules.target - FORFEIT_SPREAD] * 2
+    line[table.outcome.winner] = rules.target
+    return line[0], line[1]
+
+
+__all__ = ["EventStandings", "RoundCell", "RoundRow", "event_crosstable", "event_pairings", "event_standings"]

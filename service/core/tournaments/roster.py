@@ -1,0 +1,115 @@
+"""An event's roster: one list of players, and names that cannot drift.
+
+A name on a scorecard is the same player as a roster name when the two are equal after Unicode
+normalisation (NFC) and trimming: "Åsa" typed with a combining ring and "Åsa" precomposed,
+or "ann " with a trailing space, are the roster's "Åsa" and "ann". Names that differ only by
+case, inner spacing or compatibility form ("Ann" and "ann", "Bo  Ek" and "Bo Ek", a
+full-width letter) print alike and are easily confused, so they are reported, never made into
+separate players: two such roster entries are a problem, and a card naming a player the roster
+lacks says which roster name it resembles.
+
+>>> roster = Roster.of(["ann", "A\\u030asa"])
+>>> roster.find(" ann"), roster.find("\\u00c5sa") == roster.find("A\\u030asa")
+('ann', True)
+>>> roster.unknown("Ann")
+"'Ann' is not on the roster (did you mean 'ann'? names differ only by case or spacing here)"
+>>> [p.detail for p in roster_problems(["Ann", "ann "], "/players")]
+["'ann ' is 'ann', already on the roster at /players/0 as 'Ann' (names differing only by case or spacing print alike)"]
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..scoring.results import Problem
+
+
+def normal(name: str) -> str:
+    """A name as the event compares it: NFC, without leading or trailing white space.
+
+    >>> normal(" A\\u030asa ") == "\\u00c5sa"
+    True
+    """
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def likeness(name: str) -> str:
+    """What two names that print alike share: compatibility form (NFKC), case folded, inner
+    white space collapsed. Names with the same likeness are reported, not told apart.
+
+    >>> likeness("Bo  EK") == likeness("bo ek")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The roster's names (normalised, in the roster's order) and where each is found."""
+
+    names: tuple[str, ...]
+    index: dict[str, int]
+    alike: dict[str, str]
+
+    @classmethod
+    def of(cls, names: Sequence[str]) -> Roster:
+        """The roster of ``names`` (checked first with :func:`roster_problems`: a later name
+        equal or alike to an earlier one is left out here)."""
+        kept: list[str] = []
+        index: dict[str, int] = {}
+        alike: dict[str, str] = {}
+        for name in names:
+            key = normal(name)
+            if key in index or likeness(key) in alike:
+                continue
+            index[key] = len(kept)
+            alike[likeness(key)] = key
+            kept.append(key)
+        return cls(tuple(kept), index, alike)
+
+    def find(self, name: str) -> str | None:
+        """The roster name ``name`` stands for, or ``None``."""
+        key = normal(name)
+        return key if key in self.index else None
+
+    def unknown(self, name: str) -> str:
+        """What to say of a name the roster lacks (naming the roster name it resembles)."""
+        near = self.alike.get(likeness(name))
+        hint = "" if near is None else f" (did you mean {near!r}? names differ only by case or spacing here)"
+        return f"{name!r} is not on the roster{hint}"
+
+
+def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
+    """Every name of a roster that is empty once trimmed, given twice, or alike to an earlier
+    one (case, spacing, form), each pointed at ``<pointer>/<i>``."""
+    found: list[Problem] = []
+    seen: dict[str, tuple[int, str]] = {}
+    alike: dict[str, tuple[int, str]] = {}
+    for i, name in enumerate(names):
+        key = normal(name)
+        where = f"{pointer}/{i}"
+        if not key:
+            found.append(Problem(where, "a name cannot be only white space"))
+            continue
+        if key in seen:
+            j, first = seen[key]
+            found.append(Problem(where, f"{name!r} is {key!r}, already on the roster at {pointer}/{j} as {first!r}"))
+            continue
+        like = likeness(key)
+        if like in alike:
+            j, first = alike[like]
+            found.append(
+                Problem(
+                    where,
+                    f"{name!r} is {key!r}, already on the roster at {pointer}/{j} as {first!r} "
+                    "(names differing only by case or spacing print alike)",
+                )
+            )
+            continue
+        seen[key] = alike[like] = (i, name)
+    return found
+
+
+__all__ = ["Roster", "likeness", "normal", "roster_problems"]

@@ -1,0 +1,285 @@
+"""The event file (``/v1/tournaments/event/...``) as a director uses it: a roster, rounds of
+tables, byes and two scorecards a table, checked against standings worked out by hand (ACC
+game points: a win 2, a skunk or more 3; spread 121 minus the loser's score; a forfeit a win by
+ten spread points, ACC 11.4b; docs/rules.md 8.1 and 8.4)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.support.event_files import EVERY_KIND
+from tests.support.problems import expect_problem
+
+
+def post(client: FlaskClient, name: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/v1/tournaments/event/{name}", json=body)
+
+
+def table(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(r["rank"], r["player"], r["game_points"], r["games_won"], r["spread"]) for r in rows]
+
+
+def test_standings_after_each_round_worked_by_hand(client: FlaskClient) -> None:
+    # Round 1: ann beats bob 121-95 (2, +26; both cards agree); cy beats dee 121-60 (a double
+    # skunk, 3 under ACC, +61; dee's card only); eve's bye (a game won, 2, no spread).
+    after = [post(client, "standings", {**EVERY_KIND, "after_round": n}).json for n in (1, 2, 3)]
+    assert table(after[0]["standings"]) == [
+        (1, "cy", 3, 1, 61),
+        (2, "ann", 2, 1, 26),
+        (3, "eve", 2, 1, 0),
+        (4, "bob", 0, 0, -26),
+        (5, "dee", 0, 0, -61),
+    ]  # fay joins in round 3: no row yet
+    # Round 2: ann-cy's cards disagree (121-100, 121-110): no result, listed; bob forfeits to eve
+    # (2, +10; -10 to bob); dee's half bye (1 game point, no game).
+    assert table(after[1]["standings"]) == [
+        (1, "eve", 4, 2, 10),
+        (2, "cy", 3, 1, 61),
+        (3, "ann", 2, 1, 26),
+        (4, "dee", 1, 0, -61),
+        (5, "bob", 0, 0, -36),
+    ]
+    assert [(t["round"], t["table"], t["status"]) for t in after[1]["unsettled"]] == [(2, 1, "disputed")]
+    assert [c["scores"] for c in after[1]["unsettled"][0]["cards"]] == [[121, 100], [121, 110]]
+    # Round 3: eve beats cy 90-121 on both cards (a skunk: 3, +31); dee-ann has no card yet; fay
+    # joins with the 2 points given and a zero bye; bob withdrew after round 2 (still listed).
+    assert table(after[2]["standings"]) == [
+        (1, "eve", 7, 3, 41),
+        (2, "cy", 3, 1, 30),
+        (3, "ann", 2, 1, 26),
+        (4, "fay", 2, 0, 0),
+        (5, "dee", 1, 0, -61),
+        (6, "bob", 0, 0, -36),
+    ]
+    bob = next(r for r in after[2]["standings"] if r["player"] == "bob")
+    assert (bob["games"], bob["games_lost"], bob["withdrawn"]) == (2, 2, 2)
+    assert [(t["round"], t["table"], t["status"]) for t in after[2]["unsettled"]] == [
+        (2, 1, "disputed"),
+        (3, 1, "missing"),
+    ]
+
+
+def test_the_crosstable_has_a_column_per_round_with_byes_in_their_round(client: FlaskClient) -> None:
+    rows = {row["player"]: row["rounds"] for row in post(client, "crosstable", EVERY_KIND).json["rows"]}
+
+    def cells(name: str) -> list[tuple[Any, ...]]:
+        return [
+            (
+                c["result"],
+                c["table"],
+                c["opponent"],
+                c["score"],
+                c["game_points"],
+                c["total_game_points"],
+                c["total_spread"],
+            )
+            for c in rows[name]
+        ]
+
+    assert cells("eve") == [
+        ("bye", None, None, None, 2, 2, 0),
+        ("forfeit_won", 2, "bob", None, 2, 4, 10),
+        ("won", 2, "cy", 121, 3, 7, 41),
+    ]
+    assert cells("bob") == [
+        ("lost", 1, "ann", 95, 0, 0, -26),
+        ("forfeit_lost", 2, "eve", None, 0, 0, -36),
+        ("withdrawn", None, None, None, 0, 0, -36),
+    ]
+    assert cells("fay") == [
+        ("not_entered", None, None, None, 0, 0, 0),
+        ("not_entered", None, None, None, 0, 0, 0),
+        ("zero_bye", None, None, None, 0, 2, 0),  # the 2 points given count from round 3
+    ]
+    assert [c["result"] for c in rows["dee"]] == ["lost", "half_bye", "unsettled"]
+    assert [c["result"] for c in rows["ann"]] == ["won", "unsettled", "unsettled"]
+
+
+def test_the_cross_check_reports_every_table_not_agreed(client: FlaskClient) -> None:
+    answer = post(client, "cross-check", EVERY_KIND).json
+    assert answer["counts"] == {"agreed": 2, "one_card": 1, "ruled": 1, "disputed": 1, "missing": 1}
+    assert [(t["round"], t["table"], t["status"]) for t in answer["tables"]] == [
+        (1, 2, "one_card"),
+        (2, 1, "disputed"),
+        (2, 2, "ruled"),
+        (3, 1, "missing"),
+    ]
+
+
+def test_pairing_waits_for_every_table_and_then_leaves_out_the_withdrawn(client: FlaskClient) -> None:
+    problem = expect_problem(post(client, "pairings", EVERY_KIND), 422)
+    assert "2 tables are not settled" in problem["detail"]
+    settled = copy.deepcopy(EVERY_KIND)
+    settled["cards"] += [
+        {"round": 2, "table": 1, "scores": [121, 100]},  # the director's ruling: ann by 21
+        {"round": 3, "table": 1, "by": "ann", "scores": [100, 121]},  # ann beats dee by 21
+    ]
+    answer = post(client, "pairings", settled).json
+    # Hand: eve 7, ann 2+2+2 = 6 (spread +68), cy 3 (+9), fay 2, dee 1 (-82); bob withdrawn.
+    assert [(s["player"], s["score"]) for s in answer["ranking"]] == [
+        ("eve", 7),
+        ("ann", 6),
+        ("cy", 3),
+        ("fay", 2),
+        ("dee", 1),
+    ]
+    paired = [p["players"] for p in answer["round"]["pairings"]]
+    assert answer["round"]["round"] == 4 and len(paired) == 2
+    assert "bob" not in {name for pair in paired for name in pair} and answer["round"]["bye"] != "bob"
+    assert answer["round"]["bye"] == "dee"  # the lowest without a full bye (a half bye is no pairing bye)
+    out = post(client, "pairings", {**settled, "sitting_out": ["dee"]}).json
+    assert out["round"]["bye"] is None and "dee" not in [s["player"] for s in out["ranking"]]
+
+
+def test_every_mistake_of_a_file_in_one_answer(client: FlaskClient) -> None:
+    bad = {
+        "players": ["ann", "Ann ", "A\u030asa", "\u00c5sa", "bob", "cy", {"name": "dee", "withdrawn": 1}],
+        "tables": [
+            {"round": 1, "table": 1, "players": ["ann", "bob"]},
+            {"round": 1, "table": 2, "players": ["cy", "ann"]},  # ann seated twice
+            {"round": 2, "table": 1, "players": ["dee", "bob"]},  # dee withdrew after round 1
+            {"round": 2, "table": 2, "players": ["BOB", "cy"]},  # not on the roster
+        ],
+        "byes": [{"round": 1, "player": "bob"}],  # bob played round 1
+        "cards": [
+            {"round": 1, "table": 1, "by": "ann", "scores": [125, 90]},  # past the game hole
+            {"round": 1, "table": 1, "by": "ann", "scores": [121, 90]},  # the same card twice
+            {"round": 1, "table": 3, "by": "cy", "scores": [121, 90]},  # no such table
+        ],
+    }
+    problem = expect_problem(post(client, "standings", bad), 422)
+    found = {(e["pointer"], e["detail"].split(" (")[0]) for e in problem["errors"]}
+    assert {pointer for pointer, _ in found} == {
+        "/players/1",
+        "/players/3",
+        "/tables/1/players/1",
+        "/tables/2/players/0",
+        "/tables/3/players/0",
+        "/byes/0/player",
+        "/cards/0/scores/0",
+        "/cards/1",
+        "/cards/2/table",
+    }
+    details = {pointer: detail for pointer, detail in ((e["pointer"], e["detail"]) for e in problem["errors"])}
+    assert "differing only by case or spacing" in details["/players/1"]
+    assert "already on the roster at /players/2" in details["/players/3"]  # two spellings of Åsa, one name
+    assert "did you mean 'bob'" in details["/tables/3/players/0"]
+    assert (
+        "seated twice" in details["/tables/1/players/1"] and "withdrew after round 1" in details["/tables/2/players/0"]
+    )
+    assert "exactly the target" in details["/cards/0/scores/0"] and "given twice" in details["/cards/1"]
+    assert problem["detail"] == "the event has 9 problems"
+
+
+def test_names_are_compared_after_nfc_and_trimming(client: FlaskClient) -> None:
+    body = {
+        "players": ["\u00c5sa", "bob"],
+        "tables": [{"round": 1, "table": 1, "players": ["A\u030asa", " bob "]}],
+        "cards": [{"round": 1, "table": 1, "by": "A\u030asa ", "scores": [121, 100]}],
+    }
+    rows = post(client, "standings", body).json["standings"]
+    assert [(r["player"], r["game_points"]) for r in rows] == [("\u00c5sa", 2), ("bob", 0)]
+
+
+def reference_standings(file: dict[str, Any], after: int) -> dict[str, tuple[int, int, int]]:
+    """Game points, games won and spread per player after round ``after``, from the file by the
+    plain ACC rules (a win 2, below 91 a skunk 3; spread 121 minus the loser's score; a forfeit a
+    win by 10; a full bye a win with no spread), trusting the ruling, else two cards that agree."""
+    rows: dict[str, list[int]] = {}
+    for entry in file["players"]:
+        name, joined, points = (
+            (entry, 1, 0) if isinstance(entry, str) else (entry["name"], entry.get("joined", 1), entry.get("points", 0))
+        )
+        if joined <= max(after, 1):
+            rows[name] = [points, 0, 0]
+    for bye in file["byes"]:
+        if bye["round"] <= after:
+            rows[bye["player"]][0] += 2
+            rows[bye["player"]][1] += 1
+    for seat in file["tables"]:
+        if seat["round"] > after:
+            continue
+        cards = [c for c in file["cards"] if (c["round"], c["table"]) == (seat["round"], seat["table"])]
+        ruling = [c for c in cards if "by" not in c]
+        said = {json_key(c) for c in cards}
+        card = ruling[0] if ruling else cards[0] if cards and len(said) == 1 else None
+        if card is None:
+            continue
+        a, b = seat["players"]
+        if "forfeit" in card:
+            winner, loser, margin, points = (b, a, 10, 2) if card["forfeit"] == a else (a, b, 10, 2)
+        else:
+            low = min(card["scores"])
+            winner, loser = (a, b) if card["scores"][0] == 121 else (b, a)
+            margin, points = 121 - low, 3 if low < 91 else 2
+        rows[winner][0] += points
+        rows[winner][1] += 1
+        rows[winner][2] += margin
+        rows[loser][2] -= margin
+    return {name: (row[0], row[1], row[2]) for name, row in rows.items()}
+
+
+def json_key(card: dict[str, Any]) -> str:
+    return repr((card.get("scores"), card.get("forfeit")))
+
+
+def test_a_swiss_event_run_round_by_round_as_a_director_would(client: FlaskClient) -> None:
+    # 15 players and a late entry in round 2 (16), 5 rounds; the players' cards agree except one
+    # table in round 3 (the director rules), a no-show forfeits in round 2, p03 withdraws after
+    # round 3; standings after each round checked against the plain reference above.
+    file: dict[str, Any] = {"players": [f"p{i:02d}" for i in range(15)], "tables": [], "byes": [], "cards": []}
+    file["players"].append({"name": "late", "joined": 2, "points": 2})
+    met: set[frozenset[str]] = set()
+    for number in range(1, 6):
+        if number == 4:
+            file["players"][3] = {"name": "p03", "withdrawn": 3}
+        answer = post(client, "pairings", file).json
+        assert answer["round"]["round"] == number
+        if answer["round"]["bye"]:
+            file["byes"].append({"round": number, "player": answer["round"]["bye"]})
+        for pairing in answer["round"]["pairings"]:
+            a, b = pairing["players"]
+            assert frozenset((a, b)) not in met  # no repeat
+            assert "late" not in (a, b) or number >= 2
+            assert "p03" not in (a, b) or number <= 3
+            met.add(frozenset((a, b)))
+            seat = {"round": number, "table": pairing["board"], "players": [a, b]}
+            file["tables"].append(seat)
+            loser = 60 + (pairing["board"] * 13 + number * 7) % 61
+            scores = [121, loser] if (pairing["board"] + number) % 2 else [loser, 121]
+            if number == 2 and pairing["board"] == 1:
+                file["cards"].append({"round": number, "table": 1, "by": b, "forfeit": a})
+                file["cards"].append({"round": number, "table": 1, "by": a, "forfeit": a})
+                continue
+            file["cards"].append({"round": number, "table": pairing["board"], "by": a, "scores": scores})
+            wrong = number == 3 and pairing["board"] == 2
+            other = (
+                [scores[0], scores[1] + 1]
+                if wrong and scores[0] == 121
+                else [scores[0] + 1, scores[1]]
+                if wrong
+                else scores
+            )
+            file["cards"].append({"round": number, "table": pairing["board"], "by": b, "scores": other})
+        check = post(client, "cross-check", file).json
+        if number == 3:
+            assert check["counts"]["disputed"] == 1 and check["tables"][0]["table"] == 2
+            problem = expect_problem(post(client, "pairings", file), 422)
+            assert "1 tables are not settled" in problem["detail"]
+            disputed = check["tables"][0]
+            file["cards"].append({"round": 3, "table": 2, "scores": disputed["cards"][0]["scores"]})
+        for after in range(1, number + 1):
+            rows = post(client, "standings", {**file, "after_round": after}).json["standings"]
+            assert {r["player"]: (r["game_points"], r["games_won"], r["spread"]) for r in rows} == reference_standings(
+                file, after
+            )
+            assert [r["game_points"] for r in rows] == sorted((r["game_points"] for r in rows), reverse=True)
+    cross = post(client, "crosstable", file).json["rows"]
+    assert all(len(row["rounds"]) == 5 for row in cross)
+    p03 = next(row for row in cross if row["player"] == "p03")["rounds"]
+    assert [c["result"] for c in p03[3:]] == ["withdrawn", "withdrawn"]
+    late = next(row for row in cross if row["player"] == "late")["rounds"]
+    assert late[0]["result"] == "not_entered"
