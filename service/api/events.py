@@ -41,9 +41,7 @@ def crosstable(request: EventRequest) -> dict[str, Any]:
     cells = len(ledger.entries) * rounds
     if cells > MAX_ROUND_CELLS:
         raise ApiError(
-            422,
             "answer-too-large",
-            "Too many cells for one crosstable",
             f"this crosstable would hold {cells} cells (a player's round each), more than the "
             f"{MAX_ROUND_CELLS} one answer holds; ask for the standings, or fewer rounds (`after_round`)",
             errors=[{"pointer": "/after_round", "detail": "ask for fewer rounds"}],
