@@ -328,13 +328,24 @@ def test_swiss_odd_field_byes_and_formats(client: FlaskClient) -> None:
         post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]}, "text/csv")
     )
     assert header == ["round", "board", "player", "opponent"] and len(cells) == 3 and cells[-1][-1] == "bye"
-    expect_problem(
-        post(
-            client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
-        ),
-        422,
-        "invalid-event",
-    )  # nobody left to meet
+    again = post(
+        client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
+    ).json
+    assert again["repeats"] == [["a", "b"]] == [p["players"] for p in again["round"]["pairings"]]  # nobody new
+    expect_problem(post(client, "swiss-pairings", {"players": ["a", "b"], "avoid": [["b", "a"]]}), 422, "invalid-event")
+
+
+def test_swiss_pairs_a_director_fixes_and_keeps_apart(client: FlaskClient) -> None:
+    # Round 1 of six: 1-4, 2-5, 3-6 (top half v bottom half). ann and dee are a couple (avoid): ann takes
+    # eve; bob, left with dee and fay, takes dee... unless the director seats bob-fay by hand: then cy-dee.
+    six = ["ann", "bob", "cy", "dee", "eve", "fay"]
+    answer = post(client, "swiss-pairings", {"players": six, "avoid": [["dee", "ann"]]}).json
+    assert [p["players"] for p in answer["round"]["pairings"]] == [["ann", "eve"], ["bob", "dee"], ["cy", "fay"]]
+    answer = post(client, "swiss-pairings", {"players": six, "avoid": [["dee", "ann"]], "fixed": [["fay", "bob"]]}).json
+    assert [p["players"] for p in answer["round"]["pairings"]] == [["ann", "eve"], ["bob", "fay"], ["cy", "dee"]]
+    assert answer["repeats"] == []
+    expect_problem(post(client, "swiss-pairings", {"players": six, "fixed": [["ann", "zed"]]}), 422, "invalid-event")
+    expect_problem(post(client, "swiss-pairings", {"players": six, "avoid": [["ann"]]}), 400, "contract-violation")
 
 
 # --- matches -------------------------------------------------------------------------------------------------
