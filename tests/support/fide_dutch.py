@@ -23,20 +23,22 @@ cannot be paired at all), so the first candidate found is the first in the order
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 Met = frozenset[frozenset[str]]
 
 
-def ranking(players: Sequence[str], games: Sequence[tuple[tuple[str, str], tuple[int, int]]], byes: Sequence[str]) -> list[tuple[str, int]]:
+def ranking(
+    players: Sequence[str], games: Sequence[tuple[tuple[str, str], tuple[int, int]]], byes: Sequence[str]
+) -> list[tuple[str, int]]:
     """Players with their scores (ACC: 2 a win, 3 a skunk, the loser under 91; a bye a plain
     win), ranked by score, wins, spread, then seeding."""
     score = dict.fromkeys(players, 0)
     wins = dict.fromkeys(players, 0)
     spread = dict.fromkeys(players, 0)
     for (a, b), (x, y) in games:
-        winner, loser, low = (a, b, y) if x > y else (b, a, x)
+        winner, low = (a, y) if x > y else (b, x)
         score[winner] += 3 if low < 91 else 2
         wins[winner] += 1
         spread[a] += x - y
@@ -51,7 +53,7 @@ def ranking(players: Sequence[str], games: Sequence[tuple[tuple[str, str], tuple
 def completable(players: Sequence[str], met: Met) -> bool:
     """Whether ``players`` can all be paired with no repeat (the player with fewest choices first)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(rest: frozenset[str]) -> bool:
         if not rest:
             return True
@@ -95,9 +97,13 @@ def _exchanges(s1: list[str], s2: list[str], number: dict[str, int]) -> Iterator
     then the smallest difference between the numbers moved up and down."""
     for size in range(min(len(s1), len(s2)) + 1):
         swaps = [(out, inn) for out in combinations(s1, size) for inn in combinations(s2, size)]
-        swaps.sort(key=lambda sw: (sum(number[p] for p in sw[1]) - sum(number[p] for p in sw[0]),
-                                   [-number[p] for p in sorted(sw[0], key=number.__getitem__, reverse=True)],
-                                   [number[p] for p in sorted(sw[1], key=number.__getitem__)]))
+        swaps.sort(
+            key=lambda sw: (
+                sum(number[p] for p in sw[1]) - sum(number[p] for p in sw[0]),
+                [-number[p] for p in sorted(sw[0], key=number.__getitem__, reverse=True)],
+                [number[p] for p in sorted(sw[1], key=number.__getitem__)],
+            )
+        )
         for out, inn in swaps:
             new1 = sorted([p for p in s1 if p not in out] + list(inn), key=number.__getitem__)
             new2 = sorted([p for p in s2 if p not in inn] + list(out), key=number.__getitem__)
@@ -122,14 +128,20 @@ def _candidates(bracket: list[str], movers: int, k: int, met: Met, below: list[s
                         yield [*head, *tail]
 
 
-def pair(ranked: Sequence[tuple[str, int]], met: Met, had_bye: Sequence[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """The round: its pairs and the bye."""
+def pair(
+    ranked: Sequence[tuple[str, int]], met: Met, had_bye: Sequence[str]
+) -> tuple[list[tuple[str, str]], str | None] | None:
+    """The round: its pairs and the bye; ``None`` when every round has a repeat."""
     names = [p for p, _ in ranked]
     score = dict(ranked)
     bye = None
     if len(names) % 2:
         fits = [p for p in reversed(names) if completable([q for q in names if q != p], met)]
+        if not fits:
+            return None
         bye = next((p for p in fits if p not in had_bye), fits[0])
+    elif not completable(names, met):
+        return None
     field = [p for p in names if p != bye]
     groups: list[list[str]] = []
     for p in field:

@@ -13,19 +13,19 @@ who floated down into it from above (they come first), is a *bracket*, paired to
    only when nothing inside the bracket works, and the lowest first.
 3. Whoever is left floats down into the next bracket.
 
-The search is complete (every pairing of the bracket can be reached) and bounded: past
-:data:`BUDGET` pairs tried for a number of pairs, one fewer is tried, and the pairs the matching
-already holds inside the bracket always work. So more players move down only when the search
+The search is complete (every pairing of the bracket can be reached) and bounded: a bracket
+tries at most ``BUDGET_BASE + BUDGET_PER_PLAYER * size`` pairs over all the numbers of pairs it
+tries, and then takes the pairs the matching already holds inside it, which always work. So more players move down only when the search
 cannot find a way to keep them, and the round is always paired.
 
 >>> everyone = frozenset(range(6))
 >>> allowed = [everyone - {v} for v in range(6)]
->>> allowed[0] -= {3}; allowed[3] -= {0}  # 0 and 3 have met
+>>> allowed[0] -= {2}; allowed[2] -= {0}  # 0 and 2 have met: 0 takes 3, a transposition
 >>> from .matching import Matching
 >>> m = Matching(allowed, [True] * 6); m.maximise()
 True
 >>> pair_brackets([2, 2, 2, 2, 0, 0], allowed, m, list(range(6)))
-[(0, 2), (1, 3), (4, 5)]
+[(0, 3), (1, 2), (4, 5)]
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ from collections.abc import Sequence
 from .matching import Matching
 
 FLOAT = -1  # the choice of moving a player down into the next bracket
-# Pairs tried (each one check of the matching) per bracket and number of pairs, past which the
-# search gives up that number: a bracket of 64 tries up to 576 pairs; an ordinary round tries one
-# per pair it makes.
+# Pairs tried (each one check of the matching) in a bracket, past which the search stops: a
+# bracket of 64 tries up to 576 pairs; an ordinary round tries one per pair it makes.
 BUDGET_PER_PLAYER = 8
 BUDGET_BASE = 64
 
@@ -55,7 +54,7 @@ def pair_brackets(
             groups.append([v])
     pairs: list[tuple[int, int]] = []
     floaters: list[int] = []
-    for g, residents in enumerate(groups):
+    for residents in groups:
         bracket = floaters + residents
         chosen = _pair_bracket(bracket, len(floaters), allowed, matching)
         pairs.extend(chosen)
@@ -75,11 +74,13 @@ def _pair_bracket(
     held = [(v, mate[v]) for v in bracket if position.get(mate[v], -1) > position[v]]
     most = len(bracket) // 2
     upper = most if len(held) == most else _most_pairs(bracket, allowed)
-    budget = BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)
+    budget = [BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)]  # shared by every number of pairs tried
     for k in range(upper, len(held) - 1, -1):
         found = _search(bracket, movers, k, allowed, matching, budget)
         if found is not None:
             return found
+        if budget[0] <= 0:
+            break
     for a, b in held:  # mates already: always accepted
         matching.pair_off(a, b)
     return held
@@ -122,7 +123,7 @@ def _search(
     k: int,
     allowed: Sequence[frozenset[int]],
     matching: Matching,
-    budget: int,
+    budget: list[int],
 ) -> list[tuple[int, int]] | None:
     """The first pairing of ``k`` pairs in the Dutch order that ``matching`` accepts pair by pair
     (left applied to it), or ``None`` (the matching as it was) when none is found within ``budget``.
@@ -163,8 +164,8 @@ def _search(
                 if 2 * needed <= len(open_) - 1:
                     open_.remove(frame.top)
                     frame.applied = (FLOAT, entry)
-            elif b in allowed[frame.top] and budget > 0:
-                budget -= 1
+            elif b in allowed[frame.top] and budget[0] > 0:
+                budget[0] -= 1
                 saved = matching.snapshot()
                 if matching.pair_off(frame.top, b):
                     open_.remove(frame.top)
@@ -182,7 +183,7 @@ def _search(
 class _Frame:
     """One decision of :func:`_search`: who decides, the choices left (last first), the one applied."""
 
-    __slots__ = ("top", "choices", "applied")
+    __slots__ = ("applied", "choices", "top")
 
     def __init__(self, top: int, choices: list[int]) -> None:
         self.top = top

@@ -232,7 +232,9 @@ def swiss_pairings(
         tuple(Pairing(board, (ranked[min(p)].player, ranked[max(p)].player)) for board, p in enumerate(pairs, 1)),
         None if bye is None else ranked[bye].player,
         tuple(
-            (ranked[min(p)].player, ranked[max(p)].player) for p in pairs if ranked[p[0]].player in ranked[p[1]].opponents
+            (ranked[min(p)].player, ranked[max(p)].player)
+            for p in pairs
+            if ranked[p[0]].player in ranked[p[1]].opponents
         ),
     )
 
