@@ -539,3 +539,17 @@ def test_a_crosstable_holds_at_most_131072_cells(client: FlaskClient, monkeypatc
     # The same players meeting again and again make few cells, however many the games.
     again = [{"players": ["ann", "bob", "cy", "dee"], "scores": [121, 100, 90, 80]}] * 50
     assert len(post(client, "crosstable", {"games": again}).json["rows"]) == 4
+
+
+def test_sheets_open_in_excel_and_save_under_their_title(client: FlaskClient) -> None:
+    # Excel on Windows reads a CSV without a byte-order mark in the ANSI code page ("Åsa" as "Ã…sa");
+    # a browser saves the download under the Content-Disposition's file name (RFC 6266).
+    names = ["Åsa", "bob", "cy", "dee"]
+    sheet = post(client, "swiss-pairings", {"players": names}, "text/csv")
+    assert sheet.data.startswith(b"\xef\xbb\xbf" + b'"round"')
+    assert "Åsa" in sheet.data.decode("utf-8")
+    assert sheet.headers["Content-Disposition"] == 'attachment; filename="swiss-pairings-round-1.csv"'
+    page = post(client, "swiss-pairings", {"players": names}, "text/html")
+    assert not page.data.startswith(b"\xef\xbb\xbf")
+    assert page.headers["Content-Disposition"] == 'inline; filename="swiss-pairings-round-1.html"'
+    assert "Content-Disposition" not in post(client, "swiss-pairings", {"players": names}).headers
