@@ -41,9 +41,9 @@ def contract_defaults() -> list[tuple[str, str, Any]]:
 
 
 def test_the_contract_declares_the_defaults_the_service_applies() -> None:
-    # The 27 of today: 13 the contract always had, 12 that were written only in code, and the Swiss
-    # request's `fixed` and `avoid` (empty).
-    assert len(contract_defaults()) == 27
+    # The 30 of today: 13 the contract always had, 12 that were written only in code, the Swiss
+    # request's `fixed` and `avoid` and the ratings request's `games`, `players` and `initial` (empty).
+    assert len(contract_defaults()) == 30
     assert sorted(map(repr, SPEC.defaults.declared())) == sorted(map(repr, contract_defaults()))
 
 
