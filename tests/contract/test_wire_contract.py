@@ -51,7 +51,6 @@ from service.core.rules import DESCRIPTIONS, OPTION_NAMES, preset, resolve, vari
 from service.core.scoring import claims, sequence, show
 from service.core.scoring.match import MatchRules, match_state
 from service.core.scoring.outcome import outcome
-from service.ratings import Prior, rate
 from service.core.scoring.results import GameResult
 from service.core.tournaments import brackets as tournament
 from service.core.tournaments.crosstable import crosstable, game_logs
@@ -59,6 +58,7 @@ from service.core.tournaments.elimination import elimination
 from service.core.tournaments.match_standings import MatchResult, match_standings
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
+from service.ratings import Prior, rate
 from tests.support.kinds import core_event_kinds
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
