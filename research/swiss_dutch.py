@@ -3,7 +3,7 @@ over simulated events: how many rounds have a smaller, equal or larger total sco
 than the reference's, and the worst case. The tests assert the same over the same events.
 
     python -m research.swiss_dutch            # the fast tests' 336 rounds (fields of 8 to 27)
-    python -m research.swiss_dutch --larger   # and the long tier's 182 (fields of 28 to 40)
+    python -m research.swiss_dutch --larger   # and the long tier's 84 (fields of 28 to 33)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tests.support.swiss_events import EVENTS, LARGER, compare_event
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--larger", action="store_true", help="the long tier's fields of 28 to 40 too")
+    parser.add_argument("--larger", action="store_true", help="the long tier's fields of 28 to 33 too")
     args = parser.parse_args()
     start = time.process_time()
     events = EVENTS + LARGER if args.larger else EVENTS
