@@ -259,7 +259,15 @@ def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None
     # Only the operations that take a whole event's games (or bracket results) have the larger limit.
     assert [
         f"/v1/tournaments/{name}"
-        for name in ("crosstable", "elimination", "game-logs", "match-standings", "standings", "swiss-pairings")
+        for name in (
+            "crosstable",
+            "elimination",
+            "game-logs",
+            "match-standings",
+            "ratings",
+            "standings",
+            "swiss-pairings",
+        )
     ] == EVENT_PATHS
 
 
