@@ -220,6 +220,24 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         "players": [*high, *cs, *low, *ds, *xs],
         "games": [{"players": [a, b], "scores": [s, t]} for a, b, s, t in stranded_games],
     }
+    # No round without a repeat: 316 players have all met (as many games as a request holds), 84 are new.
+    met, new = [f"c{i:03d}" for i in range(316)], [f"o{i:02d}" for i in range(84)]
+    clique = {
+        "players": met + new,
+        "games": [
+            {"players": [met[i], met[j]], "scores": [121, 100 if (i + j) % 3 else 80]}
+            for i in range(316)
+            for j in range(i + 1, 316)
+        ],
+    }
+    avoiding = {
+        "players": swiss_names,
+        "avoid": [
+            [swiss_names[i % 1024], swiss_names[(i * 37 + 512) % 1024]]
+            for i in range(4096)
+            if i % 1024 != (i * 37 + 512) % 1024
+        ],
+    }
     matches = [{"players": rnd.sample(names, 2), "games": [[121, 100], [95, 121], [121, 110]]} for _ in range(10_000)]
     decided: dict[str, Any] = {}
     bracket = {"entrants": 1024, "double": True, "match": {"format": "best_of", "length": 5}}
@@ -256,6 +274,8 @@ def whole_requests(names: list[str], games: list[GameResult], repeat: int) -> No
         ),
         ("swiss-pairings", "1,023 players, 3 leaders beat 1,020 (3,060 games)", lopsided, "json"),
         ("swiss-pairings", "1,024 players, 48 stranded (47,976 games)", stranded, "json"),
+        ("swiss-pairings", "400 players, 316 have all met (49,770 games): the fewest repeats", clique, "json"),
+        ("swiss-pairings", "1,024 players, 4,096 pairs to avoid", avoiding, "json"),
         ("match", "best of 5", {"games": [[121, 100], [95, 121], [121, 60]], "match": {"length": 5}}, "json"),
         ("match-standings", "10,000 matches of 3 games", {"matches": matches}, "json html"),
         (

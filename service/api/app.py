@@ -12,6 +12,7 @@ from . import coach as coach_api
 from . import director, events, formats, hands, meta, problems
 from . import games as games_api
 from . import pegging as pegging_api
+from . import ratings as ratings_api
 from . import tournaments as tournaments_api
 from .config import Config
 from .http import express, jsonio, observability, security
@@ -37,6 +38,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(director.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(ratings_api.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(coach_api.bp)
     express.install(app, config)

@@ -114,7 +114,10 @@ def event_round_robin(request: wire.RoundRobinRequest, media_type: str) -> Any:
 @body("tournamentSwissPairings")
 def event_swiss_pairings(request: wire.SwissRequest, media_type: str) -> Any:
     args = (request.players, request.games, request.rules)
-    pairing = (swiss_pairings(*args, byes=request.byes), swiss_ranking(*args, byes=request.byes))
+    pairing = (
+        swiss_pairings(*args, byes=request.byes, fixed=request.fixed, avoid=request.avoid),
+        swiss_ranking(*args, byes=request.byes),
+    )
     return formatted(
         media_type,
         pairing,

@@ -264,11 +264,14 @@ def render_html(
 def render(table: Table, media_type: str) -> tuple[bytes, str]:
     """A table as CSV or HTML, by the media type :func:`choose` picked (JSON is the view's own).
 
+    A spreadsheet starts with a byte-order mark: Excel on Windows reads a CSV file without one
+    in the machine's ANSI code page, and "Åsa" comes out as "Ã…sa".
+
     >>> render(Table("T", ("a",), ((1,),)), CSV)[0]
-    b'"a"\\r\\n1\\r\\n'
+    b'\\xef\\xbb\\xbf"a"\\r\\n1\\r\\n'
     """
     if media_type == CSV:
-        return render_csv(table.header, table.rows)
+        return render_csv(table.header, table.rows, bom=True)
     if media_type == HTML:
         return render_html(table.title, table.header, table.rows, notes=table.notes)
     raise ValueError(f"a table is rendered as {CSV} or {HTML}, not {media_type}")
@@ -304,13 +307,35 @@ def negotiated(offered: Sequence[str] = FORMATS) -> Callable[[Callable[..., Any]
     return decorate
 
 
+def file_name(title: str, media_type: str) -> str:
+    """The file a sheet or a page is saved as, from its title: ASCII letters and digits joined by
+    hyphens (a name of any script, a quote or a slash never reaches the header).
+
+    >>> file_name("Swiss pairings, round 2", CSV), file_name("Åsa's games", HTML), file_name("***", CSV)
+    ('swiss-pairings-round-2.csv', 'sa-s-games.html', 'table.csv')
+    """
+    stem = "-".join("".join(c if c.isascii() and c.isalnum() else " " for c in title.lower()).split())
+    return f"{stem[:80] or 'table'}.{EXTENSIONS[media_type]}"
+
+
+EXTENSIONS = {CSV: "csv", HTML: "html"}
+# A sheet is saved (a browser's download opens it in the spreadsheet); a page is shown, and saved under its name.
+DISPOSITIONS = {CSV: "attachment", HTML: "inline"}
+
+
 def formatted(media_type: str, value: T, encode: Callable[[T], Any], tabulate: Callable[[T], Table]) -> Any:
     """The answer in the chosen format: ``encode(value)`` for JSON (the view's return value,
-    written by the JSON provider), else the table ``tabulate(value)`` as CSV or a page."""
+    written by the JSON provider), else the table ``tabulate(value)`` as CSV or a page, with its
+    file name in ``Content-Disposition`` (RFC 6266)."""
     if media_type == JSON:
         return encode(value)
-    body, content_type = render(tabulate(value), media_type)
-    return Response(body, content_type=content_type)
+    table = tabulate(value)
+    body, content_type = render(table, media_type)
+    response = Response(body, content_type=content_type)
+    response.headers["Content-Disposition"] = (
+        f'{DISPOSITIONS[media_type]}; filename="{file_name(table.title, media_type)}"'
+    )
+    return response
 
 
 __all__ = [
@@ -332,4 +357,5 @@ __all__ = [
     "csv_cell",
     "render_csv",
     "render_html",
+    "file_name",
 ]

@@ -328,13 +328,24 @@ def test_swiss_odd_field_byes_and_formats(client: FlaskClient) -> None:
         post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]}, "text/csv")
     )
     assert header == ["round", "board", "player", "opponent"] and len(cells) == 3 and cells[-1][-1] == "bye"
-    expect_problem(
-        post(
-            client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
-        ),
-        422,
-        "invalid-event",
-    )  # nobody left to meet
+    again = post(
+        client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
+    ).json
+    assert again["repeats"] == [["a", "b"]] == [p["players"] for p in again["round"]["pairings"]]  # nobody new
+    expect_problem(post(client, "swiss-pairings", {"players": ["a", "b"], "avoid": [["b", "a"]]}), 422, "invalid-event")
+
+
+def test_swiss_pairs_a_director_fixes_and_keeps_apart(client: FlaskClient) -> None:
+    # Round 1 of six: 1-4, 2-5, 3-6 (top half v bottom half). ann and dee are a couple (avoid): ann takes
+    # eve; bob, left with dee and fay, takes dee... unless the director seats bob-fay by hand: then cy-dee.
+    six = ["ann", "bob", "cy", "dee", "eve", "fay"]
+    answer = post(client, "swiss-pairings", {"players": six, "avoid": [["dee", "ann"]]}).json
+    assert [p["players"] for p in answer["round"]["pairings"]] == [["ann", "eve"], ["bob", "dee"], ["cy", "fay"]]
+    answer = post(client, "swiss-pairings", {"players": six, "avoid": [["dee", "ann"]], "fixed": [["fay", "bob"]]}).json
+    assert [p["players"] for p in answer["round"]["pairings"]] == [["ann", "eve"], ["bob", "fay"], ["cy", "dee"]]
+    assert answer["repeats"] == []
+    expect_problem(post(client, "swiss-pairings", {"players": six, "fixed": [["ann", "zed"]]}), 422, "invalid-event")
+    expect_problem(post(client, "swiss-pairings", {"players": six, "avoid": [["ann"]]}), 400, "contract-violation")
 
 
 # --- matches -------------------------------------------------------------------------------------------------
@@ -547,3 +558,17 @@ def test_a_crosstable_holds_at_most_131072_cells(client: FlaskClient, monkeypatc
     # The same players meeting again and again make few cells, however many the games.
     again = [{"players": ["ann", "bob", "cy", "dee"], "scores": [121, 100, 90, 80]}] * 50
     assert len(post(client, "crosstable", {"games": again}).json["rows"]) == 4
+
+
+def test_sheets_open_in_excel_and_save_under_their_title(client: FlaskClient) -> None:
+    # Excel on Windows reads a CSV without a byte-order mark in the ANSI code page ("Åsa" as "Ã…sa");
+    # a browser saves the download under the Content-Disposition's file name (RFC 6266).
+    names = ["Åsa", "bob", "cy", "dee"]
+    sheet = post(client, "swiss-pairings", {"players": names}, "text/csv")
+    assert sheet.data.startswith(b"\xef\xbb\xbf" + b'"round"')
+    assert "Åsa" in sheet.data.decode("utf-8")
+    assert sheet.headers["Content-Disposition"] == 'attachment; filename="swiss-pairings-round-1.csv"'
+    page = post(client, "swiss-pairings", {"players": names}, "text/html")
+    assert not page.data.startswith(b"\xef\xbb\xbf")
+    assert page.headers["Content-Disposition"] == 'inline; filename="swiss-pairings-round-1.html"'
+    assert "Content-Disposition" not in post(client, "swiss-pairings", {"players": names}).headers

@@ -38,6 +38,7 @@ from service.api.wire import hands as wire_hands
 from service.api.wire import meta as wire_meta
 from service.api.wire import pegging as wire_pegging
 from service.api.wire import problems as wire_problems
+from service.api.wire import ratings as wire_ratings
 from service.api.wire import tournaments as wire_tournaments
 from service.core.boards import board as boards
 from service.core.cards import parse_card, parse_cards
@@ -59,6 +60,7 @@ from service.core.tournaments.event_views import event_crosstable, event_standin
 from service.core.tournaments.match_standings import MatchResult, match_standings
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
+from service.ratings import Prior, rate
 from tests.support.event_files import every_kind_ledger
 from tests.support.kinds import core_event_kinds
 
@@ -278,6 +280,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
     schedule = round_robin(["ann", "bob", "cy"])
     swiss_games = [GameResult(("ann", "bob"), (121, 100))]
     swiss = (swiss_pairings(["ann", "bob", "cy"], swiss_games), swiss_ranking(["ann", "bob", "cy"], swiss_games))
+    rated = rate(swiss_games, players=["dee"], initial=[Prior("eve", 30.0, 2.0)])
     match_rules = MatchRules("best_of", 5, 2, 3, True)
     fixed_match = MatchRules("fixed", 2)
     decided = match_state([(121, 95), (80, 121), (121, 25)], match_rules=match_rules, first_dealer=0)
@@ -410,6 +413,8 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "Schedule": [lambda: wire_events.schedule(schedule)],
         "SwissStanding": [lambda: wire_events.swiss_standing(1, swiss[1][0])],
         "SwissPairings": [lambda: wire_events.swiss_pairings(swiss)],
+        "Rating": [lambda: wire_ratings.rating(1, rated[0])],
+        "RatingList": [lambda: wire_ratings.ratings(rated), lambda: wire_ratings.ratings(())],
         "MatchRules": [lambda: wire_events.match_rules(match_rules), lambda: wire_events.match_rules(fixed_match)],
         "MatchGame": [
             lambda: wire_events.match_game(decided.games[0]),

@@ -12,7 +12,8 @@ TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\0")  # what starts a formula in a 
 
 
 def read_csv(body: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
+    """The rows of a sheet as a spreadsheet reads them: a leading byte-order mark is not a character."""
+    return list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
 
 
 class Page(HTMLParser):

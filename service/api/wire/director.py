@@ -44,6 +44,8 @@ class SwissRequest:
     games: tuple[GameResult, ...]
     byes: tuple[str, ...]
     rules: Rules
+    fixed: tuple[tuple[str, str], ...] = ()
+    avoid: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,14 @@ def load_round_robin(data: dict[str, Any]) -> RoundRobinRequest:
 
 @loader("SwissRequest")
 def load_swiss(data: dict[str, Any]) -> SwissRequest:
-    return SwissRequest(tuple(data["players"]), load_games(data["games"]), tuple(data["byes"]), request_rules(data, 2))
+    return SwissRequest(
+        tuple(data["players"]),
+        load_games(data["games"]),
+        tuple(data["byes"]),
+        request_rules(data, 2),
+        tuple((a, b) for a, b in data["fixed"]),
+        tuple((a, b) for a, b in data["avoid"]),
+    )
 
 
 @loader("MatchStateRequest")
@@ -254,6 +263,7 @@ def swiss_pairings(value: tuple[Round, tuple[SwissStanding, ...]]) -> dict[str, 
     return {
         "round": schedule_round(next_round),
         "ranking": [swiss_standing(position, s) for position, s in enumerate(ranking, start=1)],
+        "repeats": [list(pair) for pair in next_round.repeats],
     }
 
 

@@ -31,7 +31,6 @@ choice that breaks it must be repaired by one augmenting path, or is refused).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +38,8 @@ from ..errors import InvalidEvent
 from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.results import GameResult, outcomes
+from .dutch import pair_brackets
+from .matching import Matching
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class Round:
     number: int
     pairings: tuple[Pairing, ...]
     bye: str | None
+    repeats: tuple[tuple[str, str], ...] = ()  # pairs meeting again: only when no round avoids it
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,167 +123,6 @@ def round_robin(players: Sequence[str]) -> Schedule:
 
 
 # --- Swiss ------------------------------------------------------------------------------------
-
-
-class _Matching:
-    """A maximum matching of a general graph by Edmonds' blossom algorithm, kept while vertices
-    are paired off and removed one pair at a time.
-
-    Vertices are ``0 .. n-1``; ``allowed[v]`` are the vertices ``v`` may be paired with.
-    (The search is the textbook one: grow an alternating tree from a free vertex, shrink each
-    odd cycle found into its base, stop at another free vertex.)
-    """
-
-    def __init__(self, allowed: Sequence[frozenset[int]], alive: Sequence[bool]) -> None:
-        self.allowed = allowed
-        self.alive = list(alive)
-        self.mate = [-1] * len(allowed)
-
-    def maximise(self) -> bool:
-        """Match greedily, then augment from each free vertex; true if every live vertex is matched.
-
-        A free vertex with no augmenting path now never gains one later in this loop (Edmonds),
-        so one pass over the vertices gives a maximum matching.
-        """
-        mate, alive = self.mate, self.alive
-        for v, others in enumerate(self.allowed):
-            if alive[v] and mate[v] == -1:
-                for w in others:
-                    if alive[w] and mate[w] == -1:
-                        mate[v], mate[w] = w, v
-                        break
-        for v in range(len(mate)):
-            if alive[v] and mate[v] == -1:
-                self._augment_from(v)
-        return all(mate[v] != -1 for v in range(len(mate)) if alive[v])
-
-    def pair_off(self, a: int, b: int) -> bool:
-        """Remove ``a`` and ``b`` as a pair if the others can still all be matched; else change nothing.
-
-        The matching is perfect on entry. If it pairs ``a`` with ``b`` already, nothing to do.
-        Otherwise taking ``a`` and ``b`` out frees their two mates, and the rest is perfectly
-        matchable exactly when an augmenting path joins those two (Berge).
-        """
-        mate, alive = self.mate, self.alive
-        a2, b2 = mate[a], mate[b]
-        alive[a] = alive[b] = False
-        mate[a] = mate[b] = -1
-        if a2 == b:
-            return True
-        mate[a2] = mate[b2] = -1
-        # Either end finds the path if there is one; when there is none the search explores all it
-        # can reach first, so start from the end with fewer partners: a player cut off from nearly
-        # the whole field (the one a refused pairing strands) fails at once, where the other end
-        # would search the whole field, once for every refused choice.
-        start = a2 if len(self.allowed[a2]) <= len(self.allowed[b2]) else b2
-        if self._augment_from(start):
-            return True
-        alive[a] = alive[b] = True
-        mate[a], mate[a2], mate[b], mate[b2] = a2, a, b2, b
-        return False
-
-    def set_aside(self, v: int) -> None:
-        """Remove ``v``, which :meth:`exposable` allowed, keeping every other vertex matched.
-
-        ``v``'s mate is left free beside the one free vertex there was, and an augmenting path
-        joins the two, since a perfect matching without ``v`` exists.
-        """
-        partner = self.mate[v]
-        self.alive[v] = False
-        self.mate[v] = -1
-        if partner != -1:
-            self.mate[partner] = -1
-            found = self._augment_from(partner)
-            assert found, "set_aside takes only a vertex exposable() allowed"
-
-    def exposable(self, root: int) -> list[bool]:
-        """With a maximum matching leaving only ``root`` free, the vertices some maximum matching
-        leaves free: those without which the others can all be matched.
-
-        They are the even (outer) vertices of the alternating tree grown from ``root``, blossoms
-        included (the Gallai-Edmonds decomposition): one search, where trying each vertex in turn
-        took a whole matching each.
-        """
-        even = [False] * len(self.mate)
-        found = self._augment_from(root, even)
-        assert not found, "the matching was not maximum"
-        return even
-
-    def _augment_from(self, root: int, used: list[bool] | None = None) -> bool:  # noqa: C901 (Edmonds: one search over shared arrays, kept whole for speed)
-        mate, alive, allowed = self.mate, self.alive, self.allowed
-        n = len(mate)
-        if used is not None:
-            used[root] = True
-        reachable = False
-        for to in allowed[root]:
-            # A free neighbour is the shortest augmenting path, and in the dense graphs of a
-            # Swiss round (few have met) the usual one: take it before growing a tree, whose
-            # every blossom costs a pass over all the vertices. No live neighbour: no path, and
-            # nothing to set up (a refused pairing often strands a player so).
-            if alive[to]:
-                reachable = True
-                if mate[to] == -1:
-                    mate[root], mate[to] = to, root
-                    return True
-        if not reachable:
-            return False
-        if used is None:
-            used = [False] * n
-            used[root] = True
-        parent = [-1] * n
-        base = list(range(n))
-        queue = deque([root])
-
-        def common_base(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, stop: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != stop:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in allowed[v]:
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    # An odd cycle: shrink it into its base and keep growing from its vertices.
-                    stop = common_base(v, to)
-                    blossom = [False] * n
-                    mark(v, stop, to, blossom)
-                    mark(to, stop, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = stop
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:  # flip the path: every edge on it changes sides
-                            back = parent[to]
-                            after = mate[back]
-                            mate[to], mate[back] = back, to
-                            to = after
-                        return True
-                    used[mate[to]] = True
-                    queue.append(mate[to])
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,19 +199,22 @@ def swiss_pairings(
     byes: Sequence[str] = (),
     withdrawn: Collection[str] = (),
     awarded: Mapping[str, int] | None = None,
+    fixed: Sequence[tuple[str, str]] = (),
+    avoid: Sequence[tuple[str, str]] = (),
 ) -> Round:
     """The next round's pairings from the results so far (``games``, and the players who have
-    had a ``byes`` each; ``withdrawn`` and ``awarded`` as :func:`swiss_ranking` takes them).
+    had a ``byes`` each; ``withdrawn`` and ``awarded`` as :func:`swiss_ranking` takes them), with
+    the pairs a director ``fixed`` by hand and never pairing two players to ``avoid`` (family,
+    teammates).
 
-    Players are ranked by :func:`swiss_ranking`. The top unpaired player of the top score group
-    takes, among the players in their group, the one half-way down it (top half against bottom
-    half, the Dutch system), then the others further down, then those above; a player alone in
-    a group floats down to the highest-ranked player below. No two players meet twice. With an
-    odd field the bye goes to the lowest-ranked player without a bye whose absence leaves the
-    rest pairable; only if there is none does a second bye fall to someone (again from the
-    bottom). Every choice is accepted only if everyone still unpaired can still be paired, so a
-    pairing is found whenever one exists; :class:`InvalidEvent` when none does (after a full
-    round robin, say). The round's ``number`` is one more than the most rounds anyone has had.
+    Players are ranked by :func:`swiss_ranking` and paired bracket by bracket in the Dutch order
+    (:mod:`.dutch`): inside a score group top half against bottom half, then transpositions and
+    exchanges, and a player moves down to the next group only when nothing inside the group
+    works. No two players meet twice when a round without a repeat exists. With an odd field the
+    bye goes to the lowest-ranked player without a bye whose absence leaves the rest pairable;
+    only if there is none does a second bye fall to someone (again from the bottom). When every
+    possible round has a repeat, the round with the fewest repeats, named in ``repeats``. The
+    round's ``number`` is one more than the most rounds anyone has had.
 
     >>> games = [GameResult(("p1", "p3"), (121, 100)), GameResult(("p2", "p4"), (121, 100))]
     >>> [p.players for p in swiss_pairings(["p1", "p2", "p3", "p4"], games).pairings]
@@ -379,53 +223,100 @@ def swiss_pairings(
     ranked = swiss_ranking(players, games, rules, byes=byes, withdrawn=withdrawn, awarded=awarded)
     n = len(ranked)
     position = {s.player: i for i, s in enumerate(ranked)}
-    everyone = frozenset(range(n))
-    allowed = [everyone - {i, *(position[o] for o in s.opponents if o in position)} for i, s in enumerate(ranked)]
+    fixed_pairs = _director_pairs(fixed, position, "/fixed")
+    avoided = _director_pairs(avoid, position, "/avoid")
+    banned = [{position[o] for o in s.opponents if o in position} for s in ranked]  # not the withdrawn
+    shunned: list[set[int]] = [set() for _ in ranked]
+    for a, b in avoided:
+        shunned[a].add(b)
+        shunned[b].add(a)
+    seated = _seat_fixed(fixed_pairs, shunned)
+    field = frozenset(i for i in range(n) if i not in seated)
+    allowed = [field - {i} - banned[i] - shunned[i] if i in field else frozenset() for i in range(n)]
     number = 1 + max(s.games + s.byes for s in ranked)
-    matching = _Matching(allowed, [True] * n)
+    matching = Matching(allowed, [i in field for i in range(n)])
     matching.maximise()
-    bye = _bye(ranked, matching, number)
-    pairings = _pair_down(ranked, allowed, matching, [i for i in range(n) if i != bye])
-    return Round(number, tuple(pairings), None if bye is None else ranked[bye].player)
+    bye = _bye(ranked, matching, field)
+    scores = [s.score for s in ranked]
+    left = [v for v in sorted(field) if v != bye and matching.mate[v] == -1]
+    again = _least_bad(scores, left, shunned, number)
+    for v in left:
+        matching.alive[v] = False
+    rest = [v for v in range(n) if matching.alive[v]]
+    pairs = sorted([*fixed_pairs, *again, *pair_brackets(scores, allowed, matching, rest)], key=min)
+    return Round(
+        number,
+        tuple(Pairing(board, (ranked[min(p)].player, ranked[max(p)].player)) for board, p in enumerate(pairs, 1)),
+        None if bye is None else ranked[bye].player,
+        tuple(
+            (ranked[min(p)].player, ranked[max(p)].player)
+            for p in pairs
+            if ranked[p[0]].player in ranked[p[1]].opponents
+        ),
+    )
 
 
-def _bye(ranked: Sequence[SwissStanding], matching: _Matching, number: int) -> int | None:
-    """Who sits out round ``number`` (set aside in ``matching``, a maximum one): nobody in an
-    even field; :class:`InvalidEvent` when more than the one bye's player is left unpaired."""
-    n = len(ranked)
-    free = [v for v in range(n) if matching.mate[v] == -1]
-    if n % 2 and len(free) == 1:
-        # One search finds every player whose bye leaves the others pairable (see
-        # _Matching.exposable); the bye goes to the lowest-ranked of them without a bye, else
-        # the lowest-ranked of them. Trying each player from the bottom took a matching each:
-        # cubic time when the bottom group cannot take it.
-        even = matching.exposable(free[0])
-        bye = min((i for i in range(n) if even[i]), key=lambda i: (ranked[i].byes > 0, -i))
+def _director_pairs(pairs: Sequence[tuple[str, str]], position: dict[str, int], pointer: str) -> list[tuple[int, int]]:
+    """A director's pairs as rank indices: each of two different entered players."""
+    found: list[tuple[int, int]] = []
+    for i, pair in enumerate(pairs):
+        for j, name in enumerate(pair):
+            if name not in position:
+                raise InvalidEvent(f"{name!r} is not one of the players", pointer=f"{pointer}/{i}/{j}")
+        if pair[0] == pair[1]:
+            raise InvalidEvent(f"{pair[0]!r} cannot play themself", pointer=f"{pointer}/{i}/1")
+        found.append((position[pair[0]], position[pair[1]]))
+    return found
+
+
+def _seat_fixed(fixed: list[tuple[int, int]], shunned: list[set[int]]) -> set[int]:
+    """The players seated by hand: each in one fixed pair, and no fixed pair one to avoid."""
+    seated: set[int] = set()
+    for i, (a, b) in enumerate(fixed):
+        for j, v in enumerate((a, b)):
+            if v in seated:
+                raise InvalidEvent("a player is in two fixed pairs", pointer=f"/fixed/{i}/{j}")
+            seated.add(v)
+        if b in shunned[a]:
+            raise InvalidEvent("a fixed pair is also a pair to avoid", pointer=f"/fixed/{i}")
+    return seated
+
+
+def _bye(ranked: Sequence[SwissStanding], matching: Matching, field: frozenset[int]) -> int | None:
+    """Who sits out (set aside in ``matching``, a maximum one): nobody when the ``field`` is even.
+
+    One search finds every player whose bye leaves the others pairable (the even vertices of
+    :meth:`Matching.exposable`); the bye goes to the lowest-ranked of them without a bye, else
+    the lowest-ranked of them. When no round avoids a repeat, the same from each player left
+    unpaired finds those whose bye costs no extra repeat.
+    """
+    if len(field) % 2 == 0:
+        return None
+    free = [v for v in sorted(field) if matching.mate[v] == -1]
+    can = [False] * len(ranked)
+    for root in free:
+        can = [a or b for a, b in zip(can, matching.exposable(root))]
+    bye = min((i for i in field if can[i]), key=lambda i: (ranked[i].byes > 0, -i))
+    if len(free) == 1:
         matching.set_aside(bye)
-        return bye
-    if free:
-        raise InvalidEvent(
-            said("no_pairing", number=number),
-            pointer="/games",
-        )
-    return None
+    else:
+        fresh = Matching(matching.allowed, [alive and v != bye for v, alive in enumerate(matching.alive)])
+        fresh.maximise()
+        matching.mate[:], matching.alive[:] = fresh.mate, fresh.alive
+    return bye
 
 
-def _pair_down(
-    ranked: Sequence[SwissStanding], allowed: Sequence[frozenset[int]], matching: _Matching, unpaired: list[int]
-) -> list[Pairing]:
-    """The pairings of the ``unpaired`` (rank order), top first, each choice one that ``matching`` (perfect) accepts."""
-    pairings: list[Pairing] = []
-    while unpaired:
-        top = unpaired[0]
-        group = [i for i in unpaired if ranked[i].score == ranked[top].score]
-        half = max(1, len(group) // 2)
-        preference = group[half:] + group[half - 1 : 0 : -1] + unpaired[len(group) :]
-        # The matching holds a partner for ``top`` among these, so some choice is accepted.
-        partner = next(b for b in preference if b in allowed[top] and matching.pair_off(top, b))
-        pairings.append(Pairing(len(pairings) + 1, (ranked[top].player, ranked[partner].player)))
-        unpaired = [i for i in unpaired if i not in (top, partner)]
-    return pairings
+def _least_bad(scores: Sequence[int], left: list[int], shunned: list[set[int]], number: int) -> list[tuple[int, int]]:
+    """The pairs of the players no round without a repeat can seat (they have met all the others
+    left): as few as can be, in the Dutch order, never a pair to avoid."""
+    if not left:
+        return []
+    group = frozenset(left)
+    allowed = [group - {v} - shunned[v] if v in group else frozenset() for v in range(len(scores))]
+    matching = Matching(allowed, [v in group for v in range(len(scores))])
+    if not matching.maximise():
+        raise InvalidEvent(f"no pairing for round {number} keeps apart the pairs to avoid", pointer="/avoid")
+    return pair_brackets(scores, allowed, matching, left)
 
 
 __all__ = [

@@ -81,10 +81,58 @@ def test_swiss_looks_ahead_instead_of_painting_itself_into_a_repeat() -> None:
     assert pairs(swiss_pairings(names(6), r1, rules)) == [("p1", "p5"), ("p2", "p6"), ("p3", "p4")]
 
 
-def test_swiss_says_so_when_every_pairing_is_a_repeat() -> None:
+def test_swiss_names_the_repeat_when_every_pairing_is_one() -> None:
+    # Four players who have all met: any round is two repeats; the Dutch order's is 1 v 3, 2 v 4
+    # (by seeding, all level at one win and one loss... here p1 won all three, p4 lost all three).
     played = [GameResult(pair, (121, 100)) for pair in itertools.combinations(names(4), 2)]
-    with pytest.raises(InvalidEvent, match="repeat"):
-        swiss_pairings(names(4), played, STANDARD)
+    r = swiss_pairings(names(4), played, STANDARD)
+    assert sorted(r.repeats) == sorted(p.players for p in r.pairings) and len(r.repeats) == 2
+
+
+def test_swiss_seven_players_in_round_seven_meet_again_once() -> None:
+    # Round robin of seven (each sat out once) played as Swiss rounds 1-6 of seven: with one more
+    # round, a bye and three pairs, no three pairs of the six seated avoid a repeat; the fewest is
+    # what is left after the circle method's round 7 pairs are taken out: 0, since that round is
+    # unplayed. Take away round 7 of the circle and replay: here everybody has met everybody.
+    schedule = round_robin(names(7))
+    played = [GameResult(p.players, (121, 100)) for r in schedule.rounds for p in r.pairings]
+    byes = [r.bye for r in schedule.rounds if r.bye]
+    r = swiss_pairings(names(7), played, STANDARD, byes=byes)
+    assert len(r.pairings) == 3 and len(r.repeats) == 3 and r.bye is not None
+
+
+def test_swiss_keeps_apart_the_pairs_to_avoid_and_seats_the_fixed() -> None:
+    # Round 1 of eight is 1-5, 2-6, 3-7, 4-8. p1 and p5 are married (avoid): p1 takes p6 and
+    # p2 p5 (the next transposition of S2 = p5 p6 p7 p8).
+    r = swiss_pairings(names(8), [], STANDARD, avoid=[("p5", "p1")])
+    assert pairs(r) == [("p1", "p6"), ("p2", "p5"), ("p3", "p7"), ("p4", "p8")]
+    # The director fixes p3-p4 by hand: the other six are S1 = p1 p2 p5, S2 = p6 p7 p8.
+    r = swiss_pairings(names(8), [], STANDARD, avoid=[("p5", "p1")], fixed=[("p4", "p3")])
+    assert pairs(r) == [("p1", "p6"), ("p2", "p7"), ("p3", "p4"), ("p5", "p8")]
+    assert r.repeats == ()
+
+
+@pytest.mark.parametrize(
+    ("fixed", "avoid", "pointer"),
+    [
+        ([("p1", "zed")], [], "/fixed/0/1"),
+        ([("p1", "p1")], [], "/fixed/0/1"),
+        ([("p1", "p2"), ("p3", "p1")], [], "/fixed/1/1"),
+        ([("p1", "p2")], [("p2", "p1")], "/fixed/0"),
+        ([], [("zed", "p2")], "/avoid/0/0"),
+    ],
+)
+def test_swiss_refuses_director_pairs_that_do_not_fit(
+    fixed: list[tuple[str, str]], avoid: list[tuple[str, str]], pointer: str
+) -> None:
+    with pytest.raises(InvalidEvent) as info:
+        swiss_pairings(names(4), [], STANDARD, fixed=fixed, avoid=avoid)
+    assert info.value.pointer == pointer
+
+
+def test_swiss_refuses_when_the_pairs_to_avoid_leave_no_round() -> None:
+    with pytest.raises(InvalidEvent, match="avoid"):
+        swiss_pairings(names(2), [], STANDARD, avoid=[("p1", "p2")])
 
 
 def test_swiss_refuses_a_game_of_someone_not_entered() -> None:
@@ -143,6 +191,19 @@ def perfect_pairing_exists(players: list[str], banned: set[frozenset[str]]) -> b
     )
 
 
+def fewest_repeats(players: list[str], banned: set[frozenset[str]]) -> int:
+    """The fewest repeated pairs in any round of ``players`` (any one sitting out when odd)."""
+    if len(players) % 2:
+        return min(fewest_repeats([q for q in players if q != p], banned) for p in players)
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    return min(
+        (frozenset((first, other)) in banned) + fewest_repeats([p for p in rest if p != other], banned)
+        for other in rest
+    )
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> None:
@@ -157,8 +218,12 @@ def test_swiss_finds_a_pairing_exactly_when_one_exists(data: st.DataObject) -> N
         [p for p in players if perfect_pairing_exists([q for q in players if q != p], banned)] if n % 2 else [None]
     )
     if (n % 2 == 0 and not perfect_pairing_exists(players, banned)) or not feasible_byes:
-        with pytest.raises(InvalidEvent):
-            swiss_pairings(players, games, STANDARD, byes=had_bye)
+        # No round without a repeat: the fewest repeats any round has, found by trying them all.
+        r = swiss_pairings(players, games, STANDARD, byes=had_bye)
+        seats = [q for q in players if q != r.bye]
+        assert sorted(name for p in r.pairings for name in p.players) == sorted(seats)
+        assert set(r.repeats) == {p.players for p in r.pairings if frozenset(p.players) in banned}
+        assert len(r.repeats) == fewest_repeats(players, banned)
         return
     r = swiss_pairings(players, games, STANDARD, byes=had_bye)
     seated = [name for p in r.pairings for name in p.players]

@@ -118,7 +118,6 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "mellem {least} og {most} spillere, ikke {count}",
     "swiss_two_sided": "schweizerparring gælder spil med to sider",
     "not_a_player": "{name!r} er ikke en af spillerne",
-    "no_pairing": "ingen parring til runde {number} undgår et gensyn: enhver mulig parring lader to spillere mødes igen",
     "options_disagree": "{shortcut} og options.{option} stemmer ikke overens",
     "board_rules_differ": "{name} er {value!r}, men tavlens regler siger {expected!r}",
     "outcome_not_pegs": "resultatet følger ikke af pindene",

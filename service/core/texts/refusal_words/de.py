@@ -118,7 +118,6 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "zwischen {least} und {most} Spielern, nicht {count}",
     "swiss_two_sided": "Schweizer Paarungen gelten für Spiele mit zwei Seiten",
     "not_a_player": "{name!r} ist keiner der Spieler",
-    "no_pairing": "keine Paarung für Runde {number} vermeidet eine Wiederholung: in jeder möglichen Paarung treffen zwei Spieler erneut aufeinander",
     "options_disagree": "{shortcut} und options.{option} widersprechen sich",
     "board_rules_differ": "{name} ist {value!r}, aber die Regeln der Tafel sagen {expected!r}",
     "outcome_not_pegs": "das Ergebnis folgt nicht aus den Steckern",

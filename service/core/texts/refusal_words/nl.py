@@ -118,7 +118,6 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "tussen {least} en {most} spelers, niet {count}",
     "swiss_two_sided": "Zwitserse indelingen zijn voor spellen met twee kanten",
     "not_a_player": "{name!r} is niet een van de spelers",
-    "no_pairing": "geen indeling voor ronde {number} vermijdt een herhaling: in elke mogelijke indeling treffen twee spelers elkaar opnieuw",
     "options_disagree": "{shortcut} en options.{option} spreken elkaar tegen",
     "board_rules_differ": "{name} is {value!r}, maar de regels van het bord zeggen {expected!r}",
     "outcome_not_pegs": "de uitslag volgt niet uit de pinnen",
