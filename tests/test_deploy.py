@@ -109,7 +109,7 @@ def test_the_proxy_body_limits_are_the_services() -> None:
     assert (
         sorted(
             f"/v1/tournaments/{name}"
-            for name in re.fullmatch(r"\^/v1/tournaments/\(([a-z|-]+)\)\$", pattern)[1].split("|")
+            for name in re.fullmatch(r"\^/v1/tournaments/\(([a-z/|-]+)\)\$", pattern)[1].split("|")
         )
         == EVENT_PATHS
     )

@@ -166,8 +166,10 @@ def test_nginxs_own_refusals_are_problems(proxy: Nginx, case: str) -> None:
 def test_an_http_0_9_request_gets_no_answer(proxy: Nginx) -> None:
     # HTTP/0.9 has no status line and no headers: the answer would be a bare body that a client
     # cannot tell from a good one. The proxy closes the connection instead.
-    assert exchange(proxy.port, b"GET /healthz\r\n") == b""
-    assert exchange(proxy.port, b"GET /v1/variants\r\n") == b""
+    for line in (b"GET /healthz\r\n", b"GET /v1/variants\r\n", b"GET  /healthz\r\n", b"GET /healthz \r\n"):
+        assert exchange(proxy.port, line) == b"", line
+    assert exchange(proxy.port, b"GET /v1/variants?lang=de \n") == b""
+    assert exchange(proxy.metrics_port, b"GET /metrics\r\n") == b""  # the metrics port too
     # HTTP/1.0 is still served.
     assert exchange(proxy.port, f"GET /healthz HTTP/1.0\r\nHost: {LOOPBACK}\r\n\r\n".encode()).startswith(
         b"HTTP/1.1 200 "
