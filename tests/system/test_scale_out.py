@@ -289,8 +289,8 @@ class WorkerKiller(threading.Thread):
 
 
 def routed_to(nginx: Nginx, replica: Gunicorn, timeout: float = 30) -> None:
-    """Wait until nginx sends requests to ``replica`` again (after a failed connection it leaves
-    an instance out for fail_timeout, 10 s): a rolling update's readiness gate."""
+    """Wait until nginx sends a request to ``replica`` (the new one answers on the old one's port;
+    with ``max_fails=0`` nginx never leaves it out): a rolling update's readiness gate."""
     deadline = time.monotonic() + timeout
     while call(nginx.url, "/healthz")[1]["X-Upstream"] != f"{LOOPBACK}:{replica.port}":
         assert time.monotonic() < deadline, f"nginx sends nothing to {replica.name}"
