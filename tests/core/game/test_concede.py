@@ -125,7 +125,7 @@ def test_three_players_the_leader_of_the_other_two_wins() -> None:
 
 def test_a_conceded_game_of_a_match_counts_one_game_and_the_next_game_starts() -> None:
     rules = resolve("six_card")
-    state, _ = new_game(rules, seed=2, dealer=0, match=MatchRules("best_of", 3, skunk_points=2))
+    state, _ = new_game(rules, seed=2, dealer=0, match=MatchRules("best_of", 3, skunk_points=2, double_skunk_points=2))
     state, _ = apply(state._replace(scores=(80, 10), backs=(80, 10)), Action("concede", 1))
     match = view_dict(views.view(state, 0))["match"]
     assert match["points"] == [1, 0] and match["games"][0]["conceded_by"] == 1 and not match["over"]
