@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run check test lint test-long test-system test-typescript loadtest bench lock clean
+.PHONY: run relay check test lint test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ endef
 ## run: set up and serve the API with gunicorn on http://127.0.0.1:8000 (no configuration needed)
 run: $(VENV)/.installed
 	$(BIN)/gunicorn -c python:service.gunicorn_conf service.wsgi:app
+
+## relay: the reference relay for two devices in one game (examples/relay) on http://127.0.0.1:8001, in front of `make run`
+relay: $(VENV)/.installed
+	$(BIN)/gunicorn -c python:examples.relay.gunicorn_conf 'examples.relay.app:create_app()'
 
 # The long tiers, behind markers: every combination, many whole games, the player's strength.
 LONG := exhaustive or playouts or strength

@@ -114,7 +114,8 @@ class Gunicorn:
     Its stdout (the JSON access log) and stderr go to files in ``log_dir``; without one, a
     temporary directory that :meth:`stop` removes. The stdout file is opened for appending,
     as a log file should be: every worker's writes then land whole at its end. ``app`` is
-    the WSGI app gunicorn serves (it must answer ``GET /healthz``).
+    the WSGI app gunicorn serves (it must answer ``GET /healthz``), ``config`` its settings (the relay
+    of examples/relay has its own).
     """
 
     def __init__(
@@ -124,9 +125,11 @@ class Gunicorn:
         name: str = "gunicorn",
         log_dir: Path | None = None,
         app: str = "service.wsgi:app",
+        config: str = "python:service.gunicorn_conf",
     ) -> None:
         self.workers = workers
         self.app = app
+        self.config = config
         self.extra_env = dict(env or {})
         self.name = name
         self.own_log_dir = log_dir is None  # a temporary one, removed at stop
@@ -154,7 +157,7 @@ class Gunicorn:
         self.stdout_path.write_bytes(b"")
         with open(self.stdout_path, "ab") as out, open(self.stderr_path, "wb") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf", self.app],
+                [sys.executable, "-m", "gunicorn", "-c", self.config, self.app],
                 cwd=ROOT,
                 env=env,
                 stdout=out,

@@ -1,0 +1,299 @@
+"""The relay's HTTP face: games at ``/relay/games``, the page at ``/play``.
+
+    POST /relay/games                      a /v1/games body: start a game; each person's seat gets a link
+    POST /relay/games/<id>/act             {move, seat, credential, action, since_move?}: a move on the latest state
+    POST /relay/games/<id>/view            {seat, credential, since_move?}: a seat's view of the latest state
+    POST /relay/games/<id>/hints|review|history   {seat, credential}: the same operations on the latest state
+    POST /relay/games/<id>/next-game       {seat, credential}: a match's next game (a new id)
+    GET  /relay/games/<id>/events          text/event-stream: ``moved`` and ``next-game``, nothing else
+
+A move is refused (409 ``stale-move``, with the latest ``move``) unless it was made on the latest
+state; it lands by compare-and-set (:meth:`.store.Store.advance`), so of two moves sent at once
+only one lands. The relay passes a credential to the service and forgets it: it is never stored
+or logged, and the answer to a request goes to the device that sent it only (the others are told
+just the game's id and move, and ask for their own view). Every error of the relay's own is
+problem+json, types ``urn:cribbage-relay:problem:<slug>``; the service's problems pass through.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from .changes import Changes
+from .settings import Settings
+from .store import Game, Store
+from .upstream import Answer, Unreachable, Upstream
+
+PROBLEM = "urn:cribbage-relay:problem:"
+TITLES = {
+    "bad-request": (400, "The request does not follow the relay's rules"),
+    "not-found": (404, "No such game or page here"),
+    "method-not-allowed": (405, "Method not allowed"),
+    "stale-move": (409, "The game has moved on since that state"),
+    "body-too-large": (413, "The body is larger than the relay takes"),
+    "not-json": (415, "The body must be JSON"),
+    "seed-refused": (422, "A game between people is dealt from a secret seed"),
+    "internal-error": (500, "The relay failed"),
+    "service-unreachable": (502, "The game service did not answer"),
+    "too-many-streams": (503, "Too many event streams are open"),
+}
+BY_STATUS = {status: slug for slug, (status, _) in TITLES.items()}
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+CREDENTIAL = re.compile(r"[A-Za-z0-9_-]{1,64}")
+PAGE_FILE = re.compile(r"[a-z0-9][a-z0-9_-]*\.(html|js|css|svg)")
+PAGE_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+MAX_MOVE = 1_000_000
+
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+# What each request body may hold: name -> (kind, required). Kinds are checked by CHECKS.
+SEAT_FIELDS = {"seat": ("seat", True), "credential": ("credential", True)}
+BODIES: dict[str, dict[str, tuple[str, bool]]] = {
+    "act": {"move": ("move", True), **SEAT_FIELDS, "action": ("object", True), "since_move": ("since", False)},
+    "view": {**SEAT_FIELDS, "since_move": ("since", False)},
+    "hints": SEAT_FIELDS,
+    "review": SEAT_FIELDS,
+    "history": SEAT_FIELDS,
+    "next-game": SEAT_FIELDS,
+}
+CHECKS = {
+    "seat": lambda v: type(v) is int and 0 <= v <= 3,
+    "move": lambda v: type(v) is int and 0 <= v <= MAX_MOVE,
+    "since": lambda v: type(v) is int and -1 <= v <= MAX_MOVE,
+    "credential": lambda v: isinstance(v, str) and CREDENTIAL.fullmatch(v) is not None,
+    "object": lambda v: isinstance(v, dict),
+}
+RELAYED = ("view", "hints", "review", "history")  # passed on as they come, with the latest state
+# The service's operation behind each relayed one.
+OPERATIONS = {
+    "act": "/v1/games/act",
+    "view": "/v1/games/view",
+    "hints": "/v1/games/hints",
+    "review": "/v1/games/review",
+    "history": "/v1/games/history",
+    "next-game": "/v1/games/next-game",
+}
+
+
+class Problem(Exception):
+    def __init__(self, slug: str, detail: str | None = None, **extra: Any) -> None:
+        super().__init__(slug)
+        self.slug, self.detail, self.extra = slug, detail, extra
+
+
+def problem_response(slug: str, detail: str | None = None, **extra: Any) -> Response:
+    status, title = TITLES[slug]
+    body = {"type": PROBLEM + slug, "title": title, "status": status, **({"detail": detail} if detail else {}), **extra}
+    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+
+
+def json_body(operation: str) -> dict[str, Any]:
+    """The request's JSON object; for a relayed operation, checked against :data:`BODIES`."""
+    if not request.is_json:
+        raise Problem("not-json", "send Content-Type: application/json")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise Problem("bad-request", "the body must be a JSON object")
+    fields = BODIES.get(operation)
+    if fields is not None:
+        errors = [f"/{name}: not a field here" for name in body if name not in fields]
+        for name, (kind, required) in fields.items():
+            if name in body and not CHECKS[kind](body[name]):
+                errors.append(f"/{name}: not a valid {kind}")  # never the value itself: it may be a credential
+            elif required and name not in body:
+                errors.append(f"/{name}: required")
+        if errors:
+            raise Problem("bad-request", "; ".join(errors), errors=errors)
+    return body
+
+
+def answer_response(answer: Answer, body: Any = None) -> Response:
+    """The service's answer, passed through (without the state token: a device never needs it)."""
+    data = answer.body if body is None else body
+    if answer.ok and isinstance(data, dict):
+        data = {key: value for key, value in data.items() if key != "state"}
+    response = Response(json.dumps(data), status=answer.status, content_type=answer.content_type)
+    if answer.content_language:
+        response.headers["Content-Language"] = answer.content_language
+    return response
+
+
+class Relay:
+    """The relay's operations over its store, the service and the event streams."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database, settings.max_games, settings.max_age_hours * 3600)
+        self.upstream = Upstream(settings.service_url, settings.upstream_timeout)
+        self.changes = Changes(settings.max_streams)
+        self.page = resources.files("service").joinpath("play")
+
+    def forward(self, path: str, body: dict[str, Any]) -> Answer:
+        try:
+            return self.upstream.post(path, body, request.headers.get("Accept-Language"), request.args.get("lang"))
+        except Unreachable as error:
+            raise Problem("service-unreachable", f"{self.settings.service_url}: {error}") from None
+
+    def held(self, game_id: str) -> Game:
+        game = self.store.get(game_id) if GAME_ID.fullmatch(game_id) else None
+        if game is None:
+            raise Problem("not-found", "no game of that id is kept here (never started here, or forgotten)")
+        return game
+
+    def healthz(self) -> Any:
+        return {"status": "ok", "games": self.store.count()}
+
+    def play_page(self, name: str = "index.html") -> Response:
+        match = PAGE_FILE.fullmatch(name)
+        target = self.page.joinpath(name)
+        if match is None or not target.is_file():
+            raise Problem("not-found", "no such page file")
+        return Response(target.read_bytes(), mimetype=PAGE_TYPES[match.group(1)])
+
+    def create(self) -> Any:
+        body = json_body("create")
+        if "seed" in body:
+            raise Problem("seed-refused", "leave out `seed`: whoever picks a seed could know the deals")
+        answer = self.forward("/v1/games", body)
+        if not answer.ok:
+            return answer_response(answer)
+        game, view = answer.body, answer.body["view"]
+        self.store.create(view["game_id"], view["move"], game["state"])
+        links = [
+            {"seat": s["seat"], "link": f"/play#relay={view['game_id']}&seat={s['seat']}&credential={s['credential']}"}
+            for s in game["credentials"]["seats"]
+        ]  # the table credential is dropped here: no one needs it
+        return {"game_id": view["game_id"], "move": view["move"], "seats": links}, 201
+
+    def act(self, game_id: str) -> Response:
+        body = json_body("act")
+        game = self.held(game_id)
+        if body["move"] != game.move:
+            raise Problem("stale-move", f"the latest move is {game.move}", game_id=game_id, move=game.move)
+        forwarded = {key: value for key, value in body.items() if key != "move"}
+        answer = self.forward(OPERATIONS["act"], {"state": game.state, **forwarded})
+        if answer.ok:
+            if not self.store.advance(game_id, game.move, answer.body["view"]["move"], answer.body["state"]):
+                latest = self.store.get(game_id)
+                now = latest.move if latest else None
+                raise Problem("stale-move", "another move landed first", game_id=game_id, move=now)
+            self.changes.bump()
+        return answer_response(answer)
+
+    def next_game(self, game_id: str) -> Response:
+        body = json_body("next-game")
+        game = self.held(game_id)
+        answer = self.forward(OPERATIONS["next-game"], {"state": game.state, **body})
+        if answer.ok:
+            following = answer.body["view"]
+            # Every device of the match gets the same next game: the first to ask keeps it, and a
+            # later request never puts an older state of it back.
+            self.store.create(following["game_id"], following["move"], answer.body["state"])
+            self.store.link_next(game_id, following["game_id"])
+            self.changes.bump()
+        return answer_response(answer)
+
+    def relayed(self, game_id: str, operation: str) -> Response:
+        if operation not in RELAYED:
+            raise Problem("not-found", "no such operation")
+        body = json_body(operation)
+        game = self.held(game_id)
+        return answer_response(self.forward(OPERATIONS[operation], {"state": game.state, **body}))
+
+    def events(self, game_id: str) -> Response:
+        self.held(game_id)
+        if not self.changes.open_stream():
+            raise Problem("too-many-streams", "try again later", retry_after=5)
+        response = Response(self.stream(game_id), mimetype="text/event-stream")
+        response.call_on_close(self.changes.close_stream)  # run by the server when the stream ends, however it ends
+        response.headers["X-Accel-Buffering"] = "no"
+        return response
+
+    def stream(self, game_id: str) -> Iterator[str]:
+        """Where the game is at once, then each change, a comment line between; ends after
+        ``stream_seconds`` (the browser's EventSource reconnects after ``retry``)."""
+        yield "retry: 2000\n\n"
+        told: tuple[int, str | None] | None = None
+        version = self.changes.version()
+        deadline = time.monotonic() + self.settings.stream_seconds
+        while (game := self.store.get(game_id)) is not None:
+            if told is None or game.move != told[0]:
+                yield event("moved", {"game_id": game_id, "move": game.move})
+            if game.next_game_id and (told is None or game.next_game_id != told[1]):
+                yield event("next-game", {"game_id": game_id, "next_game_id": game.next_game_id})
+            told = (game.move, game.next_game_id)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            now = self.changes.wait(version, min(self.settings.heartbeat_seconds, left))
+            if now == version:
+                yield ": still here\n\n"  # a write to a device that is gone ends the stream
+            version = now
+
+
+def relay_problem(error: Problem) -> Response:
+    return problem_response(error.slug, error.detail, **error.extra)
+
+
+def http_problem(error: HTTPException) -> Response:
+    code = error.code or 500
+    response = problem_response(
+        BY_STATUS.get(code, "bad-request" if code < 500 else "internal-error"), error.description
+    )
+    allow = error.get_response().headers.get("Allow")
+    if allow:
+        response.headers["Allow"] = allow
+    return response
+
+
+def security_headers(response: Response) -> Response:
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    if request.path == "/play" or request.path.startswith("/play/"):
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        response.headers["Cache-Control"] = "no-cache"
+    else:
+        response.headers["Content-Security-Policy"] = API_POLICY
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    relay = Relay(settings or Settings.from_env())
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = relay.settings.max_body_bytes
+
+    def internal(error: Exception) -> Response:
+        app.logger.exception("relay error")  # the traceback only: no request body, so no credential
+        return problem_response("internal-error")
+
+    app.register_error_handler(Problem, relay_problem)
+    app.register_error_handler(HTTPException, http_problem)
+    app.register_error_handler(Exception, internal)
+    app.after_request(security_headers)
+    app.get("/healthz")(relay.healthz)
+    app.get("/play")(relay.play_page)
+    app.get("/play/<name>")(relay.play_page)
+    app.post("/relay/games")(relay.create)
+    app.post("/relay/games/<game_id>/act")(relay.act)
+    app.post("/relay/games/<game_id>/next-game")(relay.next_game)
+    app.post("/relay/games/<game_id>/<operation>")(relay.relayed)
+    app.get("/relay/games/<game_id>/events")(relay.events)
+    return app
+
+
+def event(name: str, data: dict[str, Any]) -> str:
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n"

@@ -1,0 +1,96 @@
+"""The relay's parts in one process: its SQLite store and its bounds, with a stand-in service.
+
+The stand-in answers as the service would for the fields the relay reads (``view.move``,
+``view.game_id``, ``state``); the whole protocol against the real service is in test_relay.py.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from examples.relay import app as relay_app
+from examples.relay.settings import Settings
+from examples.relay.store import Store
+from examples.relay.upstream import Answer, Upstream
+
+CREDENTIAL = "A" * 24
+
+
+def test_a_move_lands_only_on_the_move_it_was_made_on(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite3")
+    assert store.create("g", 0, "S0")
+    assert not store.create("g", 0, "other")  # a second creation keeps the first
+    assert store.advance("g", 0, 1, "S1")
+    assert not store.advance("g", 0, 1, "S1'")  # made on move 0 too: the game has moved on
+    assert not store.advance("gone", 0, 1, "S")
+    game = store.get("g")
+    assert game is not None and (game.move, game.state) == (1, "S1")
+
+
+def test_the_store_is_bounded_by_count_and_by_age(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite3", max_games=3, max_age=3600)
+    for name in "abc":
+        store.create(name, 0, "S")
+    store.advance("a", 0, 1, "S1")  # a moved last: b is now the least recently moved
+    store.create("d", 0, "S")
+    assert store.count() == 3 and store.get("b") is None and store.get("a") is not None
+    aged = Store(tmp_path / "r.sqlite3", max_games=3, max_age=0.05)
+    time.sleep(0.1)
+    aged.create("e", 0, "S")
+    assert aged.count() == 1 and aged.get("e") is not None
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FlaskClient:
+    """The relay with a stand-in service whose every answer lands one move on from the request's."""
+
+    def post(self: Upstream, path: str, body: dict[str, Any], language: str | None, lang: str | None) -> Answer:
+        if path == "/v1/games":
+            return Answer(201, {"view": {"game_id": "g1", "move": 0}, "state": "S0", "credentials": {"seats": []}},
+                          "application/json", "en")  # fmt: skip
+        moved = int(body["state"][1:]) + 1
+        return Answer(200, {"view": {"game_id": "g1", "move": moved}, "state": f"S{moved}"}, "application/json", "en")
+
+    monkeypatch.setattr(Upstream, "post", post)
+    settings = Settings(database=str(tmp_path / "relay.sqlite3"), max_streams=1, heartbeat_seconds=0.05,
+                        stream_seconds=0.2)  # fmt: skip
+    app = relay_app.create_app(settings)
+    test_client = app.test_client()
+    assert test_client.post("/relay/games", json={}).status_code == 201
+    return test_client
+
+
+def test_a_move_that_another_one_overtakes_during_its_forward_does_not_land(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    store = Store(tmp_path / "relay.sqlite3")
+    forward = Upstream.post
+
+    def overtaken(self: Upstream, *args: Any) -> Answer:
+        assert store.advance("g1", 0, 1, "S1")  # another move lands while this one is at the service
+        return forward(self, *args)
+
+    monkeypatch.setattr(Upstream, "post", overtaken)
+    body = {"move": 0, "seat": 0, "credential": CREDENTIAL, "action": {"type": "auto", "seat": 0}}
+    refused = client.post("/relay/games/g1/act", json=body)
+    assert refused.status_code == 409 and refused.get_json()["move"] == 1
+    game = store.get("g1")
+    assert game is not None and game.state == "S1"  # the other move's state, not this one's
+
+
+def test_event_streams_are_bounded_and_end(client: FlaskClient) -> None:
+    first = client.get("/relay/games/g1/events", buffered=False)
+    assert first.status_code == 200
+    second = client.get("/relay/games/g1/events")
+    assert second.status_code == 503 and second.get_json()["type"].endswith("too-many-streams")
+    text = b"".join(first.iter_encoded()).decode()  # ends after stream_seconds, a heartbeat between
+    assert text.startswith("retry: 2000\n\n") and text.count("event: moved") == 1 and ": still here" in text
+    first.close()
+    again = client.get("/relay/games/g1/events", buffered=False)
+    assert again.status_code == 200  # the slot was given back
+    again.close()
