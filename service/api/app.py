@@ -12,6 +12,7 @@ from . import coach as coach_api
 from . import director, events, formats, hands, meta, problems
 from . import games as games_api
 from . import pegging as pegging_api
+from . import play as play_api
 from . import ratings as ratings_api
 from . import tournaments as tournaments_api
 from .config import Config
@@ -41,6 +42,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.register_blueprint(ratings_api.bp)
     app.register_blueprint(games_api.bp)
     app.register_blueprint(coach_api.bp)
+    app.register_blueprint(play_api.bp)
     express.install(app, config)
     observability.install(app, config)
     formats.install_json_only(app)

@@ -8,6 +8,7 @@
 - The docs page (``/docs``, Swagger UI) gets a policy that lets it work and no more: its own
   scripts plus the hash of its one inline script (computed from the page at start), styles,
   images and requests from this origin only, no framing, no referrer.
+- The reference front-end (``/play``): :data:`PLAY_POLICY`, its own files and this origin only.
 - Game answers (``/v1/games...``) carry sealed game states: ``Cache-Control: no-store``, so no
   browser or shared cache keeps them.
 - A printable page an operation answers with (``text/html``, :mod:`.formats`) is a page, not
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask
 
 from ..meta import DOCS_PATH, docs_script_hashes
+from ..play import PLAY_PATH
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -40,6 +42,12 @@ _COMMON: tuple[tuple[str, str], ...] = (
     ("Referrer-Policy", "no-referrer"),
 )
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+# The /play page (:mod:`..play`): its own modules, style sheet and icon, and requests to this origin;
+# no inline script or style, nothing from anywhere else.
+PLAY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def docs_policy(script_hashes: tuple[str, ...]) -> str:
@@ -80,6 +88,7 @@ class SecurityHeaders:
         self.api = (*_COMMON, ("Content-Security-Policy", API_POLICY))
         self.games = (*self.api, ("Cache-Control", "no-store"))
         self.docs = (*_COMMON, ("Content-Security-Policy", docs_policy(docs_script_hashes)))
+        self.play = (*_COMMON, ("Content-Security-Policy", PLAY_POLICY))
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path: str = environ.get("PATH_INFO", "")
@@ -87,6 +96,8 @@ class SecurityHeaders:
             extra = self.games
         elif path == DOCS_PATH or path.startswith(DOCS_PATH + "/"):
             extra = self.docs
+        elif path == PLAY_PATH or path.startswith(PLAY_PATH + "/"):
+            extra = self.play
         else:
             extra = self.api
 
