@@ -6,6 +6,8 @@
     POST /relay/games/<id>/hints|review|history   {seat, credential}: the same operations on the latest state
     POST /relay/games/<id>/next-game       {seat, credential}: a match's next game (a new id)
     GET  /relay/games/<id>/events          text/event-stream: ``moved`` and ``next-game``, nothing else
+    GET  /play                             a redirect to the page in its two-device mode (``#relay=new``)
+    GET  /play/<file>                      the page's files, from the installed ``service`` package
 
 A move is refused (409 ``stale-move``, with the latest ``move``) unless it was made on the latest
 state; it lands by compare-and-set (:meth:`.store.Store.advance`), so of two moves sent at once
@@ -24,7 +26,7 @@ from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, redirect, request
 from werkzeug.exceptions import HTTPException
 
 from .changes import Changes
@@ -53,10 +55,15 @@ PAGE_FILE = re.compile(r"[a-z0-9][a-z0-9_-]*\.(html|js|css|svg)")
 PAGE_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
 MAX_MOVE = 1_000_000
 
+# The page's policy, as the service sends it with /play (a test holds the two equal): its own files,
+# requests (and the event stream) to this origin only.
 PAGE_POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+# The page in its two-device mode: its index under a path of its own, so that a redirect from /play
+# can add the fragment (a link's fragment, with its credential, would be lost by a redirect).
+PAGE = "/play/index.html"
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 # What each request body may hold: name -> (kind, required). Kinds are checked by CHECKS.
@@ -156,7 +163,11 @@ class Relay:
     def healthz(self) -> Any:
         return {"status": "ok", "games": self.store.count()}
 
-    def play_page(self, name: str = "index.html") -> Response:
+    def play_start(self) -> Response:
+        """``/play`` here is the page's "play with a friend" (the service's own /play plays the computer)."""
+        return redirect(PAGE + "#relay=new", code=302)
+
+    def play_page(self, name: str) -> Response:
         match = PAGE_FILE.fullmatch(name)
         target = self.page.joinpath(name)
         if match is None or not target.is_file():
@@ -173,7 +184,7 @@ class Relay:
         game, view = answer.body, answer.body["view"]
         self.store.create(view["game_id"], view["move"], game["state"])
         links = [
-            {"seat": s["seat"], "link": f"/play#relay={view['game_id']}&seat={s['seat']}&credential={s['credential']}"}
+            {"seat": s["seat"], "link": f"{PAGE}#relay={view['game_id']}&seat={s['seat']}&credential={s['credential']}"}
             for s in game["credentials"]["seats"]
         ]  # the table credential is dropped here: no one needs it
         return {"game_id": view["game_id"], "move": view["move"], "seats": links}, 201
@@ -285,7 +296,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_error_handler(Exception, internal)
     app.after_request(security_headers)
     app.get("/healthz")(relay.healthz)
-    app.get("/play")(relay.play_page)
+    app.get("/play")(relay.play_start)
     app.get("/play/<name>")(relay.play_page)
     app.post("/relay/games")(relay.create)
     app.post("/relay/games/<game_id>/act")(relay.act)

@@ -15,14 +15,16 @@ import json
 import queue
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.examples.conftest import Running
+from tests.support.relay import Running
 
 Json = dict[str, Any]
+ROOT = Path(__file__).resolve().parents[2]
 STALE = "urn:cribbage-relay:problem:stale-move"
 
 
@@ -313,3 +315,17 @@ def test_the_relays_own_refusals_are_problems(relay: Running, http: httpx.Client
     assert wrong_seat.status_code == 403 and wrong_seat.json()["type"].startswith("urn:cribbage:problem:")
     headers = http.get("/healthz").headers
     assert headers["cache-control"] == "no-store" and headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_relay_serves_the_page_in_its_two_device_mode(relay: Running, http: httpx.Client) -> None:
+    from service.api.http.security import PLAY_POLICY
+
+    start_page = http.get("/play")
+    assert start_page.status_code == 302 and start_page.headers["location"] == "/play/index.html#relay=new"
+    for name, kind in (("index.html", "text/html"), ("app.js", "text/javascript"), ("relay.js", "text/javascript")):
+        response = http.get(f"/play/{name}")
+        assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
+        assert response.content == (ROOT / "service" / "play" / name).read_bytes()
+        assert response.headers["content-security-policy"] == PLAY_POLICY  # as the service sends it
+    for missing in ("nothing.js", "__init__.py", "..%2Fapp.py", ".hidden.js"):
+        assert http.get(f"/play/{missing}").status_code == 404

@@ -1,0 +1,37 @@
+"""The reference relay of examples/relay as it runs: the service and the relay, each its own gunicorn on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.servers import Gunicorn
+
+RELAY_APP = "examples.relay.app:create_app()"
+RELAY_CONFIG = "python:examples.relay.gunicorn_conf"
+
+
+@dataclass(frozen=True)
+class Running:
+    url: str
+    port: int
+    database: Path
+    logs: Path  # the relay's stdout and stderr (relay.out, relay.err)
+
+
+@contextmanager
+def service_and_relay(root: Path, heartbeat: float = 1.0) -> Iterator[Running]:
+    """One service (one worker) and one relay in front of it; the relay's database and logs in ``root``."""
+    database = root / "relay.sqlite3"
+    with Gunicorn(workers=1, name="service") as service:
+        env = {
+            "SERVICE_URL": service.url,
+            "RELAY_BIND": "127.0.0.1:0",
+            "RELAY_DB": str(database),
+            "RELAY_HEARTBEAT_SECONDS": str(heartbeat),
+            "RELAY_STREAM_SECONDS": "60",
+        }
+        with Gunicorn(workers=1, env=env, name="relay", log_dir=root, app=RELAY_APP, config=RELAY_CONFIG) as relay:
+            yield Running(relay.url, relay.port, database, root)

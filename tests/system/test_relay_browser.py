@@ -1,0 +1,148 @@
+"""Two browser pages play each other through the reference relay (examples/relay), to the end of a game.
+
+Debian's headless Chromium, driven by Playwright, at phone size, the page loaded from the relay's
+origin (``?fast=1``: no pause between animated events). Page A opens "play with a friend", creates
+the game and reads the other seat's link from the page; page B opens that link. Each then plays
+its own seat by clicking, learning of the other's moves from the relay's event stream only. All
+along, neither page's DOM holds a card of the other's hand while it is hidden (the discard and
+the play); no console error, no uncaught exception, no Content-Security-Policy violation, and no
+request to anywhere but the relay.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.support.relay import Running, service_and_relay
+from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
+
+pytestmark = pytest.mark.system
+
+PHONE = (360, 740)
+IDLE = "body[data-busy='0']"
+HIDDEN_PHASES = ("discard", "play")  # a hand is shown to all in the show
+
+
+@pytest.fixture(scope="module")
+def relay(output_dir: Path) -> Iterator[Running]:
+    logs = output_dir / "logs" / "relay"
+    logs.mkdir(parents=True, exist_ok=True)
+    for old in logs.glob("relay.sqlite3*"):
+        old.unlink()
+    with service_and_relay(logs, heartbeat=5.0) as running:
+        yield running
+
+
+@contextmanager
+def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Iterator[Any]:  # noqa: F811
+    """A phone-size page whose requests may go to the relay only; what goes wrong lands in ``problems``."""
+    from playwright.sync_api import Route
+
+    origin = f"{HOST}:{relay.port}"
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
+            problems["refused"].append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    with page_in(browser, guard, [], *PHONE) as page:
+        page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
+        yield page
+        problems["csp"] += page.evaluate("window.cspViolations")
+
+
+def cards(page: Any, selector: str) -> set[str]:
+    return set(page.eval_on_selector_all(selector, "cards => cards.map(c => c.dataset.card)"))
+
+
+def phase(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.phase || ''"))
+
+
+def step(page: Any) -> bool:
+    """Make this seat's move by clicking, if it has one (its first choice); True if it moved."""
+    if not page.locator(IDLE).count():
+        return False
+    if page.locator("#actions .throw").count():
+        hand = page.locator("#hand button.card")
+        for i in range(hand.count()):
+            hand.nth(i).click()
+            if page.locator("#actions .throw").is_enabled():
+                break
+        page.click("#actions .throw")
+        return True
+    if page.locator("#hand button.card").count():
+        page.locator("#hand button.card").first.click()
+        return True
+    return False
+
+
+def hidden_from_each_other(pages: list[Any]) -> int:
+    """While hands are hidden, no card of one page's hand is anywhere in the other's DOM; the
+    number of cards checked."""
+    if any(phase(page) not in HIDDEN_PHASES for page in pages):
+        return 0
+    checked = 0
+    for mine, theirs in ((pages[0], pages[1]), (pages[1], pages[0])):
+        hand = cards(mine, "#hand .card")
+        assert not hand & cards(theirs, "[data-card]"), (hand, cards(theirs, "[data-card]"))
+        checked += len(hand)
+    return checked
+
+
+def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Running, output_dir: Path) -> None:  # noqa: F811
+    problems: dict[str, list[str]] = {"console": [], "exceptions": [], "refused": [], "csp": []}
+    began = time.monotonic()
+    with ExitStack() as stack:
+        first = stack.enter_context(phone(browser, relay, problems))
+        second = stack.enter_context(phone(browser, relay, problems))
+        first.goto(f"http://{HOST}:{relay.port}/play/index.html?fast=1&lang=en#relay=new")
+        first.wait_for_selector("#setup:not([hidden])")
+        first.select_option("select[name=variant]", "six_card")
+        first.click("#start")
+        link = first.input_value("#friend-link-1", timeout=10_000)
+        path, fragment = link.split("#", 1)
+        assert urlsplit(link).netloc == f"{HOST}:{relay.port}" and fragment.startswith("relay=")
+        assert "seat=1&" in fragment and "credential=" in fragment
+        first.wait_for_selector(IDLE)
+        second.goto(f"{path}?fast=1&lang=en#{fragment}")
+        second.wait_for_selector("#game:not([hidden])")
+        second.wait_for_selector(IDLE)
+        pages = [first, second]
+        assert [page.evaluate("document.body.dataset.seat") for page in pages] == ["0", "1"]
+        first.screenshot(path=str(output_dir / "relay-first.png"))
+        second.screenshot(path=str(output_dir / "relay-second.png"))
+
+        moves = checked = 0
+        deadline = time.monotonic() + 50
+        while not all(phase(page) == "over" for page in pages):
+            assert time.monotonic() < deadline, f"not over after {moves} moves: {[phase(p) for p in pages]}"
+            checked += hidden_from_each_other(pages)
+            moved = False
+            for page in pages:
+                if step(page):
+                    moves += 1
+                    moved = True
+            if not moved:
+                first.wait_for_timeout(20)  # the other page is catching up from the relay's stream
+        for page in pages:
+            page.wait_for_selector(IDLE)
+            assert page.locator("#end h2").inner_text().startswith("Game over")
+        first.screenshot(path=str(output_dir / "relay-end.png"))
+        # Both pages end on the same table: the same scores on each board.
+        scores = [page.eval_on_selector_all(".track-name", "n => n.map(x => x.textContent.split(': ').pop())") for page in pages]
+        assert scores[0] == scores[1] and "121" in scores[0], scores
+    assert moves >= 20 and checked >= 40
+    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
+    assert time.monotonic() - began < 60
