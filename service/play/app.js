@@ -78,7 +78,8 @@ function name(seat) {
   if (saved.mode === "pass") return `${t("player")} ${seat + 1}`;
   if (seat === saved.seat) return t("you");
   const level = ((saved.table && saved.table.computer) || []).find((/** @type {Body} */ c) => c.seat === seat);
-  return `${t("computer")} ${players() > 2 ? seat + 1 : ""}`.trim() + (level ? ` (${t(level.level)})` : "");
+  if (!level) return `${t("player")} ${seat + 1}`; // a person on another device
+  return `${t("computer")} ${players() > 2 ? seat + 1 : ""}`.trim() + ` (${t(level.level)})`;
 }
 
 function sideName(/** @type {number} */ side) {
@@ -111,10 +112,13 @@ function ensureBoard(/** @type {Body} */ table) {
 }
 
 function draw(/** @type {Body} */ table, /** @type {Body[]} */ legal) {
+  // for tests and style sheets: where the table stands
+  Object.assign(document.body.dataset, { phase: table.phase, deal: String(table.deal), seat: String(saved.seat) });
   ensureBoard(table);
   drawTable(table, legal, context());
   el("hint").hidden = !legal.length;
   el("concede").hidden = table.phase === "over";
+  el("new-game").hidden = table.phase === "over"; // the end offers it
   drawEnd(table);
 }
 
@@ -240,7 +244,8 @@ async function request(/** @type {() => Promise<Body>} */ send) {
 }
 
 function showProblem(/** @type {unknown} */ error) {
-  const problem = error instanceof ApiError ? error.problem : { title: String(error) };
+  /** @type {import("./api.js").Problem} */
+  const problem = error instanceof ApiError ? error.problem : { type: "page", status: 0, title: String(error) };
   el("error").textContent = `${t("error")}: ${problem.title || ""} ${problem.detail || ""}`.trim();
   if (Array.isArray(problem.legal_actions) && saved.table) {
     saved.legal = problem.legal_actions;
@@ -399,6 +404,34 @@ function concede() {
   if (window.confirm(`${t("concede")}?`)) act({ type: "concede", seat: saved.seat });
 }
 
+// --- another device's moves (a relay) -------------------------------------------------------------
+
+let catchingUp = false;
+
+/**
+ * Play `seat` of a game held elsewhere (a relay) through `other`, an object of api.js's shape, with the
+ * seat's own credential: catch up from the game's start, then go on as with the service.
+ * @param {import("./api.js").Api} other @param {number} seat @param {string} seatCredential
+ */
+export async function join(other, seat, seatCredential) {
+  useApi(other);
+  saved = { lang: lang(), mode: "remote", seat, credentials: { seats: [{ seat, credential: seatCredential }] },
+    lastShownMove: -1, others: {} };
+  board = null;
+  el("setup").hidden = true;
+  el("game").hidden = false;
+  await request(() => api.view({ ...mine(), since_move: saved.lastShownMove }));
+}
+
+/** The game moved on another device: show what this seat has not shown yet (once the page is idle). */
+export async function catchUp() {
+  if (catchingUp) return;
+  catchingUp = true;
+  while (document.body.dataset.busy === "1") await sleep(50);
+  catchingUp = false;
+  await request(() => api.view({ ...mine(), since_move: saved.lastShownMove }));
+}
+
 async function main() {
   setLang(params.get("lang") || saved.lang || preferredLang());
   const select = /** @type {HTMLSelectElement} */ (el("lang"));
@@ -421,6 +454,13 @@ async function main() {
   el("new-game").addEventListener("click", newGame);
   el("handoff-take").addEventListener("click", takeDevice);
   setBusy(false);
+  if (location.hash.includes("relay=")) {
+    // Two devices: relay.js (examples/relay serves this page) reads the fragment and calls join/catchUp.
+    const module = "./relay.js"; // added by the relay's part (examples/relay); a name, so no tool resolves it here
+    const relay = await import(module);
+    await relay.start({ join, catchUp });
+    return;
+  }
   if (!saved.state) {
     newGame();
     return;

@@ -121,7 +121,7 @@ function drawHand(/** @type {Table} */ table, /** @type {Action[]} */ legal, /**
   const playable = new Map(legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
   for (const card of table.hand || []) {
     if (discarding) hand.append(cardElement(card, { onClick: c.toggle, selected: c.selected.includes(card) }));
-    else if (playable.has(card)) hand.append(cardElement(card, { onClick: () => c.act(playable.get(card)) }));
+    else if (playable.has(card)) hand.append(cardElement(card, { onClick: () => c.act(playable.get(card) || {}) }));
     else {
       const face = cardElement(card);
       if (playable.size) face.classList.add("unplayable");

@@ -1,0 +1,248 @@
+"""The /play page in a real browser (Debian's headless Chromium, driven by Playwright), at phone size.
+
+Each test plays through the page by clicking, as a person would, with ``?fast=1`` (no pause between
+the animated events, no peg transition) and the computer at ``easy`` where speed matters. Every request
+the page makes must go to the service itself (anything else is refused and fails the test), and no test
+may end with a console error, an uncaught exception or a Content-Security-Policy violation.
+
+Written for a person to look at: the phone-size screenshots in ``docs/screenshots/`` (the discard, the
+play with the board, the show, the end of a game, the pass-and-play hand-over), and
+``test-output/play-metrics.json``: the transfer size of everything ``/play`` loads and the time from a
+click to the computer's answer drawn (p50, p99 over a game).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.support.servers import Gunicorn
+from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
+
+pytestmark = pytest.mark.system
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PHONE = (360, 740)
+IDLE = "body[data-busy='0']"
+
+
+@pytest.fixture(scope="module")
+def server(output_dir: Path) -> Iterator[Gunicorn]:
+    with Gunicorn(workers=2, name="play-server", log_dir=output_dir / "logs") as running:
+        yield running
+
+
+@contextmanager
+def phone(browser: Any, server: Gunicorn) -> Iterator[tuple[Any, dict[str, list[str]]]]:  # noqa: F811
+    """A fresh phone-size page whose requests may go to the service only; ``problems`` collects
+    console errors, uncaught exceptions and refused requests (CSP violations are in the page)."""
+    from playwright.sync_api import Route
+
+    origin = f"{HOST}:{server.port}"
+    seen: list[str] = []
+    problems: dict[str, list[str]] = {"console": [], "exceptions": [], "refused": []}
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
+            problems["refused"].append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    with page_in(browser, guard, seen, *PHONE) as page:
+        page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
+        yield page, problems
+        problems["csp"] = page.evaluate("window.cspViolations")
+    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
+
+
+def open_play(page: Any, server: Gunicorn, query: str = "fast=1&lang=en") -> None:
+    page.goto(f"http://{HOST}:{server.port}/play?{query}", wait_until="networkidle")
+    page.wait_for_selector("#setup:not([hidden])")
+
+
+def start(
+    page: Any, variant: str = "six_card", mode: str = "computer", level: str = "easy", muggins: bool = False
+) -> None:
+    page.select_option("select[name=variant]", variant)
+    page.check(f"input[name=mode][value={mode}]")
+    page.select_option("select[name=level]", level)
+    if muggins:
+        page.check("input[name=muggins]")
+    page.click("#start")
+    page.wait_for_selector(IDLE)
+
+
+def hand(page: Any) -> list[str]:
+    page.wait_for_selector(IDLE)
+    return [str(c) for c in page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")]
+
+
+def step(page: Any) -> str:
+    """Make the seat's next move by clicking (its first choice), and say what it was."""
+    page.wait_for_selector(IDLE)
+    if page.locator("#actions .throw").count():
+        cards = page.locator("#hand button.card")
+        for i in range(cards.count()):
+            cards.nth(i).click()
+            if page.locator("#actions .throw").is_enabled():
+                break
+        page.click("#actions .throw")
+        return "discard"
+    if page.locator("#hand button.card").count():
+        page.locator("#hand button.card").first.click()
+        return "play"
+    if page.locator("#counting button").count():
+        page.locator("#counting button").first.click()  # claim (the first offer), or accept
+        return "count"
+    return "none"
+
+
+def state(page: Any) -> dict[str, str]:
+    return dict(page.evaluate("({...document.body.dataset})"))
+
+
+def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, output_dir: Path) -> None:  # noqa: F811
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        start(page)
+        assert state(page)["phase"] == "discard" and len(hand(page)) == 6
+        assert page.get_attribute("#hand button.card", "aria-label")  # every card is labelled
+        page.screenshot(path=str(SCREENSHOTS / "play-discard.png"))
+        board_shot = False
+        for _ in range(200):
+            if state(page)["phase"] == "over":
+                break
+            step(page)
+            page.wait_for_selector(IDLE)
+            if not board_shot and state(page)["phase"] == "play" and page.locator("#pile .card").count() >= 2:
+                page.screenshot(path=str(SCREENSHOTS / "play-board.png"))
+                board_shot = True
+        assert state(page)["phase"] == "over"
+        assert page.locator("#end h2").inner_text().startswith("Game over")
+        # The board ends where the view's pegs are: one side at 121.
+        labels = page.eval_on_selector_all(".track-name", "names => names.map(n => n.textContent)")
+        assert any(label.endswith(": 121") for label in labels), labels
+        page.screenshot(path=str(SCREENSHOTS / "play-end.png"))
+        page.get_by_role("button", name="Review my game").click()
+        page.wait_for_selector("#end .review h3")
+        assert "points lost" in page.locator("#end .review h3").inner_text()
+        timings = page.evaluate("window.playTimings")
+        resources = page.evaluate(
+            """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+                 .filter(e => e.initiatorType !== 'fetch').map(e => [e.name, e.transferSize, e.decodedBodySize])"""
+        )
+    write_metrics(output_dir, timings, resources)
+    assert board_shot
+
+
+def write_metrics(output_dir: Path, timings: list[float], resources: list[list[Any]]) -> None:
+    files = {urlsplit(name).path: {"transfer": transfer, "body": body} for name, transfer, body in resources}
+    assert all(path == "/play" or path.startswith("/play/") for path in files), files
+    gzipped = sum(
+        len(gzip.compress((ROOT / "service" / "play" / Path(p).name).read_bytes())) for p in files if p != "/play"
+    )
+    gzipped += len(gzip.compress((ROOT / "service" / "play" / "index.html").read_bytes()))
+    ordered = sorted(timings)
+    metrics = {
+        "files": files,
+        "transfer_bytes": sum(f["transfer"] for f in files.values()),
+        "body_bytes": sum(f["body"] for f in files.values()),
+        "gzip_bytes": gzipped,
+        "moves": len(timings),
+        "click_to_drawn_ms": {
+            "p50": round(statistics.median(ordered), 1),
+            "p99": round(ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))], 1),
+            "max": round(ordered[-1], 1),
+        },
+    }
+    (output_dir / "play-metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
+    assert metrics["moves"] >= 20
+
+
+def test_manual_counting_and_the_show(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    # With muggins on, the page stops at each count and each muggins window, the hands counted so far
+    # shown with their combinations and the spoken count.
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        start(page, muggins=True)
+        claims = 0
+        for _ in range(40):
+            page.wait_for_selector(IDLE)
+            if page.locator("#counting button").count() and page.locator("#shown .combos").count():
+                break
+            claims += page.locator("#counting select.claim").count()
+            step(page)  # a claim is the first offer (0), a muggins window is accepted
+        assert page.locator("#counting button").count(), "the page stops in the show"
+        page.screenshot(path=str(SCREENSHOTS / "play-show.png"))
+        assert page.locator("#shown .spoken").first.inner_text().startswith("“")
+        step(page)
+        page.wait_for_selector(IDLE)
+        assert claims >= 1 and page.locator("#log .log-line").count()
+
+
+def test_a_pass_and_play_deal(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        start(page, mode="pass")
+        handovers = 0
+        seen_by: dict[str, set[str]] = {}
+        for _ in range(60):
+            page.wait_for_selector(IDLE)
+            if page.locator("#handoff:not([hidden])").count():
+                assert page.locator("#game").is_hidden()  # nobody's hand shows while the device changes hands
+                assert page.locator("#handoff-text").inner_text().startswith("Hand the device to Player")
+                if handovers == 0:
+                    page.screenshot(path=str(SCREENSHOTS / "play-pass-and-play.png"))
+                page.click("#handoff-take")
+                handovers += 1
+                continue
+            now = state(page)
+            if now["deal"] == "2":
+                break
+            cards = hand(page)
+            title = page.locator("#hand-title").inner_text()
+            assert title.endswith(f"(Player {int(now['seat']) + 1})")
+            seen_by.setdefault(now["seat"], set()).update(cards)
+            step(page)
+        assert state(page)["deal"] == "2" and handovers >= 4
+        # In the deal each player saw their own cards only: the two hands never met.
+        assert set(seen_by) == {"0", "1"} and not (seen_by["0"] & seen_by["1"])
+
+
+def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        start(page, variant="three_player")
+        step(page)  # the discard
+        step(page)  # a card
+        before = (
+            hand(page),
+            state(page),
+            page.locator("#pile").inner_text(),
+            page.locator("#board title").text_content(),
+        )
+        page.reload(wait_until="networkidle")
+        page.wait_for_selector("#game:not([hidden])")
+        after = (
+            hand(page),
+            state(page),
+            page.locator("#pile").inner_text(),
+            page.locator("#board title").text_content(),
+        )
+        assert after == before
+        assert step(page) == "play"  # and the game goes on from there
+        page.wait_for_selector(IDLE)
+        assert len(hand(page)) < len(before[0]) or state(page)["deal"] != before[1]["deal"]
