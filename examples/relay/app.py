@@ -28,6 +28,7 @@ from typing import Any
 
 from flask import Flask, Response, redirect, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .changes import Changes
 from .settings import Settings
@@ -163,7 +164,7 @@ class Relay:
     def healthz(self) -> Any:
         return {"status": "ok", "games": self.store.count()}
 
-    def play_start(self) -> Response:
+    def play_start(self) -> WerkzeugResponse:
         """``/play`` here is the page's "play with a friend" (the service's own /play plays the computer)."""
         return redirect(PAGE + "#relay=new", code=302)
 

@@ -104,8 +104,11 @@ function relayApi(hooks) {
   return api;
 }
 
-/** "Play with a friend": the page's own setup form, for people only; then the others' links. */
-function offerGame(/** @type {Hooks} */ hooks) {
+/**
+ * "Play with a friend": the page's own setup form, for people only, creating the game at the relay;
+ * then the others' links. The page shows it for "#relay=new" and for its "New game" button.
+ */
+function friendForm(/** @type {Hooks} */ hooks) {
   const form = /** @type {HTMLFormElement} */ (el("setup").cloneNode(true)); // the page's listeners stay behind
   el("setup").replaceWith(form);
   form.querySelector("fieldset")?.remove(); // opponents: the people at the links
@@ -114,7 +117,9 @@ function offerGame(/** @type {Hooks} */ hooks) {
   const submit = /** @type {HTMLButtonElement} */ (form.querySelector("#start"));
   submit.removeAttribute("data-t");
   submit.textContent = say("create");
-  form.hidden = false;
+  const problem = make("p", "error", "");
+  problem.setAttribute("role", "alert");
+  form.append(problem);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = new FormData(form);
@@ -126,6 +131,7 @@ function offerGame(/** @type {Hooks} */ hooks) {
       body.match = { format: "best_of", length: Number(chosen.get("match")) };
     }
     submit.disabled = true;
+    problem.textContent = "";
     try {
       const created = await post("/relay/games", body, lang());
       form.hidden = true;
@@ -133,22 +139,23 @@ function offerGame(/** @type {Hooks} */ hooks) {
       const first = new URLSearchParams(created.seats[0].link.split("#")[1]);
       await play(hooks, created.game_id, 0, String(first.get("credential")));
     } catch (error) {
+      problem.textContent = error instanceof ApiError ? `${error.problem.title || ""} ${error.problem.detail || ""}` : String(error);
+    } finally {
       submit.disabled = false;
-      el("error").textContent = error instanceof ApiError ? `${error.problem.title || ""} ${error.problem.detail || ""}` : String(error);
-      el("game").hidden = false;
     }
   });
 }
 
 /** The links of the other seats, to send to their players (each carries that seat's credential only). */
 function showLinks(/** @type {Body[]} */ seats) {
+  document.getElementById("friend-links")?.remove();
   const host = make("section", "friend-links");
   host.id = "friend-links";
   for (const { seat, link } of seats) {
     const url = new URL(link, location.origin).href;
     const field = /** @type {HTMLInputElement} */ (make("input", "link"));
     Object.assign(field, { id: `friend-link-${seat}`, readOnly: true, value: url });
-    const label = make("label", "", `${say("send")} ${seat + 1}`);
+    const label = /** @type {HTMLLabelElement} */ (make("label", "", `${say("send")} ${seat + 1}`));
     label.htmlFor = field.id;
     const copy = button(say("copy"), async () => {
       field.select();
@@ -177,8 +184,9 @@ async function play(hooks, /** @type {string} */ id, /** @type {number} */ seat,
 export async function start(hooks) {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const id = fragment.get("relay") || "";
+  friendForm(hooks);
   if (id === "new") {
-    offerGame(hooks);
+    el("setup").hidden = false;
     return;
   }
   await play(hooks, id, Number(fragment.get("seat")), fragment.get("credential") || "");

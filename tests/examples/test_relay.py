@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.relay import Running
+from tests.support.relay import Running, assert_kept_nowhere
 
 Json = dict[str, Any]
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,16 +82,6 @@ def start(http: httpx.Client, body: Json) -> tuple[str, dict[int, Device]]:
     devices = {entry["seat"]: Device(http, created["game_id"], entry["link"]) for entry in created["seats"]}
     assert sorted(devices) == [0, 1]
     return created["game_id"], devices
-
-
-def assert_kept_nowhere(relay: Running, credentials: list[str]) -> None:
-    """No credential in the relay's database (main file, write-ahead log, shared memory) or its logs."""
-    files = [path for path in relay.database.parent.iterdir() if path.name.startswith("relay")]
-    assert any(path.name == "relay.sqlite3" for path in files)
-    for path in files:
-        data = path.read_bytes()
-        for credential in credentials:
-            assert credential.encode() not in data, path.name
 
 
 @pytest.fixture

@@ -35,3 +35,13 @@ def service_and_relay(root: Path, heartbeat: float = 1.0) -> Iterator[Running]:
         }
         with Gunicorn(workers=1, env=env, name="relay", log_dir=root, app=RELAY_APP, config=RELAY_CONFIG) as relay:
             yield Running(relay.url, relay.port, database, root)
+
+
+def assert_kept_nowhere(relay: Running, credentials: list[str]) -> None:
+    """No credential in the relay's database (main file, write-ahead log, shared memory) or its logs."""
+    files = [path for path in relay.database.parent.iterdir() if path.name.startswith("relay")]  # logs too
+    assert any(path.name == "relay.sqlite3" for path in files)
+    for path in files:
+        data = path.read_bytes()
+        for credential in credentials:
+            assert credential.encode() not in data, path.name

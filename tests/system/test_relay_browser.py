@@ -11,20 +11,22 @@ request to anywhere but the relay.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from tests.support.relay import Running, service_and_relay
+from tests.support.relay import Running, assert_kept_nowhere, service_and_relay
 from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = (360, 740)
 IDLE = "body[data-busy='0']"
 HIDDEN_PHASES = ("discard", "play")  # a hand is shown to all in the show
@@ -62,8 +64,10 @@ def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Itera
         problems["csp"] += page.evaluate("window.cspViolations")
 
 
-def cards(page: Any, selector: str) -> set[str]:
-    return set(page.eval_on_selector_all(selector, "cards => cards.map(c => c.dataset.card)"))
+SNAPSHOT = """() => ({
+    idle: document.body.dataset.busy === "0", deal: document.body.dataset.deal, phase: document.body.dataset.phase,
+    hand: [...document.querySelectorAll("#hand .card")].map(c => c.dataset.card),
+    all: [...document.querySelectorAll("[data-card]")].map(c => c.dataset.card)})"""
 
 
 def phase(page: Any) -> str:
@@ -89,16 +93,15 @@ def step(page: Any) -> bool:
 
 
 def hidden_from_each_other(pages: list[Any]) -> int:
-    """While hands are hidden, no card of one page's hand is anywhere in the other's DOM; the
-    number of cards checked."""
-    if any(phase(page) not in HIDDEN_PHASES for page in pages):
+    """While hands are hidden (the same deal on both pages, in the discard or the play), no card of
+    one page's hand is anywhere in the other's DOM; the number of cards checked. Each page is read
+    in one go, while idle: only clicks change a hand, and the test makes them between checks."""
+    seen = [page.evaluate(SNAPSHOT) for page in pages]
+    if not all(s["idle"] and s["phase"] in HIDDEN_PHASES and s["deal"] == seen[0]["deal"] for s in seen):
         return 0
-    checked = 0
-    for mine, theirs in ((pages[0], pages[1]), (pages[1], pages[0])):
-        hand = cards(mine, "#hand .card")
-        assert not hand & cards(theirs, "[data-card]"), (hand, cards(theirs, "[data-card]"))
-        checked += len(hand)
-    return checked
+    for mine, theirs in ((seen[0], seen[1]), (seen[1], seen[0])):
+        assert not set(mine["hand"]) & set(theirs["all"]), (mine, theirs)
+    return len(seen[0]["hand"]) + len(seen[1]["hand"])
 
 
 def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Running, output_dir: Path) -> None:  # noqa: F811
@@ -109,7 +112,7 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
         second = stack.enter_context(phone(browser, relay, problems))
         first.goto(f"http://{HOST}:{relay.port}/play/index.html?fast=1&lang=en#relay=new")
         first.wait_for_selector("#setup:not([hidden])")
-        first.select_option("select[name=variant]", "six_card")
+        first.select_option("select[name=variant]", "five_card")
         first.click("#start")
         link = first.input_value("#friend-link-1", timeout=10_000)
         path, fragment = link.split("#", 1)
@@ -121,8 +124,8 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
         second.wait_for_selector(IDLE)
         pages = [first, second]
         assert [page.evaluate("document.body.dataset.seat") for page in pages] == ["0", "1"]
-        first.screenshot(path=str(output_dir / "relay-first.png"))
-        second.screenshot(path=str(output_dir / "relay-second.png"))
+        first.screenshot(path=str(SCREENSHOTS / "relay-link.png"))  # the creator, the other seat's link above
+        second.screenshot(path=str(SCREENSHOTS / "relay-friend.png"))  # the friend, who opened it
 
         moves = checked = 0
         deadline = time.monotonic() + 50
@@ -139,10 +142,26 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
         for page in pages:
             page.wait_for_selector(IDLE)
             assert page.locator("#end h2").inner_text().startswith("Game over")
-        first.screenshot(path=str(output_dir / "relay-end.png"))
+        second.screenshot(path=str(SCREENSHOTS / "relay-end.png"))
         # Both pages end on the same table: the same scores on each board.
-        scores = [page.eval_on_selector_all(".track-name", "n => n.map(x => x.textContent.split(': ').pop())") for page in pages]
-        assert scores[0] == scores[1] and "121" in scores[0], scores
+        own = [dict(parse_qsl(urlsplit(page.url).fragment))["credential"] for page in pages]
+        assert len(set(own)) == 2
+        scores = [
+            page.eval_on_selector_all(".track-name", "n => n.map(x => x.textContent.split(': ').pop())")
+            for page in pages
+        ]
+        assert scores[0] == scores[1] and "61" in scores[0], scores
+        # A new game from the device that joined is a game with a friend again, at the relay.
+        second.get_by_role("button", name="New game").last.click()
+        second.wait_for_selector("#setup:not([hidden]) h2")
+        assert (
+            second.locator("#setup fieldset").count() == 0
+            and second.locator("#start").inner_text() == "Create the game"
+        )
+    took = time.monotonic() - began
+    (output_dir / "relay-browser.json").write_text(json.dumps({"moves": moves, "hidden_cards_checked": checked,
+                                                              "seconds": round(took, 1)}) + "\n")  # fmt: skip
     assert moves >= 20 and checked >= 40
     assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
-    assert time.monotonic() - began < 60
+    assert took < 60
+    assert_kept_nowhere(relay, own)
