@@ -257,7 +257,10 @@ class Relay:
 
 
 def relay_problem(error: Problem) -> Response:
-    return problem_response(error.slug, error.detail, **error.extra)
+    response = problem_response(error.slug, error.detail, **error.extra)
+    if "retry_after" in error.extra:
+        response.headers["Retry-After"] = str(error.extra["retry_after"])
+    return response
 
 
 def http_problem(error: HTTPException) -> Response:

@@ -60,6 +60,10 @@ class Store:
             # autocommit: every statement is its own transaction (the compare-and-set is one statement)
             db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA busy_timeout = 10000")
+            # WAL with NORMAL: a commit survives the relay's crash, and costs no fsync (a power cut may
+            # lose the last moves: the devices then see an older move, and their next move is refused
+            # as stale until they catch up)
+            db.execute("PRAGMA synchronous = NORMAL")
             self._local.db = db
         return db
 

@@ -88,6 +88,7 @@ def test_event_streams_are_bounded_and_end(client: FlaskClient) -> None:
     assert first.status_code == 200
     second = client.get("/relay/games/g1/events")
     assert second.status_code == 503 and second.get_json()["type"].endswith("too-many-streams")
+    assert second.headers["Retry-After"] == "5"
     text = b"".join(first.iter_encoded()).decode()  # ends after stream_seconds, a heartbeat between
     assert text.startswith("retry: 2000\n\n") and text.count("event: moved") == 1 and ": still here" in text
     first.close()

@@ -17,6 +17,7 @@ RELAY_CONFIG = "python:examples.relay.gunicorn_conf"
 class Running:
     url: str
     port: int
+    service_url: str
     database: Path
     logs: Path  # the relay's stdout and stderr (relay.out, relay.err)
 
@@ -34,7 +35,7 @@ def service_and_relay(root: Path, heartbeat: float = 1.0) -> Iterator[Running]:
             "RELAY_STREAM_SECONDS": "60",
         }
         with Gunicorn(workers=1, env=env, name="relay", log_dir=root, app=RELAY_APP, config=RELAY_CONFIG) as relay:
-            yield Running(relay.url, relay.port, database, root)
+            yield Running(relay.url, relay.port, service.url, database, root)
 
 
 def assert_kept_nowhere(relay: Running, credentials: list[str]) -> None:
