@@ -158,9 +158,9 @@ function narrate(/** @type {Body} */ e) {
 }
 
 /** Keep what a hand or crib scored, for the show (automatic counting: its score; manual: the settled count). */
-function remember(/** @type {Body} */ e) {
+function remember(/** @type {Body} */ e, /** @type {boolean} */ manual) {
   if (e.type === "deal") details = {};
-  if (e.type === "score" && (e.kind === "hand" || e.kind === "crib")) {
+  if (e.type === "score" && (e.kind === "hand" || e.kind === "crib") && !manual) {
     const seat = e.seat;
     details[`${seat}:${e.kind === "crib"}`] = e;
   }
@@ -196,7 +196,7 @@ async function present(/** @type {Body} */ answer) {
     const e = events[i];
     table = fold(table, e);
     table.to_act = [];
-    remember(e);
+    remember(e, Boolean(view.muggins));
     narrate(e);
     saved.table = table;
     draw(table, []);

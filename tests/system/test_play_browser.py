@@ -121,6 +121,12 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         assert state(page)["phase"] == "discard" and len(hand(page)) == 6
         assert page.get_attribute("#hand button.card", "aria-label")  # every card is labelled
         page.screenshot(path=str(SCREENSHOTS / "play-discard.png"))
+        page.click("#hint")  # the service's hints, best first; the first one is played from its button
+        page.wait_for_selector("#hints .hint")
+        assert page.locator("#hints .hint").count() == 3
+        page.locator("#hints .hint button").first.click()
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "play"
         board_shot = False
         for _ in range(200):
             if state(page)["phase"] == "over":
@@ -246,3 +252,22 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
         assert step(page) == "play"  # and the game goes on from there
         page.wait_for_selector(IDLE)
         assert len(hand(page)) < len(before[0]) or state(page)["deal"] != before[1]["deal"]
+
+
+def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        page.select_option("select[name=match]", "3")
+        start(page)
+        first = page.locator("#board title").text_content()
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#concede")  # the quickest way to the end of a game
+        page.wait_for_selector("#end h2")
+        assert state(page)["phase"] == "over"
+        assert page.locator("#end").inner_text().count("Match: 0 – 1") == 1
+        page.get_by_role("button", name="Next game of the match").click()
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "discard" and state(page)["deal"] == "1" and len(hand(page)) == 6
+        # A new game: its moves counted from 0 again, every peg back at the start.
+        assert page.locator("#board title").text_content() == first
+        assert page.locator("#log .log-line").last.inner_text().startswith("Deal 1")
