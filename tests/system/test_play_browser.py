@@ -181,15 +181,18 @@ def write_metrics(output_dir: Path, timings: list[float], resources: list[list[A
 def test_manual_counting_and_the_show(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     # With muggins on, the page stops at each count and each muggins window, the hands counted so far
     # shown with their combinations and the spoken count.
+    # In German: the page's own labels from its table, every text of the game from the service.
     with phone(browser, server) as (page, _):
-        open_play(page, server)
+        languages: list[str | None] = []
+        page.on("request", lambda r: languages.append(r.headers.get("accept-language")) if "/v1/" in r.url else None)
+        open_play(page, server, "fast=1&lang=de")
         start(page, muggins=True)
         claims = 0
         for _ in range(40):
             page.wait_for_selector(IDLE)
+            claims += page.locator("#counting select.claim").count()
             if page.locator("#counting button").count() and page.locator("#shown .combos").count():
                 break
-            claims += page.locator("#counting select.claim").count()
             step(page)  # a claim is the first offer (0), a muggins window is accepted
         assert page.locator("#counting button").count(), "the page stops in the show"
         page.screenshot(path=str(SCREENSHOTS / "play-show.png"))
@@ -197,6 +200,9 @@ def test_manual_counting_and_the_show(browser: Any, server: Gunicorn) -> None:  
         step(page)
         page.wait_for_selector(IDLE)
         assert claims >= 1 and page.locator("#log .log-line").count()
+        assert page.locator("#hand-title").inner_text().startswith("Deine Hand")
+        assert languages and set(languages) == {"de"}
+        assert "Krippe" in page.locator("#crib").inner_text()
 
 
 def test_a_pass_and_play_deal(browser: Any, server: Gunicorn) -> None:  # noqa: F811
