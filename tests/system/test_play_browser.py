@@ -37,7 +37,7 @@ IDLE = "body[data-busy='0']"
 
 @pytest.fixture(scope="module")
 def server(output_dir: Path) -> Iterator[Gunicorn]:
-    with Gunicorn(workers=2, name="play-server", log_dir=output_dir / "logs") as running:
+    with Gunicorn(workers=1, name="play-server", log_dir=output_dir / "logs") as running:
         yield running
 
 
@@ -92,7 +92,11 @@ def hand(page: Any) -> list[str]:
 def step(page: Any) -> str:
     """Make the seat's next move by clicking (its first choice), and say what it was."""
     page.wait_for_selector(IDLE)
-    if page.locator("#actions .throw").count():
+    offered = page.evaluate(
+        """() => document.querySelector('#actions .throw') ? 'discard' : document.querySelector('#hand button.card')
+                 ? 'play' : document.querySelector('#counting button') ? 'count' : 'none'"""
+    )
+    if offered == "discard":
         cards = page.locator("#hand button.card")
         for i in range(cards.count()):
             cards.nth(i).click()
@@ -100,13 +104,11 @@ def step(page: Any) -> str:
                 break
         page.click("#actions .throw")
         return "discard"
-    if page.locator("#hand button.card").count():
+    if offered == "play":
         page.locator("#hand button.card").first.click()
-        return "play"
-    if page.locator("#counting button").count():
+    elif offered == "count":
         page.locator("#counting button").first.click()  # claim (the first offer), or accept
-        return "count"
-    return "none"
+    return str(offered)
 
 
 def state(page: Any) -> dict[str, str]:
