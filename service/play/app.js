@@ -39,9 +39,11 @@ let selected = [];
 let skipping = FAST;
 /** The hand and crib scores of the deal being shown, by "seat:crib", for the show. */
 let details = /** @type {Record<string, any>} */ ({});
-/** Milliseconds from a click to its answer drawn, one per move (the browser test reads them). */
+/** Milliseconds from a click to its answer drawn, one per move, and every event shown, in order, as
+ * [game_id, move, type] (the browser test reads them). */
 const timings = /** @type {number[]} */ ([]);
-Object.assign(window, { playTimings: timings });
+const shownEvents = /** @type {[string, number, string][]} */ ([]);
+Object.assign(window, { playTimings: timings, playShown: shownEvents });
 
 function load() {
   try {
@@ -196,6 +198,7 @@ async function present(/** @type {Body} */ answer) {
     const e = events[i];
     table = fold(table, e);
     table.to_act = [];
+    shownEvents.push([view.game_id, e.move, e.type]);
     remember(e, Boolean(view.muggins));
     narrate(e);
     saved.table = table;

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -144,6 +145,13 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         labels = page.eval_on_selector_all(".track-name", "names => names.map(n => n.textContent)")
         assert any(label.endswith(": 121") for label in labels), labels
         page.screenshot(path=str(SCREENSHOTS / "play-end.png"))
+        # Every event of the game was shown exactly once, in order: the page's list is the game's own,
+        # as the service tells it to this seat from the opening (since_move -1).
+        shown = [tuple(e) for e in page.evaluate("window.playShown")]
+        saved = json.loads(page.evaluate("localStorage.getItem('cribbage.play.v1')"))
+        seat = saved["credentials"]["seats"][0]
+        whole = post(server, "/v1/games/view", {**seat, "state": saved["state"], "since_move": -1})
+        assert shown == [(whole["view"]["game_id"], e["move"], e["type"]) for e in whole["events"]]
         page.get_by_role("button", name="Review my game").click()
         page.wait_for_selector("#end .review h3")
         assert "points lost" in page.locator("#end .review h3").inner_text()
@@ -154,6 +162,14 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         )
     write_metrics(output_dir, timings, resources)
     assert board_shot
+
+
+def post(server: Gunicorn, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
 
 
 def write_metrics(output_dir: Path, timings: list[float], resources: list[list[Any]]) -> None:
