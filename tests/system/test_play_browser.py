@@ -122,7 +122,14 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         open_play(page, server)
         start(page)
         assert state(page)["phase"] == "discard" and len(hand(page)) == 6
-        assert page.get_attribute("#hand button.card", "aria-label")  # every card is labelled
+        unnamed = page.eval_on_selector_all(
+            "button, select, [role=img]",
+            "all => all.filter(e => e.checkVisibility() && !(e.getAttribute('aria-label') || e.textContent.trim()"
+            " || e.labels?.length))"
+            ".map(e => e.outerHTML)",
+        )
+        assert unnamed == []  # every card, control and picture has a name a screen reader can say
+        assert page.get_attribute("#hand button.card", "aria-label")
         page.screenshot(path=str(SCREENSHOTS / "play-discard.png"))
         page.click("#hint")  # the service's hints, best first; the first one is played from its button
         page.wait_for_selector("#hints .hint")
@@ -256,7 +263,19 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
     with phone(browser, server) as (page, _):
         open_play(page, server)
         start(page, variant="three_player")
-        step(page)  # the discard
+        # The discard by keyboard alone: the page puts the focus on the hand, Space picks a card, Tab
+        # moves on to the button that throws it.
+        assert page.evaluate("document.activeElement.matches('#hand button.card')")
+        page.keyboard.press("Space")
+        assert page.get_attribute("#hand button.card >> nth=0", "aria-pressed") == "true"
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('#actions .throw')"):
+                break
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("Throw to the crib: ")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "play"
         step(page)  # a card
         before = (
             hand(page),
