@@ -320,7 +320,7 @@ function drawEnd(/** @type {Body} */ table) {
   const outcome = table.outcome || {};
   const result = table.draw ? t("draw") : `${sideName(table.winner)} ${t("wins")}`;
   const scores = table.pegs.map((/** @type {Body} */ p) => `${sideName(p.side)} ${p.front}`).join(", ");
-  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk ? ` (${outcome.skunk})` : "")));
+  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk && outcome.skunk !== "none" ? ` (${outcome.skunk})` : "")));
   host.append(button(t("review"), review));
   const match = table.match;
   if (match) {

@@ -151,7 +151,7 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         # The board ends where the view's pegs are: one side at 121.
         labels = page.eval_on_selector_all(".track-name", "names => names.map(n => n.textContent)")
         assert any(label.endswith(": 121") for label in labels), labels
-        page.screenshot(path=str(SCREENSHOTS / "play-end.png"))
+        page.screenshot(path=str(SCREENSHOTS / "play-end.png"), full_page=True)  # the board and the result
         # Every event of the game was shown exactly once, in order: the page's list is the game's own,
         # as the service tells it to this seat from the opening (since_move -1).
         shown = [tuple(e) for e in page.evaluate("window.playShown")]
