@@ -39,9 +39,11 @@ let selected = [];
 let skipping = FAST;
 /** The hand and crib scores of the deal being shown, by "seat:crib", for the show. */
 let details = /** @type {Record<string, any>} */ ({});
-/** Milliseconds from a click to its answer drawn, one per move (the browser test reads them). */
+/** Milliseconds from a click to its answer drawn, one per move, and every event shown, in order, as
+ * [game_id, move, type] (the browser test reads them). */
 const timings = /** @type {number[]} */ ([]);
-Object.assign(window, { playTimings: timings });
+const shownEvents = /** @type {[string, number, string][]} */ ([]);
+Object.assign(window, { playTimings: timings, playShown: shownEvents });
 
 function load() {
   try {
@@ -158,9 +160,9 @@ function narrate(/** @type {Body} */ e) {
 }
 
 /** Keep what a hand or crib scored, for the show (automatic counting: its score; manual: the settled count). */
-function remember(/** @type {Body} */ e) {
+function remember(/** @type {Body} */ e, /** @type {boolean} */ manual) {
   if (e.type === "deal") details = {};
-  if (e.type === "score" && (e.kind === "hand" || e.kind === "crib")) {
+  if (e.type === "score" && (e.kind === "hand" || e.kind === "crib") && !manual) {
     const seat = e.seat;
     details[`${seat}:${e.kind === "crib"}`] = e;
   }
@@ -196,7 +198,8 @@ async function present(/** @type {Body} */ answer) {
     const e = events[i];
     table = fold(table, e);
     table.to_act = [];
-    remember(e);
+    shownEvents.push([view.game_id, e.move, e.type]);
+    remember(e, Boolean(view.muggins));
     narrate(e);
     saved.table = table;
     draw(table, []);
@@ -317,7 +320,7 @@ function drawEnd(/** @type {Body} */ table) {
   const outcome = table.outcome || {};
   const result = table.draw ? t("draw") : `${sideName(table.winner)} ${t("wins")}`;
   const scores = table.pegs.map((/** @type {Body} */ p) => `${sideName(p.side)} ${p.front}`).join(", ");
-  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk ? ` (${outcome.skunk})` : "")));
+  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk && outcome.skunk !== "none" ? ` (${outcome.skunk})` : "")));
   host.append(button(t("review"), review));
   const match = table.match;
   if (match) {

@@ -82,6 +82,7 @@ function drawMiddle(/** @type {Table} */ table, /** @type {Context} */ c) {
   pile.replaceChildren(make("span", "label count", `${t("count")}: ${table.count}`));
   const cards = make("div", "pile-cards");
   for (const p of table.pile || []) cards.append(cardElement(p.card, { small: true }));
+  cards.setAttribute("role", "group");
   cards.setAttribute("aria-label", t("pile"));
   pile.append(cards);
   const crib = el("crib");

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,7 +38,7 @@ IDLE = "body[data-busy='0']"
 
 @pytest.fixture(scope="module")
 def server(output_dir: Path) -> Iterator[Gunicorn]:
-    with Gunicorn(workers=2, name="play-server", log_dir=output_dir / "logs") as running:
+    with Gunicorn(workers=1, name="play-server", log_dir=output_dir / "logs") as running:
         yield running
 
 
@@ -92,7 +93,11 @@ def hand(page: Any) -> list[str]:
 def step(page: Any) -> str:
     """Make the seat's next move by clicking (its first choice), and say what it was."""
     page.wait_for_selector(IDLE)
-    if page.locator("#actions .throw").count():
+    offered = page.evaluate(
+        """() => document.querySelector('#actions .throw') ? 'discard' : document.querySelector('#hand button.card')
+                 ? 'play' : document.querySelector('#counting button') ? 'count' : 'none'"""
+    )
+    if offered == "discard":
         cards = page.locator("#hand button.card")
         for i in range(cards.count()):
             cards.nth(i).click()
@@ -100,13 +105,11 @@ def step(page: Any) -> str:
                 break
         page.click("#actions .throw")
         return "discard"
-    if page.locator("#hand button.card").count():
+    if offered == "play":
         page.locator("#hand button.card").first.click()
-        return "play"
-    if page.locator("#counting button").count():
+    elif offered == "count":
         page.locator("#counting button").first.click()  # claim (the first offer), or accept
-        return "count"
-    return "none"
+    return str(offered)
 
 
 def state(page: Any) -> dict[str, str]:
@@ -119,8 +122,21 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         open_play(page, server)
         start(page)
         assert state(page)["phase"] == "discard" and len(hand(page)) == 6
-        assert page.get_attribute("#hand button.card", "aria-label")  # every card is labelled
+        unnamed = page.eval_on_selector_all(
+            "button, select, [role=img]",
+            "all => all.filter(e => e.checkVisibility() && !(e.getAttribute('aria-label') || e.textContent.trim()"
+            " || e.labels?.length))"
+            ".map(e => e.outerHTML)",
+        )
+        assert unnamed == []  # every card, control and picture has a name a screen reader can say
+        assert page.get_attribute("#hand button.card", "aria-label")
         page.screenshot(path=str(SCREENSHOTS / "play-discard.png"))
+        page.click("#hint")  # the service's hints, best first; the first one is played from its button
+        page.wait_for_selector("#hints .hint")
+        assert page.locator("#hints .hint").count() == 3
+        page.locator("#hints .hint button").first.click()
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "play"
         board_shot = False
         for _ in range(200):
             if state(page)["phase"] == "over":
@@ -135,7 +151,14 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         # The board ends where the view's pegs are: one side at 121.
         labels = page.eval_on_selector_all(".track-name", "names => names.map(n => n.textContent)")
         assert any(label.endswith(": 121") for label in labels), labels
-        page.screenshot(path=str(SCREENSHOTS / "play-end.png"))
+        page.screenshot(path=str(SCREENSHOTS / "play-end.png"), full_page=True)  # the board and the result
+        # Every event of the game was shown exactly once, in order: the page's list is the game's own,
+        # as the service tells it to this seat from the opening (since_move -1).
+        shown = [tuple(e) for e in page.evaluate("window.playShown")]
+        saved = json.loads(page.evaluate("localStorage.getItem('cribbage.play.v1')"))
+        seat = saved["credentials"]["seats"][0]
+        whole = post(server, "/v1/games/view", {**seat, "state": saved["state"], "since_move": -1})
+        assert shown == [(whole["view"]["game_id"], e["move"], e["type"]) for e in whole["events"]]
         page.get_by_role("button", name="Review my game").click()
         page.wait_for_selector("#end .review h3")
         assert "points lost" in page.locator("#end .review h3").inner_text()
@@ -146,6 +169,14 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Gunicorn, outpu
         )
     write_metrics(output_dir, timings, resources)
     assert board_shot
+
+
+def post(server: Gunicorn, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        server.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
 
 
 def write_metrics(output_dir: Path, timings: list[float], resources: list[list[Any]]) -> None:
@@ -175,15 +206,18 @@ def write_metrics(output_dir: Path, timings: list[float], resources: list[list[A
 def test_manual_counting_and_the_show(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     # With muggins on, the page stops at each count and each muggins window, the hands counted so far
     # shown with their combinations and the spoken count.
+    # In German: the page's own labels from its table, every text of the game from the service.
     with phone(browser, server) as (page, _):
-        open_play(page, server)
+        languages: list[str | None] = []
+        page.on("request", lambda r: languages.append(r.headers.get("accept-language")) if "/v1/" in r.url else None)
+        open_play(page, server, "fast=1&lang=de")
         start(page, muggins=True)
         claims = 0
         for _ in range(40):
             page.wait_for_selector(IDLE)
+            claims += page.locator("#counting select.claim").count()
             if page.locator("#counting button").count() and page.locator("#shown .combos").count():
                 break
-            claims += page.locator("#counting select.claim").count()
             step(page)  # a claim is the first offer (0), a muggins window is accepted
         assert page.locator("#counting button").count(), "the page stops in the show"
         page.screenshot(path=str(SCREENSHOTS / "play-show.png"))
@@ -191,6 +225,9 @@ def test_manual_counting_and_the_show(browser: Any, server: Gunicorn) -> None:  
         step(page)
         page.wait_for_selector(IDLE)
         assert claims >= 1 and page.locator("#log .log-line").count()
+        assert page.locator("#hand-title").inner_text().startswith("Deine Hand")
+        assert languages and set(languages) == {"de"}
+        assert "Krippe" in page.locator("#crib").inner_text()
 
 
 def test_a_pass_and_play_deal(browser: Any, server: Gunicorn) -> None:  # noqa: F811
@@ -226,7 +263,19 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
     with phone(browser, server) as (page, _):
         open_play(page, server)
         start(page, variant="three_player")
-        step(page)  # the discard
+        # The discard by keyboard alone: the page puts the focus on the hand, Space picks a card, Tab
+        # moves on to the button that throws it.
+        assert page.evaluate("document.activeElement.matches('#hand button.card')")
+        page.keyboard.press("Space")
+        assert page.get_attribute("#hand button.card >> nth=0", "aria-pressed") == "true"
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('#actions .throw')"):
+                break
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("Throw to the crib: ")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "play"
         step(page)  # a card
         before = (
             hand(page),
@@ -246,3 +295,22 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
         assert step(page) == "play"  # and the game goes on from there
         page.wait_for_selector(IDLE)
         assert len(hand(page)) < len(before[0]) or state(page)["deal"] != before[1]["deal"]
+
+
+def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    with phone(browser, server) as (page, _):
+        open_play(page, server)
+        page.select_option("select[name=match]", "3")
+        start(page)
+        first = page.locator("#board title").text_content()
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#concede")  # the quickest way to the end of a game
+        page.wait_for_selector("#end h2")
+        assert state(page)["phase"] == "over"
+        assert page.locator("#end").inner_text().count("Match: 0 – 1") == 1
+        page.get_by_role("button", name="Next game of the match").click()
+        page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "discard" and state(page)["deal"] == "1" and len(hand(page)) == 6
+        # A new game: its moves counted from 0 again, every peg back at the start.
+        assert page.locator("#board title").text_content() == first
+        assert page.locator("#log .log-line").last.inner_text().startswith("Deal 1")
