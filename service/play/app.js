@@ -89,6 +89,14 @@ function sideName(/** @type {number} */ side) {
   return peg ? peg.seats.map(name).join(" & ") : `${t("side")} ${side + 1}`;
 }
 
+/** "You win", "Your side wins", or the winners' names with the verb in the right number. */
+function winnerText(/** @type {number} */ side) {
+  const peg = ((saved.table && saved.table.pegs) || []).find((/** @type {Body} */ p) => p.side === side);
+  const partners = Boolean(peg && peg.seats.length > 1);
+  if (peg && saved.mode !== "pass" && peg.seats.includes(saved.seat)) return t(partners ? "yourSideWins" : "youWin");
+  return `${sideName(side)} ${t(partners ? "win" : "wins")}`;
+}
+
 function credential() {
   const credentials = saved.credentials || {};
   if (saved.mode === "pass") return credentials.table;
@@ -149,7 +157,7 @@ function narrate(/** @type {Body} */ e) {
     case "settled": text = `${name(e.seat)}: “${e.spoken}” = ${e.actual}`; break;
     case "score": text = `${sideName(e.side)} +${e.points} → ${e.front}: ` +
       e.items.map((/** @type {Body} */ i) => `${i.name} ${i.points}`).join(", ") + ` — “${e.spoken}”`; break;
-    case "game_over": text = e.draw ? t("draw") : `${sideName(e.winner)} ${t("wins")}`; break;
+    case "game_over": text = e.draw ? t("draw") : winnerText(e.winner); break;
     default: return;
   }
   const log = el("log");
@@ -318,7 +326,7 @@ function drawEnd(/** @type {Body} */ table) {
   host.replaceChildren();
   if (table.phase !== "over") return;
   const outcome = table.outcome || {};
-  const result = table.draw ? t("draw") : `${sideName(table.winner)} ${t("wins")}`;
+  const result = table.draw ? t("draw") : winnerText(table.winner);
   const scores = table.pegs.map((/** @type {Body} */ p) => `${sideName(p.side)} ${p.front}`).join(", ");
   host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk && outcome.skunk !== "none" ? ` (${outcome.skunk})` : "")));
   host.append(button(t("review"), review));
