@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run relay check test lint test-long test-system test-typescript loadtest bench lock clean
+.PHONY: run relay screenshots check test lint test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,12 @@ test-long: $(VENV)/.installed-test
 test-system: $(VENV)/.installed-system
 	$(call ensure-debs,$(SYSTEM_DEBS))
 	$(BIN)/python -m pytest -m system tests/system $(PYTEST_ARGS)
+
+## screenshots: refresh the committed phone-size screenshots of /play and the relay in docs/screenshots/
+screenshots: $(VENV)/.installed-system
+	$(call ensure-debs,$(SYSTEM_DEBS))
+	CRIBBAGE_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -m system tests/system/test_play_browser.py \
+	  tests/system/test_relay_browser.py $(PYTEST_ARGS)
 
 # The TypeScript client's tools (openapi-typescript, openapi-fetch, tsc), exactly as locked; needs Node.js 20 and npm.
 TS_CLIENT := tests/typescript

@@ -6,6 +6,7 @@ whose ``-m`` expression does not mention ``system`` leaves them out (``tests/con
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from tests.support.servers import LOOPBACK, Gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
+# The browser tests' phone-size screenshots: test-output/screenshots/ on every run, so a test run leaves the
+# checkout clean; `make screenshots` points this at docs/screenshots/ to refresh the committed ones.
+SCREENSHOTS = Path(os.environ.get("CRIBBAGE_SCREENSHOTS", OUTPUT / "screenshots"))
 
 
 @pytest.fixture(scope="session")

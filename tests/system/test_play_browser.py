@@ -5,7 +5,8 @@ the animated events, no peg transition) and the computer at ``easy`` where speed
 the page makes must go to the service itself (anything else is refused and fails the test), and no test
 may end with a console error, an uncaught exception or a Content-Security-Policy violation.
 
-Written for a person to look at: the phone-size screenshots in ``docs/screenshots/`` (the discard, the
+Written for a person to look at: the phone-size screenshots in ``test-output/screenshots/`` (``make
+screenshots`` refreshes the committed ones in ``docs/screenshots/``: the discard, the
 play with the board, the show, the end of a game, the pass-and-play hand-over), and
 ``test-output/play-metrics.json``: the transfer size of everything ``/play`` loads and the time from a
 click to the computer's answer drawn (p50, p99 over a game).
@@ -26,12 +27,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.support.servers import Gunicorn
+from tests.system.conftest import SCREENSHOTS
 from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 PHONE = (360, 740)
 IDLE = "body[data-busy='0']"
 

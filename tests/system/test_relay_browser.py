@@ -25,11 +25,11 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from tests.support.relay import Running, assert_kept_nowhere, service_and_relay
+from tests.system.conftest import SCREENSHOTS
 from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = (360, 740)
 IDLE = "body[data-busy='0']"
 STALE_LINE = "Failed to load resource: the server responded with a status of 409"
