@@ -1,0 +1,103 @@
+"""What a game review and ``hard``'s decisions cost, per variant and phase, beside a reference.
+
+    python -m benchmarks.review_cost --games 6
+    python -m benchmarks.review_cost --games 6 --reference /work/main --rounds 2
+
+Whole games per variant (``--games``, seeds 100 on, every move the engine's ``auto``), each
+seat reviewed in the core (:func:`service.core.computer.review.review`, CPU time of the
+whole review), and ``hard`` timed alone at every position where that seat moved (the
+moves the review compares with), per phase. ``--reference`` runs the same measurement
+with another checkout's ``service`` package (this file run as a script with that checkout
+first on the path), alternating with this one for ``--rounds`` rounds, so both see the same
+load; each line says which code it measured. CPU time, so other work on the machine
+inflates it less than wall time, though still by its share of the caches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+
+VARIANTS = ("six_card", "five_card", "four_player")
+
+
+def quantiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"p50 {statistics.median(ordered) * 1e3:6.1f} ms, p99 {p99 * 1e3:6.1f} ms, max {ordered[-1] * 1e3:6.1f} ms"
+
+
+def measure(games: int) -> dict[str, list[float]]:
+    """CPU seconds: ``review VARIANT`` per reviewed seat, ``hard VARIANT PHASE`` per decision."""
+    from service.core.computer.play import apply, new_game
+    from service.core.computer.players import choose
+    from service.core.computer.review import review
+    from service.core.game.engine import Action, may_act
+    from service.core.rules import preset
+
+    out: dict[str, list[float]] = defaultdict(list)
+    for variant in VARIANTS:
+        for seed in range(100, 100 + games):
+            state, _ = new_game(preset(variant), seed=seed, dealer=0)
+            positions = []
+            while not state.over:
+                seat = may_act(state)[0]
+                positions.append((state, seat))
+                state, _ = apply(state, Action("auto", seat))
+            for seat in range(len(state.hands)):
+                started = time.process_time()
+                review(state, seat)
+                out[f"review {variant}"].append(time.process_time() - started)
+            for before, seat in positions:
+                if before.phase in ("discard", "play"):
+                    started = time.process_time()
+                    choose(before, seat, "hard")
+                    out[f"hard {variant} {before.phase}"].append(time.process_time() - started)
+    return out
+
+
+def _child(reference: str, games: int) -> dict[str, list[float]]:
+    env = {**os.environ, "PYTHONPATH": reference}
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--games", str(games), "--json"],
+        env=env,
+        cwd=reference,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer: dict[str, list[float]] = json.loads(done.stdout)
+    return answer
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=6, help="whole games per variant")
+    parser.add_argument("--reference", help="another checkout: measure its service too, alternating")
+    parser.add_argument("--rounds", type=int, default=1, help="alternations with --reference")
+    parser.add_argument("--json", action="store_true", help="print the raw times (for --reference)")
+    args = parser.parse_args(argv)
+    if args.json:
+        print(json.dumps(measure(args.games)))
+        return
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for _ in range(args.rounds if args.reference else 1):
+        for name, path in (("this", here), ("reference", args.reference)):
+            if path is None:
+                continue
+            for key, values in _child(path, args.games).items():
+                runs[key][name] += values
+    for key in sorted(runs):
+        for name, values in runs[key].items():
+            print(f"{key:28} {name:9} {len(values):5} {quantiles(values)}")
+
+
+if __name__ == "__main__":
+    main()
