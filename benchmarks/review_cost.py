@@ -2,6 +2,7 @@
 
     python -m benchmarks.review_cost --games 6
     python -m benchmarks.review_cost --games 6 --reference /work/main --rounds 2
+    python -m benchmarks.review_cost --games 3 --split     # where a six-card review's time goes
 
 Whole games per variant (``--games``, seeds 100 on, every move the engine's ``auto``), each
 seat reviewed in the core (:func:`service.core.computer.review.review`, CPU time of the
@@ -10,7 +11,9 @@ moves the review compares with), per phase. ``--reference`` runs the same measur
 with another checkout's ``service`` package (this file run as a script with that checkout
 first on the path), alternating with this one for ``--rounds`` rounds, so both see the same
 load; each line says which code it measured. CPU time, so other work on the machine
-inflates it less than wall time, though still by its share of the caches.
+inflates it less than wall time, though still by its share of the caches. ``--split``: for
+six-card reviews, the mean CPU a review spends in ``hard``'s searches that start afresh
+(seven or eight cards left, or the race), in those that keep their memo, and elsewhere.
 """
 
 from __future__ import annotations
@@ -62,6 +65,46 @@ def measure(games: int) -> dict[str, list[float]]:
     return out
 
 
+def split(games: int) -> None:
+    from service.core.computer.play import apply, new_game
+    from service.core.computer.players import hard, search
+    from service.core.computer.review import review
+    from service.core.game.engine import Action, may_act
+    from service.core.game.views import SeatView
+    from service.core.rules import preset
+
+    spent = {"fresh": 0.0, "kept": 0.0}
+    count = {"fresh": 0, "kept": 0}
+    searched = hard.choose_card  # type: ignore[attr-defined]
+
+    def timed(seen: SeatView, **options: bool) -> object:
+        needs = [seen.rules.target - score for score in seen.scores]
+        kind = "fresh" if sum(seen.held) > search.KEPT or min(needs) <= search.RACE else "kept"
+        started = time.process_time()
+        card = searched(seen, **options)
+        spent[kind] += time.process_time() - started
+        count[kind] += 1
+        return card
+
+    hard.choose_card = timed  # type: ignore[attr-defined,assignment]
+    total, reviews = 0.0, 0
+    for seed in range(100, 100 + games):
+        state, _ = new_game(preset("six_card"), seed=seed, dealer=0)
+        while not state.over:
+            state, _ = apply(state, Action("auto", may_act(state)[0]))
+        for seat in (0, 1):
+            started = time.process_time()
+            review(state, seat)
+            total += time.process_time() - started
+            reviews += 1
+    print(f"six-card reviews: {reviews}, {total / reviews * 1e3:.0f} ms a review")
+    for kind in spent:
+        print(
+            f"  searches {kind:5}: {count[kind] / reviews:.1f} a review, {spent[kind] / reviews * 1e3:.0f} ms a review, "
+            f"{spent[kind] / max(1, count[kind]) * 1e3:.1f} ms each"
+        )
+
+
 def _child(reference: str, games: int) -> dict[str, list[float]]:
     env = {**os.environ, "PYTHONPATH": reference}
     done = subprocess.run(
@@ -82,7 +125,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reference", help="another checkout: measure its service too, alternating")
     parser.add_argument("--rounds", type=int, default=1, help="alternations with --reference")
     parser.add_argument("--json", action="store_true", help="print the raw times (for --reference)")
+    parser.add_argument("--split", action="store_true", help="where a six-card review's time goes")
     args = parser.parse_args(argv)
+    if args.split:
+        split(args.games)
+        return
     if args.json:
         print(json.dumps(measure(args.games)))
         return
