@@ -99,7 +99,7 @@ def pegsim_half(state: GameState, seat: int) -> Action:
 EXPERIMENTS: dict[str, Player] = {"cheatpeg": cheatpeg, "pegsim": pegsim, "pegsim_half": pegsim_half}
 
 
-def _big(state: GameState, seat: int, samples: int) -> Action:
+def _big(state: GameState, seat: int, budget: int, samples: int) -> Action:
     from service.core.computer.players import opponent, search
 
     seen = view(state, seat)
@@ -107,15 +107,16 @@ def _big(state: GameState, seat: int, samples: int) -> Action:
         saved = opponent.MAX_SAMPLES
         opponent.MAX_SAMPLES = samples
         try:
-            return Action("play", seat, card=search.choose_card(seen, samples=samples))
+            return Action("play", seat, card=search.choose_card(seen, budget=budget))
         finally:
             opponent.MAX_SAMPLES = saved
     return hard.choose(seen)
 
 
-EXPERIMENTS["big"] = lambda state, seat: _big(state, seat, 200)  # every decision this many hands
-EXPERIMENTS["b96"] = lambda state, seat: _big(state, seat, 96)
-EXPERIMENTS["b64"] = lambda state, seat: _big(state, seat, 64)
+EXPERIMENTS["big"] = lambda state, seat: _big(state, seat, 30_000, 200)
+EXPERIMENTS["small"] = lambda state, seat: _big(state, seat, 1_000, 48)
+EXPERIMENTS["b9k"] = lambda state, seat: _big(state, seat, 9_000, 96)
+EXPERIMENTS["b6k"] = lambda state, seat: _big(state, seat, 6_000, 64)
 
 
 def _pegsim64(state: GameState, seat: int) -> Action:

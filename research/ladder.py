@@ -49,7 +49,7 @@ def make_player(name: str, seed: int) -> Player:
     """A player of :func:`tests.support.population.make_player` (a level, a test opponent, an
     outside player), or an experiment of
     ``research/experiments.py`` (never shipped): ``x.NAME``, or ``x.opt/...`` for ``hard``
-    with search options (``x.opt/policy=0/samples=16/MAX_SAMPLES=16``)."""
+    with search options (``x.opt/policy=0/budget=1500/MAX_SAMPLES=16``)."""
     if name.startswith("x.opt/"):
         from research.experiments import with_options
 

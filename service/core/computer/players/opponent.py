@@ -25,7 +25,7 @@ from ..crib_tables import MULTISETS, multiset_weights
 from ..keep_model import keep_weights
 from .ranks import CACHE, memo, peg
 
-MAX_SAMPLES = 48  # opponent hands drawn per decision (the search plays fewer at the lead and first answer)
+MAX_SAMPLES = 48  # opponent hands drawn per decision (the search stops earlier once its budget is spent)
 TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
 
 COMB = [[comb(n, k) for k in range(5)] for n in range(53)]

@@ -4,17 +4,10 @@ The opponent's hands are drawn from what it may hold, weighed by what it has kep
 (:func:`.opponent.draws`: the keep model and the policy). The draws are a fixed sequence, seeded by the
 position, so a decision is reproducible. For each drawn hand the rest of the play is solved
 exactly with both hands open (:class:`_Plain`: over ranks, as suits do not count in the
-play; one memo for every drawn hand, kept between decisions), the opponent playing a card
-that scores the most now (ties by the search), and the card with the best mean point
-balance (its points minus the opponent's, to the end of the play) is played. How many
-hands are searched the position alone says, never what a memo already knew, so a decision
-is the same in a cold process and in one that has searched a whole game (a review asks
-``hard`` about every decision of a game, and must get the moves, and the first hints, it
-made): with at most :data:`KEPT` cards left in the two hands (no race), every drawn hand
-(:data:`~.opponent.MAX_SAMPLES`) with one memo kept between decisions (bounded by
-:data:`SOLVED`); from more cards, and in the race, a fresh memo, hands drawn until
-:data:`BUDGET` new positions are searched, which bounds the time of the costliest
-decisions (the lead, the first answer).
+play; one memo for every drawn hand), the opponent playing a card that scores the most now
+(ties by the search), and the card with the best mean point balance (its points minus the
+opponent's, to the end of the play) is played. Hands are drawn until a budget of search
+nodes is spent, which bounds the time per decision.
 
 Near the end (either side within :data:`RACE` points of the target) the search plays the
 race instead (:class:`_Race`): reaching the target first is worth :data:`WIN`, and the play
@@ -34,14 +27,12 @@ from ...game.views import SeatView
 from ...scoring.show import score_show
 from ..win import SCALE, TARGET, applies, chance
 from .opponent import draws, possible_cards
-from .ranks import Memo, peg, trim
+from .ranks import peg, trim
 
 WIN = 1000
 RACE = 31  # within this many points of the target, play the race
-BUDGET = 3_000  # new positions searched per decision at the lead and first answer, and in the race
+BUDGET = 3_000  # search nodes per decision (samples stop once it is spent)
 MIN_SAMPLES = 2
-KEPT = 6  # with at most this many cards left in the two hands (no race), the memo is kept between decisions
-SOLVED = 30_000  # positions the search remembers between decisions (about 7 MB; then it forgets them all)
 
 
 def _leader(h0: tuple[int, ...], h1: tuple[int, ...], last: int) -> int | None:
@@ -75,10 +66,10 @@ class _Plain:
     order until one no longer fits; positions are remembered (``memo``), and ``nodes``
     counts those solved."""
 
-    def __init__(self, single_count: bool, greedy: bool = False, memo: dict | None = None) -> None:  # type: ignore[type-arg]
+    def __init__(self, single_count: bool, greedy: bool = False) -> None:
         self.single = single_count
         self.greedy = greedy  # the opponent (seat 1) plays only cards that score the most now
-        self.memo: dict[tuple, int] = {} if memo is None else memo  # type: ignore[type-arg]
+        self.memo: dict[tuple, int] = {}  # type: ignore[type-arg]
         self.nodes = 0
 
     def after_card(
@@ -329,12 +320,6 @@ class _Race:
         return signed + self._node((), 0, h0, h1, leader, False, False, None, g0, g1)
 
 
-# One solver for each kind of play (a single count, a greedy opponent), its memo kept.
-_SOLVERS = {
-    (single, greedy): _Plain(single, greedy, Memo(SOLVED)) for single in (False, True) for greedy in (False, True)
-}
-
-
 def _rng(seen: SeatView) -> random.Random:
     visible = (*seen.dealt, *seen.pile_cards, *([seen.starter] if seen.starter else []))
     seed = sum((i + 1) * c.index for i, c in enumerate(visible))
@@ -365,7 +350,6 @@ def choose_card(
     greedy: bool = True,
     policy: bool = True,
     budget: int = BUDGET,
-    samples: int | None = None,
 ) -> Card:
     """The card ``hard`` plays in a two-player game (``race=False``: points only, never the
     race; ``infer=False``: opponent hands uniform over the cards it may hold; ``policy=False``:
@@ -389,19 +373,14 @@ def choose_card(
     mine = tuple(sorted(c.rank for c in seen.hand))
     passed = (False, opp in seen.gone)
     totals: dict[int, int] = {}
+    samples = 0
+    nodes = 0
     crib_size = 4 - rules.discards  # the crib's cards that are not the seat's
-    # A search from a few cards (no race) keeps its memo and plays out every drawn hand; the
-    # others start afresh and stop once BUDGET new positions are searched: either way the
-    # position alone says how many hands (see the module's text).
-    budgeted = racing or sum(seen.held) > KEPT
-    shared = _Plain(rules.single_count_play, greedy) if budgeted else _SOLVERS[rules.single_count_play, greedy]
+    shared = _Plain(rules.single_count_play, greedy)
     hands = draws(seen, possible, holds, rng, infer, plays, policy) if len(possible) >= holds else []
-    if samples is not None:
-        hands = hands[:samples]
     unseen, kept, played_by_opp = seen.unseen, seen.kept, seen.played_by[opp]  # for the race's show
-    done = nodes = 0
-    while done < len(hands) and (done < MIN_SAMPLES or not budgeted or nodes < budget):
-        drawn = hands[done]
+    while samples < len(hands) and (samples < MIN_SAMPLES or nodes < budget):
+        drawn = hands[samples]
         show = None
         if racing:
             rest = [c for c in unseen if c not in drawn]
@@ -420,11 +399,11 @@ def choose_card(
             value = solver.after_card(pile, (mine, theirs), 0, passed, rank, (0, 0), count)
             totals[rank] = totals.get(rank, 0) + value
         nodes += solver.nodes - before
-        done += 1
+        samples += 1
     if not totals:
         return max(legal)
     best_rank = max(totals, key=lambda r: (totals[r], r))
     return max(c for c in legal if c.rank == best_rank)
 
 
-__all__ = ["choose_card", "WIN", "RACE", "BUDGET", "MIN_SAMPLES", "KEPT", "SOLVED"]
+__all__ = ["choose_card", "WIN", "RACE", "BUDGET", "MIN_SAMPLES"]
