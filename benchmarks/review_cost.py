@@ -6,8 +6,8 @@
 
 Whole games per variant (``--games``, seeds 100 on, every move the engine's ``auto``), each
 seat reviewed in the core (:func:`service.core.computer.review.review`, CPU time of the
-whole review), and ``hard`` timed alone at every position where that seat moved (the
-moves the review compares with), per phase. ``--reference`` runs the same measurement
+whole review), and ``hard`` timed alone at every discard and play of those games (the
+positions the reviews compare its move at), per phase. ``--reference`` runs the same measurement
 with another checkout's ``service`` package (this file run as a script with that checkout
 first on the path), alternating with this one for ``--rounds`` rounds, so both see the same
 load; each line says which code it measured. CPU time, so other work on the machine
