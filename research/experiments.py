@@ -215,3 +215,11 @@ def _mix(state: GameState, seat: int) -> Action:
 
 
 EXPERIMENTS["mix"] = _mix
+
+
+def _now(state: GameState, seat: int) -> Action:
+    """``hard`` as shipped now, under another name (a duel then plays it rather than a remembered baseline)."""
+    return hard.choose(view(state, seat))
+
+
+EXPERIMENTS["hard"] = _now
