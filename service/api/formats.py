@@ -218,6 +218,7 @@ i.word { color: #444; }
 section.sheet { break-inside: avoid; page-break-inside: avoid; }
 section.scorecard { height: 115mm; box-sizing: border-box; padding: 4mm 0; border-bottom: 1px dashed #999; }
 section.scorecard:nth-of-type(2n) { break-after: page; page-break-after: always; border-bottom: none; }
+section.scorecard table { width: 100%; }
 section.scorecard td { height: 14mm; min-width: 24mm; }
 section.scorecard td.signature { min-width: 55mm; }
 section.table-card { height: 220mm; break-after: page; page-break-after: always; text-align: center; }

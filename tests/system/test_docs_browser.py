@@ -309,5 +309,14 @@ def test_a_pairing_sheet_prints_the_heading_on_every_page(server: Gunicorn, brow
     with open_printout(browser, server, "/v1/tournaments/event/pairings", {**PAIRINGS, "sheet": "scorecards"}) as page:
         assert page.locator("section.scorecard").count() == 20
         assert page.locator("section.scorecard header.event").count() == 20
-        page.pdf(path=str(output_dir / "scorecards.pdf"))
+        printed = page.pdf(path=str(output_dir / "scorecards.pdf"))
+        assert pages_in(printed) == 10  # two cards a printed page
         page.screenshot(path=str(output_dir / "scorecards.png"), full_page=True)
+    with open_printout(browser, server, "/v1/tournaments/event/pairings", {**PAIRINGS, "sheet": "table_cards"}) as page:
+        assert page.locator("section.table-card header.event").count() == 20
+        assert pages_in(page.pdf(path=str(output_dir / "table-cards.pdf"))) == 20  # a page each
+
+
+def pages_in(pdf: bytes) -> int:
+    """How many pages a PDF has (its page objects: Chromium writes them uncompressed)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))

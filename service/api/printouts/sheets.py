@@ -32,7 +32,7 @@ def _scorecard(number: int, pairing: Pairing, heading: Heading | None) -> str:
         + heading_html(heading)
         + f"<h2>Round {number} · Table {pairing.board}</h2>\n"
         + f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>{rows}</tbody>\n</table>\n"
-        + '<p class="note">The winner has exactly the target; each player signs both lines.</p>\n'
+        + '<p class="note">The winner has exactly the target score; each player signs their own line.</p>\n'
         + "</section>\n"
     )
 
