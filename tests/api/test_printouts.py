@@ -16,8 +16,13 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from service.api.formats import HTML_CSP
+from service.api.formats import HTML_CSP, Word
+from service.api.wire.tables import elimination_table, schedule_table
+from service.core.tournaments.elimination import elimination
+from service.core.tournaments.schedules import round_robin
 from tests.support.formats import Page, read_csv
 
 PLAYERS = ["ann", "bye", "winner of 5", "dee", "eve", "fay", "gus"]
@@ -241,3 +246,27 @@ def test_the_playoff_bracket_page_draws_every_match(client: FlaskClient) -> None
     rows = read_csv(post(client, "bracket", body, "text/csv").data)
     assert rows[0][:9] == ["match", "bracket", "round", "seed_1", "slot_1", "from_1", "seed_2", "slot_2", "from_2"]
     assert len(rows) == 8
+
+
+OWN_WORDS = ["bye", "winner of 1", "loser of 2", "seed 3", "TBD"]
+NAMES = st.sampled_from(OWN_WORDS) | st.text(alphabet="abcdefgh yz", min_size=1, max_size=8).map(str.strip).filter(bool)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(NAMES, min_size=3, max_size=9, unique_by=str.casefold))
+def test_a_name_is_never_in_a_column_of_the_sheets_words(players: list[str]) -> None:
+    # Whatever the players are called, a name column holds names alone and a word column words
+    # alone (a Word, shown in its own element on a page), so "bye" the player is never the bye.
+    schedule = schedule_table(round_robin(players).rounds)
+    for _, _, player, opponent, note in schedule.rows:
+        assert player in players and opponent in (*players, None)
+        assert not isinstance(player, Word) and not isinstance(opponent, Word)
+        assert (note is None) == (opponent is not None) and (note is None or (isinstance(note, Word) and note == "bye"))
+    table = elimination_table(elimination(len(players), players=players))
+    header = table.header
+    for row in table.rows:
+        cells = dict(zip(header, row))
+        for name_column in ("slot_1", "slot_2", "winner"):
+            assert cells[name_column] in (*players, None) and not isinstance(cells[name_column], Word)
+        for word_column in ("from_1", "from_2"):
+            assert cells[word_column] is None or isinstance(cells[word_column], Word)
