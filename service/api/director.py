@@ -22,6 +22,7 @@ from ..core.tournaments.match_standings import match_standings
 from ..core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from .formats import JSON, formatted, negotiated
 from .loading import body
+from .printouts.bracket import bracket_page
 from .problems import ApiError
 from .wire import director as wire
 from .wire.problem_texts import said
@@ -63,7 +64,7 @@ def event_crosstable(request: StandingsRequest, media_type: str) -> Any:
             "table-too-wide",
             said("table_columns", media_type=media_type, most=MAX_TABLE_COLUMNS, count=len(table.players)),
         )
-    return formatted(media_type, table, wire.crosstable, crosstable_table)
+    return formatted(media_type, table, wire.crosstable, crosstable_table, heading=request.heading)
 
 
 def _cells(games: Sequence[GameResult]) -> int:
@@ -94,6 +95,7 @@ def event_game_logs(request: wire.GameLogsRequest, media_type: str) -> Any:
         game_logs(request.games, request.rules, request.players, request.byes),
         wire.game_logs,
         game_log_table,
+        heading=request.heading,
     )
 
 
@@ -106,6 +108,7 @@ def event_round_robin(request: wire.RoundRobinRequest, media_type: str) -> Any:
         round_robin(request.players),
         wire.schedule,
         lambda value: schedule_table(value.rounds, "Round robin"),
+        heading=request.heading,
     )
 
 
@@ -123,6 +126,7 @@ def event_swiss_pairings(request: wire.SwissRequest, media_type: str) -> Any:
         pairing,
         wire.swiss_pairings,
         lambda value: schedule_table((value[0],), f"Swiss pairings, round {value[0].number}"),
+        heading=request.heading,
     )
 
 
@@ -142,6 +146,7 @@ def event_match_standings(request: wire.MatchStandingsRequest, media_type: str) 
         match_standings(request.matches, request.rules, request.match),
         wire.match_standings,
         match_standings_table,
+        heading=request.heading,
     )
 
 
@@ -158,4 +163,11 @@ def event_elimination(request: wire.EliminationRequest, media_type: str) -> Any:
         rules=request.rules,
         match_rules=request.match,
     )
-    return formatted(media_type, state, wire.elimination, elimination_table)
+    return formatted(
+        media_type,
+        state,
+        wire.elimination,
+        lambda value: elimination_table(value, results=request.results),
+        heading=request.heading,
+        page=lambda value: bracket_page(value, "Bracket", request.heading, request.results),
+    )

@@ -12,7 +12,10 @@ from flask import Blueprint
 
 from ..core.tournaments.event import settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
+from .formats import HTML, formatted, negotiated
 from .loading import body
+from .printouts.event_tables import cross_check_table, event_crosstable_table, event_standings_table, pairing_sheet
+from .printouts.sheets import scorecards_page, table_cards_page
 from .problems import ApiError
 from .wire import director as schedules
 from .wire import events as wire
@@ -27,15 +30,18 @@ MAX_ROUND_CELLS = 131_072
 
 
 @bp.post("/standings")
+@negotiated()
 @body("eventStandings")
-def standings(request: EventRequest) -> dict[str, Any]:
+def standings(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
-    return wire.event_standings(event_standings(ledger, request.rules, request.after_round))
+    value = event_standings(ledger, request.rules, request.after_round)
+    return formatted(media_type, value, wire.event_standings, event_standings_table, heading=request.heading)
 
 
 @bp.post("/crosstable")
+@negotiated()
 @body("eventCrosstable")
-def crosstable(request: EventRequest) -> dict[str, Any]:
+def crosstable(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
     rounds = ledger.rounds if request.after_round is None else request.after_round
     cells = len(ledger.entries) * rounds
@@ -46,17 +52,34 @@ def crosstable(request: EventRequest) -> dict[str, Any]:
             f"{MAX_ROUND_CELLS} one answer holds; ask for the standings, or fewer rounds (`after_round`)",
             errors=[{"pointer": "/after_round", "detail": "ask for fewer rounds"}],
         )
-    return wire.event_crosstable(event_crosstable(ledger, request.rules, request.after_round))
+    value = event_crosstable(ledger, request.rules, request.after_round)
+    return formatted(media_type, value, wire.event_crosstable, event_crosstable_table, heading=request.heading)
+
+
+# The round's sheets a page can be, besides the pairing sheet (a spreadsheet is always that).
+SHEETS = {"scorecards": scorecards_page, "table_cards": table_cards_page}
 
 
 @bp.post("/pairings")
+@negotiated()
 @body("eventPairings")
-def pairings(request: EventRequest) -> dict[str, Any]:
+def pairings(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
-    return schedules.swiss_pairings(event_pairings(ledger, request.rules, request.sitting_out))
+    value = event_pairings(ledger, request.rules, request.sitting_out)
+    sheet = SHEETS.get(request.sheet) if media_type == HTML else None
+    return formatted(
+        media_type,
+        value,
+        schedules.swiss_pairings,
+        lambda paired: pairing_sheet(paired[0]),
+        heading=request.heading,
+        page=None if sheet is None else lambda paired: sheet(paired[0], request.heading),
+    )
 
 
 @bp.post("/cross-check")
+@negotiated()
 @body("eventCrossCheck")
-def cross_check(request: EventRequest) -> dict[str, Any]:
-    return wire.cross_check(settle(request.event, request.rules).tables)
+def cross_check(request: EventRequest, media_type: str) -> Any:
+    tables = settle(request.event, request.rules).tables
+    return formatted(media_type, tables, wire.cross_check, cross_check_table, heading=request.heading)

@@ -47,6 +47,7 @@ from werkzeug.http import parse_accept_header
 
 from .contract import SPEC
 from .http.security import PAGE_POLICY
+from .printouts.heading import Cell, Heading, Word
 from .problems import ApiError, problem
 from .wire.problem_texts import said
 
@@ -60,8 +61,6 @@ CONTENT_TYPES = {
     HTML: "text/html; charset=utf-8",
 }
 VARY = ("Vary", "Accept")
-
-Cell = str | int | float | bool | None
 
 
 class Table(NamedTuple):
@@ -168,12 +167,23 @@ def csv_cell(value: Cell) -> str | int | float:
     return value
 
 
-def render_csv(header: Sequence[str], rows: Iterable[Sequence[Cell]], *, bom: bool = False) -> tuple[bytes, str]:
+def render_csv(
+    header: Sequence[str], rows: Iterable[Sequence[Cell]], *, bom: bool = False, heading: Heading | None = None
+) -> tuple[bytes, str]:
     """A CSV document: the header row, then one row per item; UTF-8, CRLF line ends, text
     quoted, numbers bare. ``bom`` starts the file with a UTF-8 byte-order mark, which Excel
-    needs to read non-ASCII names correctly (and which other readers must then skip)."""
+    needs to read non-ASCII names correctly (and which other readers must then skip). A
+    ``heading`` comes first: a row each for the event, the date and the round given, then an
+    empty row.
+
+    >>> render_csv(["player"], [["ann"]], heading=Heading("Open", None, "2"))[0].decode().splitlines()
+    ['"event","Open"', '"round","2"', '', '"player"', '"ann"']
+    """
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\r\n")
+    if heading is not None and heading.rows():
+        writer.writerows([[csv_cell(key), csv_cell(value)] for key, value in heading.rows()])
+        writer.writerow([])
     writer.writerow([csv_cell(name) for name in header])
     for row in rows:
         writer.writerow([csv_cell(value) for value in row])
@@ -202,6 +212,28 @@ tr { break-inside: avoid; page-break-inside: avoid; }
   th, tbody tr:nth-child(even) td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 @page { margin: 12mm; }
+header.event { font-weight: 600; border-bottom: 1px solid #999; margin-bottom: 0.4em; }
+tr.event th { background: #fff; border: none; border-bottom: 1px solid #999; font-weight: 600; }
+i.word { color: #444; }
+section.sheet { break-inside: avoid; page-break-inside: avoid; }
+section.scorecard { height: 115mm; box-sizing: border-box; padding: 4mm 0; border-bottom: 1px dashed #999; }
+section.scorecard:nth-of-type(2n) { break-after: page; page-break-after: always; border-bottom: none; }
+section.scorecard table { width: 100%; }
+section.scorecard td { height: 14mm; min-width: 24mm; }
+section.scorecard td.signature { min-width: 55mm; }
+section.table-card { height: 220mm; break-after: page; page-break-after: always; text-align: center; }
+section.table-card p.number { font-size: 120pt; font-weight: 700; margin: 0.2em 0; }
+section.table-card p.players { font-size: 24pt; margin: 0.3em 0; }
+svg.bracket { display: block; width: 100%; height: auto; max-width: 100%; margin-top: 0.8em; }
+svg.bracket rect.match { fill: #fff; stroke: #777; }
+svg.bracket rect.decided { stroke: #000; }
+svg.bracket line, svg.bracket path { stroke: #777; fill: none; }
+svg.bracket text { font: 11px system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; fill: #000; }
+svg.bracket text.id, svg.bracket text.section { fill: #555; font-size: 10px; }
+svg.bracket text.section { font-weight: 600; font-size: 12px; }
+svg.bracket text.word { font-style: italic; fill: #555; }
+svg.bracket text.score { text-anchor: end; font-variant-numeric: tabular-nums; }
+svg.bracket text.won { font-weight: 700; }
 """
 # The page's only outside-the-markup content is this style: a policy that allows it by hash and
 # nothing else (no script, no connection, no image, no frame, no form target).
@@ -220,6 +252,68 @@ def _text(value: Cell) -> str:
     return str(value)
 
 
+def html_cell(value: Cell, tag: str = "td") -> str:
+    """One cell: a number right-aligned, a sheet's own :class:`Word` in its own element, any
+    other text escaped.
+
+    >>> html_cell(5), html_cell(Word("bye")), html_cell("bye"), html_cell("<b>")
+    ('<td class="num">5</td>', '<td><i class="word">bye</i></td>', '<td>bye</td>', '<td>&lt;b&gt;</td>')
+    """
+    if isinstance(value, Word):
+        return f'<{tag}><i class="word">{html.escape(value)}</i></{tag}>'
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f'<{tag} class="num">{html.escape(_text(value))}</{tag}>'
+    return f"<{tag}>{html.escape(_text(value))}</{tag}>"
+
+
+def heading_html(heading: Heading | None) -> str:
+    """The event's line at the top of a page or a sheet (nothing without a heading)."""
+    if heading is None or not heading.line():
+        return ""
+    return f'<header class="event">{html.escape(heading.line())}</header>\n'
+
+
+def table_html(
+    header: Sequence[str],
+    rows: Iterable[Sequence[Cell]],
+    *,
+    heading: Heading | None = None,
+    caption: str | None = None,
+) -> str:
+    """One table; with a ``heading``, its line is the first row of the table's head, which a
+    browser repeats at the top of every printed page the table runs over."""
+    esc = html.escape
+    parts = ["<table>\n"]
+    if caption:
+        parts.append(f"<caption>{esc(caption)}</caption>\n")
+    parts.append("<thead>")
+    if heading is not None and heading.line():
+        parts.append(f'<tr class="event"><th colspan="{len(header)}">{esc(heading.line())}</th></tr>')
+    parts.append("<tr>" + "".join(f'<th scope="col">{esc(name)}</th>' for name in header) + "</tr></thead>\n<tbody>\n")
+    parts += ["<tr>" + "".join(html_cell(v) for v in row) + "</tr>\n" for row in rows]
+    parts.append("</tbody>\n</table>\n")
+    return "".join(parts)
+
+
+def page_html(
+    title: str, content: Iterable[str], *, notes: Sequence[str] = (), heading: Heading | None = None
+) -> bytes:
+    """A whole page: the title as the page's title and heading, the event's line above it,
+    ``notes`` as short lines under it, then ``content`` (markup already escaped)."""
+    esc = html.escape
+    parts = [
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+        f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        heading_html(heading),
+        f"<h1>{esc(title)}</h1>\n",
+    ]
+    parts += [f'<p class="note">{esc(note)}</p>\n' for note in notes]
+    parts += content
+    parts.append("</body>\n</html>\n")
+    return "".join(parts).encode("utf-8")
+
+
 def render_html(
     title: str,
     header: Sequence[str],
@@ -227,6 +321,7 @@ def render_html(
     *,
     notes: Sequence[str] = (),
     caption: str | None = None,
+    heading: Heading | None = None,
 ) -> tuple[bytes, str]:
     """A printable page: ``title`` as the page title and heading, ``notes`` as short lines
     under it (the scheme, the tie-breakers, ...), and one table (``header``, then ``rows``;
@@ -236,32 +331,11 @@ def render_html(
     >>> "&lt;b&gt;ann&lt;/b&gt;" in page and '<td class="num">5</td>' in page and "<script" not in page
     True
     """
-    esc = html.escape
-    parts = [
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
-        f"<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{esc(title)}</h1>\n",
-    ]
-    parts += [f'<p class="note">{esc(note)}</p>\n' for note in notes]
-    parts.append("<table>\n")
-    if caption:
-        parts.append(f"<caption>{esc(caption)}</caption>\n")
-    parts.append(
-        "<thead><tr>" + "".join(f'<th scope="col">{esc(name)}</th>' for name in header) + "</tr></thead>\n<tbody>\n"
-    )
-    for row in rows:
-        cells = (
-            f'<td class="num">{esc(_text(v))}</td>'
-            if isinstance(v, (int, float)) and not isinstance(v, bool)
-            else f"<td>{esc(_text(v))}</td>"
-            for v in row
-        )
-        parts.append("<tr>" + "".join(cells) + "</tr>\n")
-    parts.append("</tbody>\n</table>\n</body>\n</html>\n")
-    return "".join(parts).encode("utf-8"), CONTENT_TYPES[HTML]
+    table = table_html(header, rows, heading=heading, caption=caption)
+    return page_html(title, [table], notes=notes, heading=heading), CONTENT_TYPES[HTML]
 
 
-def render(table: Table, media_type: str) -> tuple[bytes, str]:
+def render(table: Table, media_type: str, heading: Heading | None = None) -> tuple[bytes, str]:
     """A table as CSV or HTML, by the media type :func:`choose` picked (JSON is the view's own).
 
     A spreadsheet starts with a byte-order mark: Excel on Windows reads a CSV file without one
@@ -271,9 +345,9 @@ def render(table: Table, media_type: str) -> tuple[bytes, str]:
     b'\\xef\\xbb\\xbf"a"\\r\\n1\\r\\n'
     """
     if media_type == CSV:
-        return render_csv(table.header, table.rows, bom=True)
+        return render_csv(table.header, table.rows, bom=True, heading=heading)
     if media_type == HTML:
-        return render_html(table.title, table.header, table.rows, notes=table.notes)
+        return render_html(table.title, table.header, table.rows, notes=table.notes, heading=heading)
     raise ValueError(f"a table is rendered as {CSV} or {HTML}, not {media_type}")
 
 
@@ -323,18 +397,28 @@ EXTENSIONS = {CSV: "csv", HTML: "html"}
 DISPOSITIONS = {CSV: "attachment", HTML: "inline"}
 
 
-def formatted(media_type: str, value: T, encode: Callable[[T], Any], tabulate: Callable[[T], Table]) -> Any:
+def formatted(
+    media_type: str,
+    value: T,
+    encode: Callable[[T], Any],
+    tabulate: Callable[[T], Table],
+    *,
+    heading: Heading | None = None,
+    page: Callable[[T], tuple[str, bytes]] | None = None,
+) -> Any:
     """The answer in the chosen format: ``encode(value)`` for JSON (the view's return value,
-    written by the JSON provider), else the table ``tabulate(value)`` as CSV or a page, with its
-    file name in ``Content-Disposition`` (RFC 6266)."""
+    written by the JSON provider), else the table ``tabulate(value)`` as CSV or a page (or, for
+    a page, ``page(value)``: its title and markup, when it is more than a table), with the
+    event's ``heading``, and its file name in ``Content-Disposition`` (RFC 6266)."""
     if media_type == JSON:
         return encode(value)
-    table = tabulate(value)
-    body, content_type = render(table, media_type)
-    response = Response(body, content_type=content_type)
-    response.headers["Content-Disposition"] = (
-        f'{DISPOSITIONS[media_type]}; filename="{file_name(table.title, media_type)}"'
-    )
+    if media_type == HTML and page is not None:
+        title, body = page(value)
+    else:
+        table = tabulate(value)
+        title, body = table.title, render(table, media_type, heading)[0]
+    response = Response(body, content_type=CONTENT_TYPES[media_type])
+    response.headers["Content-Disposition"] = f'{DISPOSITIONS[media_type]}; filename="{file_name(title, media_type)}"'
     return response
 
 
@@ -342,7 +426,13 @@ __all__ = [
     "negotiated",
     "formatted",
     "Table",
+    "Heading",
+    "Word",
     "render",
+    "html_cell",
+    "heading_html",
+    "table_html",
+    "page_html",
     "JSON",
     "CSV",
     "HTML",

@@ -8,11 +8,13 @@ from flask import Blueprint
 
 from ..core.scoring.outcome import outcome
 from ..core.tournaments.brackets import bracket
+from ..core.tournaments.elimination import elimination
 from ..core.tournaments.standings import standings
-from .formats import formatted, negotiated
+from .formats import CSV, HTML, JSON, formatted, negotiated
 from .loading import body
+from .printouts.bracket import bracket_page
 from .wire.common import outcome as encode_outcome
-from .wire.tables import standings_table
+from .wire.tables import elimination_table, standings_table
 from .wire.tournaments import BracketRequest, OutcomeRequest, StandingsRequest
 from .wire.tournaments import bracket as encode_bracket
 from .wire.tournaments import standings as encode_standings
@@ -31,11 +33,29 @@ def game_outcome(request: OutcomeRequest) -> dict[str, Any]:
 @body("tournamentStandings")
 def tournament_standings(request: StandingsRequest, media_type: str) -> Any:
     return formatted(
-        media_type, standings(request.games, request.rules, request.byes), encode_standings, standings_table
+        media_type,
+        standings(request.games, request.rules, request.byes),
+        encode_standings,
+        standings_table,
+        heading=request.heading,
     )
 
 
 @bp.post("/tournaments/bracket")
+@negotiated((JSON, CSV, HTML))
 @body("tournamentBracket")
-def tournament_bracket(request: BracketRequest) -> dict[str, Any]:
-    return encode_bracket(bracket(request.entrants, request.qualifiers, one_in=request.one_in, players=request.players))
+def tournament_bracket(request: BracketRequest, media_type: str) -> Any:
+    value = bracket(request.entrants, request.qualifiers, one_in=request.one_in, players=request.players)
+    if media_type == JSON:
+        return encode_bracket(value)
+    # The sheet and the picture: the qualifiers' bracket as an elimination with no result yet.
+    state = elimination(value.qualifiers, players=value.players)
+    notes = (f"{value.entrants} entrants, {value.qualifiers} qualify, {value.byes} byes to the top seeds",)
+    return formatted(
+        media_type,
+        state,
+        lambda _: encode_bracket(value),
+        lambda drawn: elimination_table(drawn, "Playoff bracket")._replace(notes=notes),
+        heading=request.heading,
+        page=lambda drawn: bracket_page(drawn, "Playoff bracket", request.heading, notes=notes),
+    )

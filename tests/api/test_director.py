@@ -288,8 +288,8 @@ def test_round_robin_covers_each_pair_exactly_once(client: FlaskClient, n: int) 
 def test_round_robin_formats_and_refusals(client: FlaskClient) -> None:
     body = {"players": ["ann", "bob", "=cy"]}
     header, cells = as_table(post(client, "round-robin", body, "text/csv"))
-    assert header == ["round", "board", "player", "opponent"] and len(cells) == 6
-    assert ["1", "", "ann", "bye"] in cells and not any(c.startswith("=") for line in cells for c in line)
+    assert header == ["round", "board", "player", "opponent", "note"] and len(cells) == 6
+    assert ["1", "", "ann", "", "bye"] in cells and not any(c.startswith("=") for line in cells for c in line)
     assert len(as_page(post(client, "round-robin", body, "text/html")).cells) == 7
     expect_problem(post(client, "round-robin", {"players": ["a", "b", "a"]}), 422, "invalid-event")
     expect_problem(post(client, "round-robin", {"players": ["a", "b"], "entrants": 2}), 400)
@@ -327,7 +327,8 @@ def test_swiss_odd_field_byes_and_formats(client: FlaskClient) -> None:
     header, cells = as_table(
         post(client, "swiss-pairings", {"players": names, "games": games, "byes": ["eve"]}, "text/csv")
     )
-    assert header == ["round", "board", "player", "opponent"] and len(cells) == 3 and cells[-1][-1] == "bye"
+    assert header == ["round", "board", "player", "opponent", "note"] and len(cells) == 3
+    assert cells[-1][-2:] == ["", "bye"]
     again = post(
         client, "swiss-pairings", {"players": ["a", "b"], "games": [{"players": ["a", "b"], "scores": [121, 90]}]}
     ).json
@@ -506,8 +507,24 @@ def test_a_bracket_of_matches_in_three_formats(client: FlaskClient) -> None:
         {"seed": 2, "player": "bob", "source": "winner", "match": 2},
     ]
     header, cells = as_table(post(client, "elimination", body, "text/csv"))
-    assert header == ["match", "bracket", "round", "slot_1", "slot_2", "status", "winner"]
-    assert cells[1] == ["2", "winners", "1", "bob", "'=cy", "played", "bob"]
+    assert header[3:9] == ["seed_1", "slot_1", "from_1", "seed_2", "slot_2", "from_2"]
+    assert cells[1] == [
+        "2",
+        "winners",
+        "1",
+        "2",
+        "bob",
+        "",
+        "3",
+        "'=cy",
+        "",
+        "100 121 121",
+        "121 95 119",
+        "played",
+        "2",
+        "bob",
+    ]
+    assert cells[2][3:9] == ["1", "ann", "", "2", "bob", ""]  # known: the seed and the name, no word
     assert len(as_page(post(client, "elimination", body, "text/html")).cells) == 4
     # A match not decided by its games, a result for a match not ready, an unknown match: each a 422 there.
     for results, pointer in [

@@ -167,12 +167,12 @@ def test_other_tables_have_one_row_per_item() -> None:
     assert cross.header == ("rank", "player", "1 ann", "2 cy", "3 bob")
     assert cross.rows[0] == (1, "ann", None, "0-1 -20", "1-1 +21")
     sched = schedule_table(round_robin(["a", "b", "c"]).rounds)
-    assert sched.rows[:2] == ((1, 1, "b", "c"), (1, None, "a", "bye")) and len(sched.rows) == 6
+    assert sched.rows[:2] == ((1, 1, "b", "c", None), (1, None, "a", None, "bye")) and len(sched.rows) == 6
     bracket = elimination_table(elimination(3, players=["ann", "bob", "cy"], results={2: [(121, 100)]}))
     assert bracket.rows == (
-        (1, "winners", 1, "ann", "bye", "bye", "ann"),
-        (2, "winners", 1, "bob", "cy", "played", "bob"),
-        (3, "winners", 2, "ann", "bob", "ready", None),
+        (1, "winners", 1, 1, "ann", None, None, None, "bye", None, None, "bye", 1, "ann"),
+        (2, "winners", 1, 2, "bob", None, 3, "cy", None, None, None, "played", 2, "bob"),
+        (3, "winners", 2, 1, "ann", None, 2, "bob", None, None, None, "ready", None, None),
     )
     with pytest.raises(ValueError):
         render(Table("t", ("a",), ()), JSON)

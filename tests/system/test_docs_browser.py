@@ -234,3 +234,89 @@ def test_a_standings_page_opens_under_its_own_policy(server: Gunicorn, browser: 
         assert page.evaluate("window.injected === undefined")
         assert any(v.startswith("script-src") for v in page.evaluate("window.cspViolations"))
     assert requests == [url]  # the page loads nothing else
+
+
+# --- printouts: the bracket drawn in its page, a pairing sheet -------------------------------------
+
+BRACKET = {
+    "players": ["ann", "bye", "winner of 1", "dee", "eve", "fay"],
+    "match": {"format": "best_of", "length": 3},
+    "results": {"2": {"games": [[121, 100], [99, 121], [121, 110]]}, "4": {"games": [[121, 95], [121, 119]]}},
+    "heading": {"name": "Club open", "date": "2026-12-03", "round": "Playoffs"},
+}
+PAIRINGS = {
+    "players": [f"player {n:02d}" for n in range(1, 40)] + ["bye"],
+    "heading": {"name": "Club open", "date": "2026-12-03", "round": "1"},
+}
+
+
+@contextmanager
+def open_printout(browser: Any, server: Gunicorn, path: str, body: dict[str, Any]) -> Iterator[Any]:
+    """The page a POST answers, opened as a browser navigation (as for the standings page)."""
+    from playwright.sync_api import Route
+
+    origin = f"{HOST}:{server.port}"
+    url = f"http://{origin}{path}"
+    requests: list[str] = []
+
+    def as_post(route: Route) -> None:
+        if route.request.url == url and route.request.is_navigation_request():
+            route.continue_(
+                method="POST",
+                post_data=json.dumps(body),
+                headers={**route.request.headers, "content-type": "application/json", "accept": "text/html"},
+            )
+        else:
+            route.abort()
+
+    with page_in(browser, as_post, requests, 1280, 900) as page:
+        response = page.goto(url, wait_until="load")
+        assert response is not None and response.status == 200
+        assert response.headers["content-security-policy"].startswith("default-src 'none'; style-src 'sha256-")
+        yield page
+        assert page.evaluate("window.cspViolations") == []  # the inline SVG and the style pass the policy
+    assert requests == [url]  # nothing else loaded
+
+
+def test_the_bracket_page_draws_the_bracket_under_its_policy(server: Gunicorn, browser: Any, output_dir: Path) -> None:
+    with open_printout(browser, server, "/v1/tournaments/elimination", BRACKET) as page:
+        assert page.locator("svg.bracket").count() == 1 and page.locator("script").count() == 0
+        box = page.eval_on_selector(
+            "svg.bracket", "s => { const r = s.getBoundingClientRect(); return [r.width, r.height]; }"
+        )
+        assert box[0] > 600 and box[1] > 200  # drawn, at the page's width
+        # The page's style reaches the SVG: the winner's name bold, the sheet's words italic.
+        won = page.locator("svg.bracket text.won").first
+        assert won.evaluate("t => getComputedStyle(t).fontWeight") == "700"
+        assert page.locator("svg.bracket text.word").first.evaluate("t => getComputedStyle(t).fontStyle") == "italic"
+        names = page.eval_on_selector_all("svg.bracket text.name", "ts => ts.map(t => t.textContent)")
+        assert "bye" in names and "winner of 1" in names  # players so named are names
+        assert page.locator("header.event").inner_text() == "Club open · 2026-12-03 · Playoffs"
+        page.screenshot(path=str(output_dir / "bracket-page.png"), full_page=True)
+        page.pdf(path=str(output_dir / "bracket-page.pdf"), landscape=True)
+
+
+def test_a_pairing_sheet_prints_the_heading_on_every_page(server: Gunicorn, browser: Any, output_dir: Path) -> None:
+    with open_printout(browser, server, "/v1/tournaments/event/pairings", PAIRINGS) as page:
+        rows = page.eval_on_selector_all("tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+        assert len(rows) == 20 and [row[1] for row in rows] == [str(n) for n in range(1, 21)]
+        assert page.eval_on_selector("thead tr.event th", "th => th.textContent") == "Club open · 2026-12-03 · Round 1"
+        # The event's line is the first row of the table's head, which is repeated on every printed page.
+        page.emulate_media(media="print")
+        assert page.eval_on_selector("thead", "t => getComputedStyle(t).display") == "table-header-group"
+        page.screenshot(path=str(output_dir / "pairing-sheet.png"), full_page=True)
+        page.pdf(path=str(output_dir / "pairing-sheet.pdf"))
+    with open_printout(browser, server, "/v1/tournaments/event/pairings", {**PAIRINGS, "sheet": "scorecards"}) as page:
+        assert page.locator("section.scorecard").count() == 20
+        assert page.locator("section.scorecard header.event").count() == 20
+        printed = page.pdf(path=str(output_dir / "scorecards.pdf"))
+        assert pages_in(printed) == 10  # two cards a printed page
+        page.screenshot(path=str(output_dir / "scorecards.png"), full_page=True)
+    with open_printout(browser, server, "/v1/tournaments/event/pairings", {**PAIRINGS, "sheet": "table_cards"}) as page:
+        assert page.locator("section.table-card header.event").count() == 20
+        assert pages_in(page.pdf(path=str(output_dir / "table-cards.pdf"))) == 20  # a page each
+
+
+def pages_in(pdf: bytes) -> int:
+    """How many pages a PDF has (its page objects: Chromium writes them uncompressed)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))

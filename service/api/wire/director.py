@@ -19,8 +19,9 @@ from ...core.tournaments.crosstable import Cell, CrossRow, Crosstable, GameLog, 
 from ...core.tournaments.elimination import BracketMatch, BracketRound, EliminationState, Entrant, Source
 from ...core.tournaments.match_standings import MatchResult, MatchStanding, MatchStandings
 from ...core.tournaments.schedules import Pairing, Round, Schedule, SwissStanding
+from ..printouts.heading import Heading
 from . import encoder, loader
-from .tournaments import load_games, load_standings, request_rules
+from .tournaments import load_games, load_heading, load_standings, request_rules
 
 # --- requests --------------------------------------------------------------------------------------
 
@@ -31,11 +32,13 @@ class GameLogsRequest:
     rules: Rules
     players: tuple[str, ...] | None
     byes: tuple[str, ...] = ()
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RoundRobinRequest:
     players: tuple[str, ...]
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,7 @@ class SwissRequest:
     rules: Rules
     fixed: tuple[tuple[str, str], ...] = ()
     avoid: tuple[tuple[str, str], ...] = ()
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,7 @@ class MatchStandingsRequest:
     matches: tuple[MatchResult, ...]
     match: MatchRules
     rules: Rules
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +77,7 @@ class EliminationRequest:
     results: dict[int, tuple[tuple[int, ...], ...]]
     match: MatchRules | None
     rules: Rules
+    heading: Heading | None = None
 
 
 def entrant_names(count: int) -> tuple[str, ...]:
@@ -98,13 +104,17 @@ def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
     whose logs are wanted."""
     event = load_standings(data)
     players = data.get("players")
-    return GameLogsRequest(event.games, event.rules, None if players is None else tuple(players), event.byes)
+    return GameLogsRequest(
+        event.games, event.rules, None if players is None else tuple(players), event.byes, event.heading
+    )
 
 
 @loader("RoundRobinRequest")
 def load_round_robin(data: dict[str, Any]) -> RoundRobinRequest:
     players = data.get("players")
-    return RoundRobinRequest(entrant_names(data["entrants"]) if players is None else tuple(players))
+    return RoundRobinRequest(
+        entrant_names(data["entrants"]) if players is None else tuple(players), load_heading(data.get("heading"))
+    )
 
 
 @loader("SwissRequest")
@@ -116,6 +126,7 @@ def load_swiss(data: dict[str, Any]) -> SwissRequest:
         request_rules(data, 2),
         tuple((a, b) for a, b in data["fixed"]),
         tuple((a, b) for a, b in data["avoid"]),
+        load_heading(data.get("heading")),
     )
 
 
@@ -142,6 +153,7 @@ def load_match_standings(data: dict[str, Any]) -> MatchStandingsRequest:
         tuple([load_match_result(match) for match in data["matches"]]),
         load_match_settings(data["match"]),
         request_rules(data, 2),
+        load_heading(data.get("heading")),
     )
 
 
@@ -165,6 +177,7 @@ def load_elimination(data: dict[str, Any]) -> EliminationRequest:
         {int(match_id): load_bracket_result(result) for match_id, result in data["results"].items()},
         None if match is None else load_match_settings(match),
         request_rules(data, 2),
+        load_heading(data.get("heading")),
     )
 
 

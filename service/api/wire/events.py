@@ -12,8 +12,9 @@ from typing import Any
 from ...core.rules import Rules
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ..printouts.heading import Heading
 from . import encoder, loader
-from .tournaments import request_rules
+from .tournaments import load_heading, request_rules
 from .tournaments import standing as standing_row
 
 # --- requests --------------------------------------------------------------------------------------
@@ -25,6 +26,8 @@ class EventRequest:
     rules: Rules
     after_round: int | None
     sitting_out: tuple[str, ...]
+    heading: Heading | None = None
+    sheet: str = "pairings"
 
 
 def _entry(value: str | dict[str, Any]) -> Entry:
@@ -43,7 +46,14 @@ def load_event(data: dict[str, Any]) -> EventRequest:
         tuple([Bye(b["round"], b["player"], b["kind"]) for b in data["byes"]]),
         tuple([_card(c) for c in data["cards"]]),
     )
-    return EventRequest(event, request_rules(data, 2), data.get("after_round"), tuple(data["sitting_out"]))
+    return EventRequest(
+        event,
+        request_rules(data, 2),
+        data.get("after_round"),
+        tuple(data["sitting_out"]),
+        load_heading(data.get("heading")),
+        data["sheet"],
+    )
 
 
 def _card(value: dict[str, Any]) -> Card:

@@ -6,7 +6,7 @@ value the JSON view serialises, so the two cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...core.scoring.outcome import SKUNK_NAMES
 from ...core.tournaments.crosstable import Cell as CrossCell
@@ -15,7 +15,7 @@ from ...core.tournaments.elimination import EliminationState, Source
 from ...core.tournaments.match_standings import MatchStandings
 from ...core.tournaments.schedules import Round
 from ...core.tournaments.standings import Standings
-from ..formats import Cell, Table
+from ..formats import Cell, Table, Word
 
 
 def standings_table(table: Standings, title: str = "Standings") -> Table:
@@ -130,50 +130,100 @@ def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
             from_games = sum(e.game_points for e in log.entries)
             each = (log.total_game_points - from_games) // log.byes
             rows += [
-                (log.player, None, "bye", None, "", "bye", "none", each, 0, from_games + each * k, log.total_spread)
+                (
+                    log.player,
+                    None,
+                    None,
+                    None,
+                    "",
+                    Word("bye"),
+                    "none",
+                    each,
+                    0,
+                    from_games + each * k,
+                    log.total_spread,
+                )
                 for k in range(1, log.byes + 1)
             ]
     return Table(title, header, tuple(rows))
 
 
-def schedule_table(rounds: Sequence[Round], title: str = "Schedule") -> Table:
-    """One row per pairing, and one per bye (board empty, the second player ``bye``)."""
+def schedule_table(rounds: Sequence[Round], title: str = "Schedule", board: str = "board") -> Table:
+    """One row per pairing, and one per bye: the player, no opponent (a name column holds names
+    alone), and ``bye`` in the note."""
     rows: list[tuple[Cell, ...]] = []
     for r in rounds:
-        rows += [(r.number, p.board, p.players[0], p.players[1]) for p in r.pairings]
+        rows += [(r.number, p.board, p.players[0], p.players[1], None) for p in r.pairings]
         if r.bye is not None:
-            rows.append((r.number, None, r.bye, "bye"))
-    return Table(title, ("round", "board", "player", "opponent"), tuple(rows))
+            rows.append((r.number, None, r.bye, None, Word("bye")))
+    return Table(title, ("round", board, "player", "opponent", "note"), tuple(rows))
 
 
-def elimination_table(state: EliminationState, title: str = "Bracket") -> Table:
-    """One row per match: where it sits, who is in it (a name, else where they will come from),
-    its status and its winner."""
+ELIMINATION_HEADER = (
+    "match",
+    "bracket",
+    "round",
+    "seed_1",
+    "slot_1",
+    "from_1",
+    "seed_2",
+    "slot_2",
+    "from_2",
+    "score_1",
+    "score_2",
+    "status",
+    "winner_seed",
+    "winner",
+)
 
-    def who(seed: int | None, source: Source) -> str:
-        if seed is not None:
-            return state.name(seed) or f"seed {seed}"
-        return {"none": "bye", "winner": f"winner of {source.ref}", "loser": f"loser of {source.ref}"}.get(
-            source.kind, ""
-        )
 
+def source_word(source: Source) -> Word | None:
+    """Where a slot's player comes from, in the sheet's words (``None`` for a seed: its number
+    and name have their own columns).
+
+    >>> [source_word(Source(kind, 5)) for kind in ("winner", "loser", "none", "seed")]
+    ['winner of 5', 'loser of 5', 'bye', None]
+    """
+    words = {"none": "bye", "winner": f"winner of {source.ref}", "loser": f"loser of {source.ref}"}
+    return None if source.kind == "seed" else Word(words[source.kind])
+
+
+def slot_scores(games: Sequence[Sequence[int]] | None, slot: int) -> str | None:
+    """A slot's score in each game of its match, in order (``121 98 121``), or ``None`` unplayed."""
+    return None if not games else " ".join(str(game[slot]) for game in games)
+
+
+def elimination_table(
+    state: EliminationState, title: str = "Bracket", results: Mapping[int, Sequence[Sequence[int]]] | None = None
+) -> Table:
+    """One row per match: where it sits; each slot's seed, name (names alone) and, until known,
+    where its player comes from (a word); each slot's scores (from ``results``); the status and
+    the winner."""
+    given = results or {}
     rows = tuple(
         (
             m.id,
             m.bracket,
             m.round,
-            who(m.seeds[0], m.sources[0]),
-            who(m.seeds[1], m.sources[1]),
+            m.seeds[0],
+            state.name(m.seeds[0]),
+            None if m.seeds[0] is not None else source_word(m.sources[0]),
+            m.seeds[1],
+            state.name(m.seeds[1]),
+            None if m.seeds[1] is not None else source_word(m.sources[1]),
+            slot_scores(given.get(m.id), 0) if m.status == "played" else None,
+            slot_scores(given.get(m.id), 1) if m.status == "played" else None,
             m.status,
-            None if m.winner is None else state.name(m.winner) or f"seed {m.winner}",
+            m.winner,
+            state.name(m.winner),
         )
         for m in state.matches
     )
     kind = "Double" if state.double else "Single"
     notes = [f"{kind} elimination, {state.entrants} entrants"]
     if state.champion is not None:
-        notes.append(f"Champion: {state.name(state.champion) or f'seed {state.champion}'}")
-    return Table(title, ("match", "bracket", "round", "slot_1", "slot_2", "status", "winner"), rows, tuple(notes))
+        notes.append(f"Champion: seed {state.champion}" + (f", {state.name(state.champion)}" if state.players else ""))
+    return Table(title, ELIMINATION_HEADER, rows, tuple(notes))
 
 
 __all__ = [
@@ -184,4 +234,6 @@ __all__ = [
     "game_log_table",
     "schedule_table",
     "elimination_table",
+    "source_word",
+    "slot_scores",
 ]

@@ -9,6 +9,7 @@ from ...core.rules import Rules, resolve, variant_for_sides
 from ...core.scoring.results import GameResult
 from ...core.tournaments.brackets import Bracket, Match
 from ...core.tournaments.standings import Standing, Standings
+from ..printouts.heading import Heading
 from . import encoder, loader
 from .common import merge_shortcuts
 
@@ -31,6 +32,7 @@ class StandingsRequest:
     games: tuple[GameResult, ...]
     rules: Rules
     byes: tuple[str, ...] = ()
+    heading: Heading | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,13 @@ class BracketRequest:
     qualifiers: int | None
     one_in: int
     players: tuple[str, ...] | None
+    heading: Heading | None = None
+
+
+@loader("PrintHeading")
+def load_heading(data: dict[str, Any] | None) -> Heading | None:
+    """A request's ``heading`` (the event a printout belongs to), ``None`` without one."""
+    return None if data is None else Heading(data.get("name"), data.get("date"), data.get("round"))
 
 
 @loader("OutcomeRequest")
@@ -61,7 +70,9 @@ def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
 @loader("StandingsRequest")
 def load_standings(data: dict[str, Any]) -> StandingsRequest:
     games = load_games(data["games"])
-    return StandingsRequest(games, request_rules(data, len(games[0].players)), tuple(data["byes"]))
+    return StandingsRequest(
+        games, request_rules(data, len(games[0].players)), tuple(data["byes"]), load_heading(data.get("heading"))
+    )
 
 
 @loader("BracketRequest")
@@ -75,6 +86,7 @@ def load_bracket(data: dict[str, Any]) -> BracketRequest:
         data.get("qualifiers"),
         data["one_in"],
         None if players is None else tuple(players),
+        load_heading(data.get("heading")),
     )
 
 

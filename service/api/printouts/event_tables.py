@@ -1,0 +1,99 @@
+"""An event file's answers as tables (:mod:`service.api.formats` writes them as a sheet or a
+page): the standings after a round, the crosstable by rounds, the pairing sheet, the
+cross-check of the scorecards. Built from the core values the JSON encoders take, so a sheet
+and the JSON say the same thing.
+
+A column holds players' names or the sheet's own words, never both: a bye leaves the
+opponent's column empty and says ``bye`` in ``note``; a round's result is a word in its own
+column, beside the opponent's name (:class:`~.heading.Word`).
+"""
+
+from __future__ import annotations
+
+from ...core.tournaments.event import TableResult
+from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.schedules import Round
+from ..formats import Table
+from ..wire.tables import schedule_table, standings_table
+from .heading import Cell, Word
+
+STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")  # as the cross-check counts them
+
+
+def event_standings_table(value: EventStandings) -> Table:
+    """The standings after the round, with each player's entry and withdrawal."""
+    base = standings_table(value.table, f"Standings after round {value.after}")
+    rows = tuple(
+        (*row, value.joined[name], value.withdrawn[name])
+        for row, name in zip(base.rows, (r.player for r in value.table.rows))
+    )
+    notes = base.notes
+    if value.unsettled:
+        notes += (f"Not counted yet: {len(value.unsettled)} tables whose cards differ or are missing",)
+    return Table(base.title, (*base.header, "joined", "withdrawn"), rows, notes)
+
+
+def result_word(cell: RoundCell) -> Word:
+    """What a round was for a player, as the sheet says it: the result and the scores.
+
+    >>> result_word(RoundCell(2, "won", 3, "bob", 121, 95, 2, 26, 4, 30))
+    'won 121-95'
+    >>> result_word(RoundCell(3, "half_bye", None, None, None, None, 1, 0, 5, 30))
+    'half bye'
+    """
+    words = cell.result.replace("_", " ")
+    if cell.score is not None and cell.opponent_score is not None:
+        words += f" {cell.score}-{cell.opponent_score}"
+    return Word(words)
+
+
+def event_crosstable_table(value: tuple[EventStandings, tuple[RoundRow, ...]]) -> Table:
+    """One row per player in standings order; for each round, the table, the opponent (a name
+    alone) and the result (a word, with the scores); then the totals."""
+    standing, rows = value
+    header: list[str] = ["rank", "player"]
+    for number in range(1, standing.after + 1):
+        header += [f"round {number} table", f"round {number} opponent", f"round {number} result"]
+    header += ["game_points", "spread"]
+    lines: list[tuple[Cell, ...]] = []
+    for row in rows:
+        cells: list[Cell] = [row.rank, row.player]
+        for cell in row.cells:
+            cells += [cell.table, cell.opponent, result_word(cell)]
+        last = row.cells[-1] if row.cells else None
+        cells += [None if last is None else last.total_game_points, None if last is None else last.total_spread]
+        lines.append(tuple(cells))
+    notes = ("Each round: the table, the opponent, and the result with the player's score first",)
+    return Table(f"Crosstable after round {standing.after}", tuple(header), tuple(lines), notes)
+
+
+def pairing_sheet(round_: Round) -> Table:
+    """A round's pairing sheet: one row per table (its number, both players), then the bye (the
+    player, no opponent, ``bye`` in the note), as a schedule's round; repeated pairings noted."""
+    sheet = schedule_table((round_,), f"Pairings, round {round_.number}", "table")
+    notes = tuple(f"Repeated pairing: {a} and {b} have met before" for a, b in round_.repeats)
+    return sheet._replace(notes=notes)
+
+
+def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
+    """Every table not agreed, one row per card handed in for it (a table with no card: one row,
+    the card's columns empty); the counts of each status in the notes."""
+    counts = dict.fromkeys(STATUSES, 0)
+    rows: list[tuple[Cell, ...]] = []
+    for t in tables:
+        counts[t.status] += 1
+        if t.status == "agreed":
+            continue
+        seat: tuple[Cell, ...] = (t.round, t.table, t.players[0], t.players[1], Word(t.status.replace("_", " ")))
+        if not t.cards:
+            rows.append((*seat, None, None, None, None, None))
+        for card in t.cards:
+            scores = (None, None) if card.scores is None else (card.scores[0], card.scores[1])
+            kind = Word("player's card") if card.by is not None else Word("director's ruling")
+            rows.append((*seat, kind, card.by, *scores, card.forfeit))
+    header = ("round", "table", "player_1", "player_2", "status", "card", "by", "score_1", "score_2", "forfeit")
+    notes = (", ".join(f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()),)
+    return Table("Scorecard cross-check", header, tuple(rows), notes)
+
+
+__all__ = ["event_standings_table", "event_crosstable_table", "pairing_sheet", "cross_check_table", "result_word"]
