@@ -51,7 +51,7 @@ def problem(slug: str, detail: str | Said | None = None, *, headers: Any = (), *
     says which)."""
     lang = problem_language()
     if "errors" in extra:
-        extra["errors"] = errors_said(extra["errors"], lambda words: in_language(words, lang))
+        extra["errors"] = errors_said(extra["errors"], lambda words: in_language(words, lang) or "")
     return _respond(problem_body(slug, in_language(detail, lang), lang=lang, **extra), lang, headers)
 
 

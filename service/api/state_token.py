@@ -76,7 +76,9 @@ def expired_token(ttl: int | None) -> ApiError:
     """The refusal of a move (or a next game, or hints) from a token past its time to live: it
     says what the app can still do with it."""
     return ApiError(
-        "expired-state-token", said("token_expired", ttl=ttl), errors=[{"pointer": "/state", "detail": said("e_token_expired")}]
+        "expired-state-token",
+        said("token_expired", ttl=ttl),
+        errors=[{"pointer": "/state", "detail": said("e_token_expired")}],
     )
 
 
