@@ -44,6 +44,7 @@ from ..vocabulary import STAGES, PegKind, Stage
 from .bounds import (
     CRIB_TOTALS,
     FREE_POINTS,
+    KIND_WORDS,
     MAX_CARD_PEGGING,
     MAX_DEALS,
     PEG_KINDS,
@@ -300,30 +301,10 @@ def _end_deal(board: Board) -> BoardUpdate:
     return BoardUpdate(board, ())
 
 
-# How a score kind is said inside a refusal ("a pair royal scores 6, not 5"), in each language.
-_KIND_WORDS: dict[PegKind, str] = {
-    "heels": "k_heels",
-    "fifteen": "k_fifteen",
-    "thirty_one": "k_thirty_one",
-    "pair": "k_pair",
-    "pair_royal": "k_pair_royal",
-    "double_pair_royal": "k_double_pair_royal",
-    "run": "k_run",
-    "go": "k_go",
-    "last_card": "k_last_card",
-    "pegging": "k_pegging",
-    "hand": "k_hand",
-    "crib": "k_crib",
-    "muggins": "k_muggins",
-    "penalty": "k_penalty",
-    "other": "k_other",
-}
-
-
 def _check_points(kind: PegKind, points: int, allowed: frozenset[int], pointer: str) -> None:
     if points not in allowed:
         low, high = min(allowed), max(allowed)
-        words = said(_KIND_WORDS[kind])
+        words = said(KIND_WORDS[kind])
         if low == high:
             raise InvalidScore(said("b_scores_exactly", kind=words, low=low, points=points), pointer=pointer)
         key = "b_scores_between" if len(allowed) == high - low + 1 else "b_scores_gaps"
