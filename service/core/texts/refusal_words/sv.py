@@ -176,7 +176,7 @@ TEMPLATES: dict[str, str] = {
     # a scoreboard's own consistency checks, and the points a score kind allows
     "b_winner": "vinnaren är {expected!r}, inte {winner!r}",
     "b_first_dealer": "first_dealer måste vara en plats från 0 till {last}",
-    "b_deal_from_1": "givarna numreras från 1",
+    "b_deal_from_1": "givens nummer börjar på 1",
     "b_dealer_follows": "givaren följer inte av first_dealer och givens nummer",
     "b_stage": "stage måste vara något av {stages}",
     "b_shown": "shown räknar de händer som räknats, och bara i räkningen",
