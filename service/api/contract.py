@@ -22,6 +22,9 @@ import jsonschema_rs
 import orjson
 import yaml
 
+from ..core.refusals import Choices, Said
+from .wire.contract_texts import english, said
+
 SPEC_PATH = Path(os.environ.get("CRIBBAGE_OPENAPI_PATH", Path(__file__).resolve().parents[2] / "openapi.yaml"))
 
 MAX_ERRORS = 20  # a body with thousands of bad items must not get a megabyte of answer
@@ -32,10 +35,11 @@ MAX_MESSAGE = (
 
 class ContractViolation(Exception):
     """A request body that breaks ``openapi.yaml``; ``errors`` holds ``{pointer, detail}``
-    (at most :data:`MAX_ERRORS` of them; ``truncated`` says whether there were more)."""
+    (at most :data:`MAX_ERRORS` of them; ``truncated`` says whether there were more), each detail
+    as data (:mod:`.wire.contract_texts`), said in the answer's language; the message is English."""
 
-    def __init__(self, errors: list[dict[str, str]], truncated: bool = False) -> None:
-        super().__init__(errors[0]["detail"] if errors else "invalid body")
+    def __init__(self, errors: list[dict[str, Any]], truncated: bool = False) -> None:
+        super().__init__(english(errors[0]["detail"]) if errors else "invalid body")
         self.errors = errors
         self.truncated = truncated
 
@@ -53,28 +57,29 @@ def short(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
-def _plural(count: int, noun: str, nouns: str = "") -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {nouns or noun + 's'}"
+def _counted(kind: str, count: int) -> Said:
+    return said(f"value_{kind}_1") if count == 1 else said(f"value_{kind}", count=count)
 
 
-def describe(value: Any) -> str:
+def describe(value: Any) -> Said | str:
     """How a detail refers to a value from the body: numbers, booleans and null as they are,
-    anything else by its kind and size. A string is never quoted: it may be a state token or
-    another secret, and an error message travels further (logs, proxies, screenshots) than
-    the request did; the pointer already tells the client which of its values it is.
+    anything else by its kind and size (said in the answer's language). A string is never
+    quoted: it may be a state token or another secret, and an error message travels further
+    (logs, proxies, screenshots) than the request did; the pointer already tells the client
+    which of its values it is.
 
-    >>> describe("gAAAAABsecret"), describe([1, 2]), describe({"a": 1}), describe(7), describe(None)
-    ('a string of 13 characters', 'an array of 2 items', 'an object with 1 member', '7', 'null')
+    >>> [english(describe(v)) for v in ("gAAAAABsecret", [1, 2], {"a": 1}, 7, None)]
+    ['a string of 13 characters', 'an array of 2 items', 'an object with 1 member', '7', 'null']
     """
     if value is None or isinstance(value, (bool, int, float)):
         return orjson.dumps(value).decode()
     if isinstance(value, str):
-        return "a string of " + _plural(len(value), "character")
+        return _counted("string", len(value))
     if isinstance(value, list):
-        return "an array of " + _plural(len(value), "item")
+        return _counted("array", len(value))
     if isinstance(value, dict):
-        return "an object with " + _plural(len(value), "member")
-    return "a value"
+        return _counted("object", len(value))
+    return said("value_other")
 
 
 def _json(value: Any) -> str:
@@ -82,9 +87,9 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def _allowed(schema: Any) -> str:
+def _takes(schema: Any) -> Said | str:
     names = sorted(schema.get("properties", {})) if isinstance(schema, dict) else []
-    return f" (this object takes: {', '.join(names)})" if names else ""
+    return said("takes", names=", ".join(names)) if names else ""
 
 
 # What a mistyped member name looks like (snake_case or camelCase words, at most 20 characters):
@@ -92,48 +97,52 @@ def _allowed(schema: Any) -> str:
 _NAME_LIKE = re.compile(r"(?=.{1,20}$)[a-z]+(?:_[a-z]+)*(?:[A-Z][a-z]+)*")
 
 
-def _unexpected(names: Any) -> str:
+def _unexpected(names: Any, takes: Said | str) -> Said:
     """The members the contract does not take: named when they look like names (a typo such as
     ``credentail``, a camelCase ``sinceMove``), else only counted, as :func:`describe` would.
 
-    >>> _unexpected(["extra"]), _unexpected(["sinceMove", "x1"]), _unexpected(["kQzRvTbWhNpLsXyMaJdGfEcU"])
-    ('property "extra"', '2 properties ("sinceMove" and 1 more)', '1 property')
+    >>> [english(_unexpected(n, "")) for n in (["extra"], ["sinceMove", "x1"], ["kQzRvTbWhNpLsXyMaJdGfEcU"])]
+    ['property "extra" not allowed here', '2 properties ("sinceMove" and 1 more) not allowed here', \
+'1 property not allowed here']
     """
     shown = [name for name in names if isinstance(name, str) and _NAME_LIKE.fullmatch(name)]
     if len(names) == 1:
-        return f"property {_json(shown[0])}" if shown else "1 property"
+        return said("extra_named", name=_json(shown[0]), takes=takes) if shown else said("extra_one", takes=takes)
     if not shown:
-        return f"{len(names)} properties"
+        return said("extra_many", count=len(names), takes=takes)
     rest = len(names) - len(shown)
-    listed = ", ".join(map(_json, shown)) + (f" and {rest} more" if rest else "")
-    return f"{len(names)} properties ({listed})"
+    listed: Said | str = ", ".join(map(_json, shown))
+    if rest:
+        listed = said("and_more", names=listed, rest=rest)
+    return said("extra_named_many", count=len(names), names=listed, takes=takes)
 
 
-# One line per JSON Schema keyword the contract uses: the detail says what the contract wants,
-# and refers to the offending value only through describe(). Keyed by jsonschema-rs's error kind.
-_DETAILS: dict[str, Callable[[Any, str, Any], str]] = {
-    "Type": lambda kind, value, _: f"{value} is not of type {' or '.join(map(_json, kind.types))}",
-    "Required": lambda kind, value, _: f"{_json(kind.property)} is a required property",
-    "AdditionalProperties": lambda kind, value, parent: (
-        f"{_unexpected(kind.unexpected)} not allowed here{_allowed(parent)}"
-    ),
-    "Enum": lambda kind, value, _: f"{value} is not one of {', '.join(map(_json, kind.options))}",
-    "Constant": lambda kind, value, _: f"{_json(kind.expected_value)} was expected, not {value}",
-    "Pattern": lambda kind, value, _: f"{value} does not match {_json(kind.pattern)}",
-    "MinLength": lambda kind, value, _: f"{value} is shorter than {kind.limit} characters",
-    "MaxLength": lambda kind, value, _: f"{value} is longer than {kind.limit} characters",
-    "MinItems": lambda kind, value, _: f"{value} has fewer than {kind.limit} items",
-    "MaxItems": lambda kind, value, _: f"{value} has more than {kind.limit} items",
-    "Minimum": lambda kind, value, _: f"{value} is less than the minimum of {kind.limit}",
-    "Maximum": lambda kind, value, _: f"{value} is greater than the maximum of {kind.limit}",
-    "ExclusiveMinimum": lambda kind, value, _: f"{value} is not greater than {kind.limit}",
-    "ExclusiveMaximum": lambda kind, value, _: f"{value} is not less than {kind.limit}",
-    "UniqueItems": lambda kind, value, _: f"{value} has repeated items",
-    "OneOfNotValid": lambda kind, value, _: f"{value} matches none of the forms the 'oneOf' keyword lists",
-    "OneOfMultipleValid": lambda kind, value, _: (
-        f"{value} matches more than one of the forms the 'oneOf' keyword lists"
-    ),
-    "AnyOf": lambda kind, value, _: f"{value} matches none of the forms the 'anyOf' keyword lists",
+def _options(values: Any) -> str:
+    return ", ".join(map(_json, values))
+
+
+# One template per JSON Schema keyword the contract uses (service/api/wire/contract_texts.py):
+# the detail says what the contract wants, and refers to the offending value only through
+# describe(). Keyed by jsonschema-rs's error kind.
+_DETAILS: dict[str, Callable[[Any, Said | str, Any], Said]] = {
+    "Type": lambda kind, value, _: said("type", value=value, types=Choices(tuple(map(_json, kind.types)))),
+    "Required": lambda kind, value, _: said("required", name=_json(kind.property)),
+    "AdditionalProperties": lambda kind, value, parent: _unexpected(kind.unexpected, _takes(parent)),
+    "Enum": lambda kind, value, _: said("enum", value=value, options=_options(kind.options)),
+    "Constant": lambda kind, value, _: said("const", expected=_json(kind.expected_value), value=value),
+    "Pattern": lambda kind, value, _: said("pattern", value=value, pattern=_json(kind.pattern)),
+    "MinLength": lambda kind, value, _: said("min_length", value=value, limit=kind.limit),
+    "MaxLength": lambda kind, value, _: said("max_length", value=value, limit=kind.limit),
+    "MinItems": lambda kind, value, _: said("min_items", value=value, limit=kind.limit),
+    "MaxItems": lambda kind, value, _: said("max_items", value=value, limit=kind.limit),
+    "Minimum": lambda kind, value, _: said("minimum", value=value, limit=kind.limit),
+    "Maximum": lambda kind, value, _: said("maximum", value=value, limit=kind.limit),
+    "ExclusiveMinimum": lambda kind, value, _: said("exclusive_minimum", value=value, limit=kind.limit),
+    "ExclusiveMaximum": lambda kind, value, _: said("exclusive_maximum", value=value, limit=kind.limit),
+    "UniqueItems": lambda kind, value, _: said("unique_items", value=value),
+    "OneOfNotValid": lambda kind, value, _: said("one_of_none", value=value),
+    "OneOfMultipleValid": lambda kind, value, _: said("one_of_many", value=value),
+    "AnyOf": lambda kind, value, _: said("any_of", value=value),
 }
 
 
@@ -200,7 +209,7 @@ class Spec:
         validator = self.validators[operation_id]
         if validator.is_valid(data):
             return
-        errors: list[dict[str, str]] = []
+        errors: list[dict[str, Any]] = []
         truncated = False
         for error in validator.iter_errors(data):
             for pointer, detail in self.explained(operation_id, error, prefix + _at(error)):
@@ -212,7 +221,7 @@ class Spec:
                 break
         raise ContractViolation(sorted(errors, key=lambda e: e["pointer"]), truncated)
 
-    def explained(self, key: str, error: Any, pointer: str) -> Iterator[tuple[str, str]]:
+    def explained(self, key: str, error: Any, pointer: str) -> Iterator[tuple[str, Said]]:
         """``error`` as (pointer, detail) pairs. A value that matches none of a ``oneOf`` told
         apart by a ``discriminator`` (a game action's ``type``) is explained by its tag: an
         unknown or missing tag names the tags there are; a known one, what that form's own
@@ -230,11 +239,11 @@ class Spec:
             for sub in self.component(form.rsplit("/", 1)[1]).iter_errors(instance):
                 yield pointer + _at(sub), self.detail(form, sub)
             return
-        tags = ", ".join(map(_json, mapping))
+        tags = _options(mapping)
         if tag_name not in instance:
-            yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is a required property (one of {tags})"
+            yield f"{pointer}/{tag_name}", said("tag_missing", tag=_json(tag_name), tags=tags)
         else:
-            yield f"{pointer}/{tag_name}", f"{_json(tag_name)} is one of {tags}, not {describe(tag)}"
+            yield f"{pointer}/{tag_name}", said("tag_unknown", tag=_json(tag_name), tags=tags, value=describe(tag))
 
     def _holder(self, key: str, schema_path: Any) -> Any:
         """The schema holding the keyword at ``schema_path`` (its last part), or ``None``."""
@@ -246,17 +255,18 @@ class Spec:
                 return None
         return holder
 
-    def detail(self, key: str, error: Any, holder: Any = None) -> str:
-        """The readable detail of one validator error, built from its kind rather than the
+    def detail(self, key: str, error: Any, holder: Any = None) -> Said:
+        """The detail of one validator error as data (said in the answer's language, and cut
+        to :data:`MAX_MESSAGE` then: :func:`short`), built from its kind rather than the
         validator's own message, which quotes the offending value (see :func:`describe`);
         ``holder``: the schema holding the failed keyword, when the caller has it already."""
         kind = error.kind
         build = _DETAILS.get(type(kind).__name__)
         if build is None:
-            return short(f"{describe(error.instance)} breaks the contract's {_json(kind.name)} rule")
+            return said("other_rule", value=describe(error.instance), keyword=_json(kind.name))
         if holder is None:
             holder = self._holder(key, error.schema_path)
-        return short(build(kind, describe(error.instance), holder))
+        return build(kind, describe(error.instance), holder)
 
 
 # --- defaults --------------------------------------------------------------------------------------

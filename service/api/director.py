@@ -56,7 +56,7 @@ def event_crosstable(request: StandingsRequest, media_type: str) -> Any:
         raise ApiError(
             "answer-too-large",
             said("crosstable_cells", cells=cells, most=MAX_CROSS_CELLS),
-            errors=[{"pointer": "/games", "detail": "too many"}],
+            errors=[{"pointer": "/games", "detail": said("e_too_many_games")}],
         )
     table = crosstable(request.games, request.rules, request.byes)
     if media_type != JSON and len(table.players) > MAX_TABLE_COLUMNS:
@@ -88,7 +88,7 @@ def event_game_logs(request: wire.GameLogsRequest, media_type: str) -> Any:
         raise ApiError(
             "answer-too-large",
             said("log_lines", entries=entries, most=MAX_LOG_ENTRIES),
-            errors=[{"pointer": "/players", "detail": "ask for fewer players"}],
+            errors=[{"pointer": "/players", "detail": said("e_fewer_players")}],
         )
     return formatted(
         media_type,

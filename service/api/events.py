@@ -20,6 +20,7 @@ from .problems import ApiError
 from .wire import director as schedules
 from .wire import events as wire
 from .wire.events import EventRequest
+from .wire.problem_texts import said
 
 bp = Blueprint("event", __name__, url_prefix="/v1/tournaments/event")
 
@@ -48,9 +49,8 @@ def crosstable(request: EventRequest, media_type: str) -> Any:
     if cells > MAX_ROUND_CELLS:
         raise ApiError(
             "answer-too-large",
-            f"this crosstable would hold {cells} cells (a player's round each), more than the "
-            f"{MAX_ROUND_CELLS} one answer holds; ask for the standings, or fewer rounds (`after_round`)",
-            errors=[{"pointer": "/after_round", "detail": "ask for fewer rounds"}],
+            said("round_cells", cells=cells, most=MAX_ROUND_CELLS),
+            errors=[{"pointer": "/after_round", "detail": said("e_fewer_rounds")}],
         )
     value = event_crosstable(ledger, request.rules, request.after_round)
     return formatted(media_type, value, wire.event_crosstable, event_crosstable_table, heading=request.heading)

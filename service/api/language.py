@@ -19,19 +19,21 @@ from flask import make_response, request
 from ..core.texts.phrases import LANGUAGES
 from .contract import ContractViolation
 from .wire import texts
+from .wire.contract_texts import said
 
 
 def _override(query: str) -> str | None:
-    """The ``lang`` query parameter: one of the contract's languages, or a 400."""
+    """The ``lang`` query parameter: one of the contract's languages, or a 400 that names it
+    (``parameter``; the contract's ``Language`` is an enum, so the parameter is refused rather
+    than ignored as an ``Accept-Language`` it cannot serve is: docs/texts.md)."""
     if "lang" not in query:  # most requests have no query at all: skip the parse
         return None
     values = parse_qs(query, keep_blank_values=True).get("lang")
     if values is None:
         return None
     if len(values) != 1 or values[0] not in LANGUAGES:
-        raise ContractViolation(
-            [{"pointer": "", "detail": f"the query parameter lang is one of {', '.join(LANGUAGES)}"}]
-        )
+        words = said("lang_parameter", languages=", ".join(LANGUAGES))
+        raise ContractViolation([{"pointer": "", "parameter": "lang", "detail": words}])
     return values[0]
 
 

@@ -27,7 +27,7 @@ from .http.bodies import BodyTooLarge
 from .language import problem_language
 from .wire.problem_texts import english, in_language, said
 from .wire.problem_types import HTTP_TYPES, PROBLEM_TYPES
-from .wire.problems import contract_problem, problem_body, rules_problem
+from .wire.problems import contract_problem, errors_said, problem_body, rules_problem
 
 log = logging.getLogger("service.errors")
 
@@ -50,6 +50,8 @@ def problem(slug: str, detail: str | Said | None = None, *, headers: Any = (), *
     it is one of :mod:`.wire.problem_texts`) in the request's language (``Content-Language``
     says which)."""
     lang = problem_language()
+    if "errors" in extra:
+        extra["errors"] = errors_said(extra["errors"], lambda words: in_language(words, lang) or "")
     return _respond(problem_body(slug, in_language(detail, lang), lang=lang, **extra), lang, headers)
 
 

@@ -178,20 +178,20 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
         raise ApiError(
             "seat-credential-missing",
             said("credential_missing", seat=wanted[0]),
-            errors=[{"pointer": "/credential", "detail": "missing"}],
+            errors=[{"pointer": "/credential", "detail": said("e_credential_missing")}],
         )
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
             raise ApiError(
                 "seat-played-by-computer",
                 said("seat_by_computer", seat=seat),
-                errors=[{"pointer": "/seat", "detail": f"seat {seat} is the computer's"}],
+                errors=[{"pointer": "/seat", "detail": said("e_seat_by_computer", seat=seat)}],
             )
         if not secret.accepts(state.game_id, seat, credential):
             raise ApiError(
                 "seat-credential-wrong",
                 said("credential_wrong", seat=seat),
-                errors=[{"pointer": "/credential", "detail": f"not seat {seat}'s"}],
+                errors=[{"pointer": "/credential", "detail": said("e_credential_wrong", seat=seat)}],
             )
 
 

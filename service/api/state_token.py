@@ -52,7 +52,7 @@ from flask import Flask
 
 from .problems import ApiError
 from .serving import extension
-from .wire.problem_texts import english, said
+from .wire.problem_texts import said
 
 log = logging.getLogger("service.games")
 EXTENSION = "cribbage.state_sealer"
@@ -69,14 +69,16 @@ def bad_token(key: str) -> ApiError:
     """The 400 of a token that is not one of this server's (``key``: a detail of
     :mod:`.wire.problem_texts`)."""
     words = said(key)
-    return ApiError("invalid-state-token", words, errors=[{"pointer": "/state", "detail": english(words)}])
+    return ApiError("invalid-state-token", words, errors=[{"pointer": "/state", "detail": words}])
 
 
 def expired_token(ttl: int | None) -> ApiError:
     """The refusal of a move (or a next game, or hints) from a token past its time to live: it
     says what the app can still do with it."""
     return ApiError(
-        "expired-state-token", said("token_expired", ttl=ttl), errors=[{"pointer": "/state", "detail": "expired"}]
+        "expired-state-token",
+        said("token_expired", ttl=ttl),
+        errors=[{"pointer": "/state", "detail": said("e_token_expired")}],
     )
 
 

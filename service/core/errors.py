@@ -30,6 +30,11 @@ class CribbageError(Exception):
         self.pointer = pointer
         self.extra = extra
 
+    @property
+    def words(self) -> Said | str:
+        """The message as data when it was given so, else its text (to say it again, in a list)."""
+        return self.message if self.said is None else self.said
+
     def under(self, prefix: str = "", otherwise: str = "") -> CribbageError:
         """Move the error's JSON pointer under ``prefix`` (where the part it is about sits in
         the request: ``/hands/3``, ``/board``), using ``otherwise`` when the error has no

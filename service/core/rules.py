@@ -317,8 +317,8 @@ def _build(variant: str, options: dict[str, Any]) -> Rules:
         return replace(base, **changes)
     except InvalidRules as error:
         raise error.under(otherwise="/options") from None
-    except TypeError as error:  # a value of the wrong type that slipped past the contract
-        raise InvalidRules(str(error), pointer="/options") from None
+    except TypeError:  # a value of the wrong type that slipped past the contract
+        raise InvalidRules(said("r_wrong_type"), pointer="/options") from None
 
 
 @lru_cache(maxsize=256)

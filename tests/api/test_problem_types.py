@@ -194,7 +194,7 @@ def test_a_refusal_with_a_clause_is_said_whole_in_german(client: FlaskClient) ->
     problem = expect_problem(client.post("/v1/games/act?lang=de", json=body), 422, "illegal-action")
     # Both seats still have to throw (a hand-made expectation of the German template).
     assert problem["detail"] == (
-        "ein play ist jetzt nicht erlaubt: es fehlen noch die Abwürfe der Plätze 0 und 1 (discard)"
+        "das Ausspielen ist jetzt nicht erlaubt: es fehlen noch die Abwürfe der Plätze 0 und 1 (Abwerfen)"
     )
 
 

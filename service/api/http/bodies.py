@@ -18,6 +18,7 @@ from flask import Request, current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from ..contract import BODY_LIMITS, DEFAULT_LIMIT, SPEC, ContractViolation, short
+from ..wire.contract_texts import said
 from .numbers import integral
 
 log = logging.getLogger("service.spec")  # the logger name operators filter on, kept
@@ -187,16 +188,12 @@ def read_json(operation_id: str | None = None) -> Any:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
-        raise ContractViolation(
-            [{"pointer": "", "detail": f"the body is not valid JSON: {short(str(error))}"}]
-        ) from None
+        raise ContractViolation([{"pointer": "", "detail": said("not_json", error=short(str(error)))}]) from None
     # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):
         # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing
         # the contract accepts nests more than a few levels.
-        raise ContractViolation(
-            [{"pointer": "", "detail": f"the body nests arrays and objects more than {MAX_DEPTH} levels deep"}]
-        )
+        raise ContractViolation([{"pointer": "", "detail": said("too_deep", most=MAX_DEPTH)}])
     return integral(raw, data)
 
 

@@ -60,6 +60,6 @@ def advice(value: DiscardAdvice) -> dict[str, Any]:
         "starters": value.starters,
         "crib_outcomes": value.crib_outcomes,
         "crib_model": value.crib_model,
-        "assumption": value.assumption,
+        "assumption": str(value.assumption),  # English: /v1/hands/discard-advice names no language
         "options": [option(o) for o in value.options],
     }

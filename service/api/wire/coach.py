@@ -78,7 +78,7 @@ def hints(value: Hints) -> dict[str, Any]:
         "seat": value.seat,
         "phase": value.phase,
         "crib_owner": value.crib_owner,
-        "assumption": value.assumption,
+        "assumption": None if value.assumption is None else say_reason(value.assumption, texts.language()),
         "pegging_samples": SAMPLES if value.phase == "discard" else None,
         "moves": [hint(move, rank) for rank, move in enumerate(value.moves, 1)],
     }

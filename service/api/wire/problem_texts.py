@@ -45,6 +45,15 @@ DETAILS: dict[str, dict[str, str]] = {
         "unreadable_body": "The request body could not be read: its chunked encoding is malformed or it was cut short.",
         "internal_error": "The server hit a bug; it has been logged.",
         "not_ready": "the {name} check failed (see the log)",
+        "round_cells": "this crosstable would hold {cells} cells (a player's round each), more than the {most} one "
+        "answer holds; ask for the standings, or fewer rounds (`after_round`)",
+        "e_credential_missing": "missing",
+        "e_seat_by_computer": "seat {seat} is the computer's",
+        "e_credential_wrong": "not seat {seat}'s",
+        "e_token_expired": "expired",
+        "e_too_many_games": "too many",
+        "e_fewer_players": "ask for fewer players",
+        "e_fewer_rounds": "ask for fewer rounds",
     },
     "sv": {
         "credential_missing": "för att se plats {seat}s kort eller spela för den behövs dess nyckel (från svaret "
@@ -75,6 +84,15 @@ DETAILS: dict[str, dict[str, str]] = {
         "unreadable_body": "Begärans innehåll kunde inte läsas: dess chunked-kodning är felaktig eller så avbröts det.",
         "internal_error": "Servern stötte på ett fel; det har loggats.",
         "not_ready": "kontrollen {name} misslyckades (se loggen)",
+        "round_cells": "den här korstabellen skulle ha {cells} celler (en omgång per spelare), fler än de {most} som "
+        "ett svar rymmer; be om ställningen, eller färre omgångar (`after_round`)",
+        "e_credential_missing": "saknas",
+        "e_seat_by_computer": "plats {seat} är datorns",
+        "e_credential_wrong": "inte plats {seat}s",
+        "e_token_expired": "har gått ut",
+        "e_too_many_games": "för många",
+        "e_fewer_players": "be om färre spelare",
+        "e_fewer_rounds": "be om färre omgångar",
     },
     "da": {
         "credential_missing": "for at se plads {seat}s kort eller handle for den kræves dens nøgle (fra svaret, "
@@ -106,6 +124,15 @@ DETAILS: dict[str, dict[str, str]] = {
         "afbrudt.",
         "internal_error": "Serveren ramte en fejl; den er logget.",
         "not_ready": "kontrollen {name} mislykkedes (se loggen)",
+        "round_cells": "denne krydstabel ville have {cells} celler (én runde pr. spiller), flere end de {most}, ét "
+        "svar rummer; bed om stillingen, eller færre runder (`after_round`)",
+        "e_credential_missing": "mangler",
+        "e_seat_by_computer": "plads {seat} er computerens",
+        "e_credential_wrong": "ikke plads {seat}s",
+        "e_token_expired": "udløbet",
+        "e_too_many_games": "for mange",
+        "e_fewer_players": "bed om færre spillere",
+        "e_fewer_rounds": "bed om færre runder",
     },
     "de": {
         "credential_missing": "um die Karten von Platz {seat} zu sehen oder für ihn zu ziehen, braucht es seinen "
@@ -139,6 +166,15 @@ DETAILS: dict[str, dict[str, str]] = {
         "oder er wurde abgebrochen.",
         "internal_error": "Der Server ist auf einen Fehler gestoßen; er wurde protokolliert.",
         "not_ready": "die Prüfung {name} ist fehlgeschlagen (siehe das Protokoll)",
+        "round_cells": "diese Kreuztabelle hätte {cells} Zellen (eine Runde je Spieler), mehr als die {most}, die "
+        "eine Antwort fasst; frag nach dem Tabellenstand oder nach weniger Runden (`after_round`)",
+        "e_credential_missing": "fehlt",
+        "e_seat_by_computer": "Platz {seat} gehört dem Computer",
+        "e_credential_wrong": "nicht der von Platz {seat}",
+        "e_token_expired": "abgelaufen",
+        "e_too_many_games": "zu viele",
+        "e_fewer_players": "frag nach weniger Spielern",
+        "e_fewer_rounds": "frag nach weniger Runden",
     },
     "nl": {
         "credential_missing": "om de kaarten van plaats {seat} te zien of voor die plaats te spelen is haar sleutel "
@@ -172,6 +208,15 @@ DETAILS: dict[str, dict[str, str]] = {
         "werd afgebroken.",
         "internal_error": "De server stuitte op een fout; die is gelogd.",
         "not_ready": "de controle {name} is mislukt (zie de log)",
+        "round_cells": "deze kruistabel zou {cells} cellen hebben (één ronde per speler), meer dan de {most} die één "
+        "antwoord bevat; vraag om de stand, of om minder rondes (`after_round`)",
+        "e_credential_missing": "ontbreekt",
+        "e_seat_by_computer": "plaats {seat} is van de computer",
+        "e_credential_wrong": "niet die van plaats {seat}",
+        "e_token_expired": "verlopen",
+        "e_too_many_games": "te veel",
+        "e_fewer_players": "vraag om minder spelers",
+        "e_fewer_rounds": "vraag om minder rondes",
     },
 }
 

@@ -10,7 +10,7 @@ refusal (``service.core.texts.refusals``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core.cards import Card
@@ -19,13 +19,15 @@ from ...core.game.actions import Action
 from ...core.scoring.sequence import PlayEntry
 from ...core.texts.phrases import DEFAULT_LANGUAGE
 from ...core.texts.refusals import detail as said_in
-from ..contract import ContractViolation
+from ...core.texts.refusals import said_as
+from ..contract import ContractViolation, short
 from . import encoder
+from .contract_texts import in_language as contract_said
 from .games import action
 from .pegging import play_entry
 from .problem_types import PROBLEM_TYPE, PROBLEM_TYPES
 
-__all__ = ["PROBLEM_TYPE", "contract_problem", "member", "problem_body", "rules_problem"]
+__all__ = ["PROBLEM_TYPE", "contract_problem", "errors_said", "member", "problem_body", "rules_problem"]
 
 _BY_TYPE: dict[type, Callable[[Any], Any]] = {Action: action, PlayEntry: play_entry, Card: str}
 
@@ -52,20 +54,37 @@ def problem_body(slug: str, detail: str | None = None, *, lang: str = DEFAULT_LA
     return body
 
 
+def errors_said(errors: Sequence[Mapping[str, Any]], say: Callable[[Any], str]) -> list[dict[str, Any]]:
+    """``errors`` (``{pointer, detail}``, the detail as data or as text) with each detail said by
+    ``say`` (in the answer's language)."""
+    return [{**e, "detail": say(e["detail"])} for e in errors]
+
+
 def rules_problem(error: CribbageError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """The problem of a rules error (a 422), for a response or a batch entry, in ``lang``."""
+    """The problem of a rules error (a 422), for a response or a batch entry, in ``lang``:
+    its detail and each of its ``errors``."""
     extra = dict(error.extra)
     detail = said_in(error, lang)
+    if "errors" in extra:
+        extra["errors"] = errors_said(extra["errors"], lambda words: said_as(words, lang))
     if error.pointer is not None:
         extra = {"errors": [{"pointer": error.pointer, "detail": detail}], **extra}
     return problem_body(error.slug, detail, lang=lang, **extra)
 
 
+def _where(error: Mapping[str, Any]) -> str:
+    """Where a contract error is, in the problem's detail: its pointer, ``/`` for the whole
+    body, ``?lang`` for a query parameter."""
+    return "?" + error["parameter"] if "parameter" in error else error["pointer"] or "/"
+
+
 def contract_problem(error: ContractViolation, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """The problem of a body that breaks the contract (a 400), for a response or a batch entry.
-    The title is in ``lang``; the details name the contract's keywords, in English."""
-    detail = "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in error.errors[:5])
-    extra: dict[str, Any] = {"errors": error.errors}
+    """The problem of a body that breaks the contract (a 400), for a response or a batch entry,
+    in ``lang``: the title, each error's detail (:mod:`.contract_texts`) and the problem's (the
+    first five of them), the pointers and the contract's own names and limits as they are."""
+    errors = errors_said(error.errors, lambda words: short(contract_said(words, lang)))
+    detail = "; ".join(f"{_where(e)}: {e['detail']}" for e in errors[:5])
+    extra: dict[str, Any] = {"errors": errors}
     if error.truncated:
         extra["truncated"] = True
     return problem_body("contract-violation", detail, lang=lang, **extra)

@@ -37,13 +37,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
-from ..refusals import said
+from ..refusals import Said, said
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.outcome import Outcome, outcome
 from ..vocabulary import STAGES, PegKind, Stage
 from .bounds import (
     CRIB_TOTALS,
     FREE_POINTS,
+    KIND_WORDS,
     MAX_CARD_PEGGING,
     MAX_DEALS,
     PEG_KINDS,
@@ -166,7 +167,7 @@ def new_board(rules: Rules, dealer: int) -> BoardUpdate:
     return BoardUpdate(board, ())
 
 
-def _bad(message: str, pointer: str) -> InvalidBoard:
+def _bad(message: Said, pointer: str) -> InvalidBoard:
     return InvalidBoard(message, pointer=pointer)
 
 
@@ -197,39 +198,39 @@ def check_board(
     board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
     expected_winner = outcome(board.scores, rules).winner if over else None
     if winner != expected_winner:
-        raise _bad(f"the winner is {expected_winner!r}, not {winner!r}", f"{pointer}/winner")
+        raise _bad(said("b_winner", expected=expected_winner, winner=winner), f"{pointer}/winner")
     return replace(board, winner=expected_winner)
 
 
 def _check_deal(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int, pointer: str) -> None:
     """The dealer follows from the first dealer and the deal number; the stage fits the show."""
     if not 0 <= first_dealer < rules.players:
-        raise _bad(f"first_dealer must be a seat from 0 to {rules.players - 1}", f"{pointer}/first_dealer")
+        raise _bad(said("b_first_dealer", last=rules.players - 1), f"{pointer}/first_dealer")
     if deal < 1:
-        raise _bad("deal numbers start at 1", f"{pointer}/deal")
+        raise _bad(said("b_deal_from_1"), f"{pointer}/deal")
     if dealer != (first_dealer + deal - 1) % rules.players:
-        raise _bad("the dealer does not follow from first_dealer and the deal number", f"{pointer}/dealer")
+        raise _bad(said("b_dealer_follows"), f"{pointer}/dealer")
     if stage not in STAGES:
-        raise _bad(f"stage must be one of {STAGES}", f"{pointer}/stage")
+        raise _bad(said("b_stage", stages=", ".join(STAGES)), f"{pointer}/stage")
     if not 0 <= shown <= rules.players or (stage == "show") != (shown > 0):
-        raise _bad("shown counts the hands counted, and only in the show", f"{pointer}/shown")
+        raise _bad(said("b_shown"), f"{pointer}/shown")
 
 
 def _check_pegs(rules: Rules, deal: int, pegs: Sequence[Pegs], pointer: str) -> None:
     """A pair of pegs per side, the back behind the front, none past the game hole or past what the deals can give."""
     if len(pegs) != rules.sides:
-        raise _bad(f"a board of {rules.sides} sides has {rules.sides} pairs of pegs", f"{pointer}/pegs")
+        raise _bad(said("b_peg_pairs", sides=rules.sides), f"{pointer}/pegs")
     per_deal = deal if rules.three_for_last == "every_deal" else 1
     three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
     for side, p in enumerate(pegs):
         where = f"{pointer}/pegs/{side}"
         if p.back > p.front or (p.back == p.front and p.front != 0):
-            raise _bad("the back peg stands behind the front peg (or both at 0)", where)
+            raise _bad(said("b_back_peg"), where)
         if rules.fixed_deals is None and p.front > rules.target:
-            raise _bad(f"a peg cannot pass the game hole ({rules.target})", f"{where}/front")
+            raise _bad(said("b_past_hole", target=rules.target), f"{where}/front")
         most = deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
         if p.front > most:
-            raise _bad(f"{p.front} points are more than {deal} deal(s) can give a side", f"{where}/front")
+            raise _bad(said("b_deal_points", points=p.front, deals=deal), f"{where}/front")
 
 
 def _check_over(
@@ -239,17 +240,17 @@ def _check_over(
     fixed_deals = rules.fixed_deals
     if fixed_deals is not None:
         if deal > fixed_deals + 1:
-            raise _bad(f"a game of {fixed_deals} deals has no deal {deal}", f"{pointer}/deal")
+            raise _bad(said("b_no_deal", deals=fixed_deals, deal=deal), f"{pointer}/deal")
         if over != (deal == fixed_deals + 1):
-            raise _bad("a fixed-deals game is over exactly when its last deal is scored", f"{pointer}/over")
+            raise _bad(said("b_fixed_over"), f"{pointer}/over")
         if over and (stage, shown) != ("cut", 0):
-            raise _bad("a finished fixed-deals game has no deal in progress", f"{pointer}/stage")
+            raise _bad(said("b_fixed_done"), f"{pointer}/stage")
         return
     at_target = [side for side, p in enumerate(pegs) if p.front == rules.target]
     if len(at_target) > 1:
-        raise _bad("two sides cannot both reach the game hole", f"{pointer}/pegs/{at_target[1]}/front")
+        raise _bad(said("b_two_at_hole"), f"{pointer}/pegs/{at_target[1]}/front")
     if over != bool(at_target):
-        raise _bad("a game is over exactly when a side reaches the target", f"{pointer}/over")
+        raise _bad(said("b_over_at_target"), f"{pointer}/over")
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -303,14 +304,11 @@ def _end_deal(board: Board) -> BoardUpdate:
 def _check_points(kind: PegKind, points: int, allowed: frozenset[int], pointer: str) -> None:
     if points not in allowed:
         low, high = min(allowed), max(allowed)
-        article = "an" if kind[0] in "aeio" else "a"
+        words = said(KIND_WORDS[kind])
         if low == high:
-            raise InvalidScore(f"{article} {kind.replace('_', ' ')} scores {low}, not {points}", pointer=pointer)
-        raise InvalidScore(
-            f"{article} {kind.replace('_', ' ')} cannot score {points} (possible: {low} to {high}"
-            f"{', with gaps' if len(allowed) != high - low + 1 else ''})",
-            pointer=pointer,
-        )
+            raise InvalidScore(said("b_scores_exactly", kind=words, low=low, points=points), pointer=pointer)
+        key = "b_scores_between" if len(allowed) == high - low + 1 else "b_scores_gaps"
+        raise InvalidScore(said(key, kind=words, points=points, low=low, high=high), pointer=pointer)
 
 
 def _check_heels(board: Board, points: int, pointer: str) -> None:
@@ -319,8 +317,8 @@ def _check_heels(board: Board, points: int, pointer: str) -> None:
     front = board.pegs[rules.side_of(board.dealer)].front
     if points and not rules.heels_allowed(front):
         late = rules.no_heels_at_or_above is not None and front >= rules.no_heels_at_or_above
-        reason = f"no heels at or above {rules.no_heels_at_or_above}" if late else "his heels cannot peg out"
-        raise IllegalAction(f"house rule: {reason}", pointer=pointer)
+        reason = said("b_no_late_heels", score=rules.no_heels_at_or_above) if late else said("b_heels_not_out")
+        raise IllegalAction(reason, pointer=pointer)
 
 
 def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardUpdate:
@@ -359,7 +357,7 @@ def _place(board: Board, side: int, points: int, kind: PegKind) -> Placed:
     if kind in FREE_POINTS:
         _check_points(kind, points, FREE_POINTS[kind], "/points")
         return board.stage, board.shown, None
-    raise InvalidScore(f"unknown kind {kind!r}; known: {', '.join(PEG_KINDS)}", pointer="/kind")
+    raise InvalidScore(said("b_unknown_kind", kind=kind, known=", ".join(PEG_KINDS)), pointer="/kind")
 
 
 def _heels(board: Board, side: int, points: int) -> Placed:
@@ -450,7 +448,7 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
     dealer_side = rules.side_of(board.dealer)
     moves: list[Move] = []
     if isinstance(deal, DealTotals):
-        _lengths(deal.scores, rules.sides, "/deal/scores", "one number per side")
+        _lengths(deal.scores, rules.sides, "/deal/scores", said("b_per_side"))
         for side, points in enumerate(deal.scores):
             most = deal_bound(rules, side, board.dealer)
             if not 0 <= points <= most:
@@ -459,8 +457,8 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
                 )
         board, moves = _score_sides(board, deal.scores, "deal", "/deal/scores")
     else:
-        _lengths(deal.pegging, rules.sides, "/deal/pegging", "one pegging total per side")
-        _lengths(deal.hands, rules.players, "/deal/hands", "one hand per player, in show order")
+        _lengths(deal.pegging, rules.sides, "/deal/pegging", said("b_pegging_per_side"))
+        _lengths(deal.hands, rules.players, "/deal/hands", said("b_hand_per_player"))
         _check_points("heels", deal.heels, frozenset({0, HEELS_POINTS}), "/deal/heels")
         for side, points in enumerate(deal.pegging):
             most = pegging_bound(rules, side)
@@ -490,9 +488,9 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
     return BoardUpdate(ended.board, tuple(moves) + ended.moves)
 
 
-def _lengths(values: Sequence[int], expected: int, pointer: str, what: str) -> None:
+def _lengths(values: Sequence[int], expected: int, pointer: str, what: Said) -> None:
     if len(values) != expected:
-        raise InvalidScore(f"{what}: expected {expected} numbers, got {len(values)}", pointer=pointer)
+        raise InvalidScore(said("b_numbers", what=what, expected=expected, count=len(values)), pointer=pointer)
 
 
 __all__ = [

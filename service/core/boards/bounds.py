@@ -31,6 +31,24 @@ FREE_POINTS: dict[PegKind, frozenset[int]] = {
     "other": frozenset(range(1, 30)),
 }
 PEG_KINDS: tuple[PegKind, ...] = ("heels", *PLAY_POINTS, "hand", "crib", *FREE_POINTS)
+# How a score kind is said inside a refusal ("a pair royal scores 6, not 5"), in each language.
+KIND_WORDS: dict[PegKind, str] = {
+    "heels": "k_heels",
+    "fifteen": "k_fifteen",
+    "thirty_one": "k_thirty_one",
+    "pair": "k_pair",
+    "pair_royal": "k_pair_royal",
+    "double_pair_royal": "k_double_pair_royal",
+    "run": "k_run",
+    "go": "k_go",
+    "last_card": "k_last_card",
+    "pegging": "k_pegging",
+    "hand": "k_hand",
+    "crib": "k_crib",
+    "muggins": "k_muggins",
+    "penalty": "k_penalty",
+    "other": "k_other",
+}
 
 # Show totals that some hand reaches (data/score_distributions.json; docs/rules.md 2): a 4-card
 # hand or any crib scores 0..29 but never 19, 25, 26 or 27; a 3-card hand 0..20 but never 16-19.
@@ -88,6 +106,7 @@ __all__ = [
     "PLAY_POINTS",
     "FREE_POINTS",
     "PEG_KINDS",
+    "KIND_WORDS",
     "FOUR_CARD_TOTALS",
     "THREE_CARD_TOTALS",
     "CRIB_TOTALS",

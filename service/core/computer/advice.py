@@ -55,6 +55,7 @@ from ..errors import InvalidRules, WrongCardCount
 from ..refusals import said
 from ..rules import STANDARD, Rules
 from ..scoring.show_tables import RANK_KEY
+from ..texts.reasons import Reason, reason
 from ..vocabulary import CribModelName, CribOwner
 from .crib_model import CribModel, CribPrior, Unseen, crib_prior, model_name
 from .crib_tables import totals_row
@@ -91,7 +92,7 @@ class DiscardAdvice:
     starters: int
     crib_outcomes: int
     crib_model: CribModelName
-    assumption: str
+    assumption: Reason  # said in the answer's language (str: English)
     options: tuple[DiscardOption, ...]
 
     @property
@@ -203,30 +204,19 @@ def _at_cards(index: int) -> str:
     return f"/cards/{index}"
 
 
-def assumption_text(rules: Rules, crib_model: CribModelName = "uniform") -> str:
-    """The stated model for the cards the seat cannot see, in words, for this variant."""
+def assumption_text(rules: Rules, crib_model: CribModelName = "uniform") -> Reason:
+    """The stated model for the cards the seat cannot see, for this variant: words as data, said
+    in the answer's language (:mod:`service.core.texts.reasons`; ``str`` gives the English)."""
     unseen = 52 - rules.cards_dealt
     others = 4 - rules.discards
+    left = unseen - others
     if crib_model != "uniform":
-        return (
-            f"Hand means are over all {unseen} starters you cannot see. Crib means weight every pair of those "
-            f"{unseen} cards by how often a sensible player in your opponent's role throws it (the {crib_model} "
-            f"crib model, a table of rank pairs and suitedness learned by self-play), and the starter is uniform "
-            f"over the {unseen - others} cards left; the means are exact given those weights."
-        )
+        return reason("assume_learned", unseen=unseen, model=crib_model, left=left)
     if rules.players == 2:
-        who = f"the opponent's {others} discards are a uniformly random set of the {unseen} cards you cannot see"
+        who = reason("who_two", others=others, unseen=unseen)
     else:
-        pack = " and the card from the pack" if rules.crib_from_deck else ""
-        who = (
-            f"the other {others} crib cards (the other players' discards{pack}) are a uniformly random set "
-            f"of the {unseen} cards you cannot see"
-        )
-    return (
-        f"Hand means are over all {unseen} starters you cannot see. Crib means assume {who}, and the starter "
-        f"is uniform over the {unseen - others} cards left; real opponents choose their discards, so this is a "
-        f"neutral model, not a prediction."
-    )
+        who = reason("who_more_pack" if rules.crib_from_deck else "who_more", others=others, unseen=unseen)
+    return reason("assume_uniform", unseen=unseen, who=who, left=left)
 
 
 def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> CribOwner:

@@ -124,7 +124,7 @@ class Hints:
     phase: MovePhase
     moves: tuple[Hint, ...]
     crib_owner: CribOwner | None = None
-    assumption: str | None = None
+    assumption: Reason | None = None
 
 
 # --- discard ----------------------------------------------------------------------------------

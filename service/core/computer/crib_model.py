@@ -281,7 +281,7 @@ def resolve_model(model: CribModelName | CribModel, rules: Rules) -> CribModel:
     if isinstance(model, CribModel):
         return model
     if model not in CRIB_MODELS:
-        raise InvalidRules(f"crib_model must be one of {CRIB_MODELS}, not {model!r}", pointer="/crib_model")
+        raise InvalidRules(said("crib_model_name", models=", ".join(CRIB_MODELS), model=model), pointer="/crib_model")
     if rules.players != 2 or rules.name not in LEARNED:
         raise InvalidRules(
             said("crib_model_games", games=", ".join(LEARNED), variant=rules.name),

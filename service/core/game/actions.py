@@ -207,7 +207,7 @@ def _settle(step: phases.Step, action: Action) -> None:
 
 def _check_concede(state: GameState, action: Action) -> Action:
     if state.plays_itself(action.seat):
-        raise _refuse(f"the computer plays seat {action.seat}, and it never concedes", "/action/seat")
+        raise _refuse(said("computer_never_concedes", seat=action.seat), "/action/seat")
     return Action("concede", action.seat)
 
 
@@ -303,7 +303,7 @@ def encode_action(action: Action) -> str:
     """An action in the compact log: a card letter for a play, ``<seat><letters>`` for a
     discard, ``#n`` a claim, ``!n`` a muggins call, ``=`` an accept, ``-<seat>`` a concession."""
     if action.type == AUTO:
-        raise InvalidState("an auto request is no move: the computer's choice is logged")
+        raise InvalidState(said("s_auto_logged"))
     return ACTIONS[action.type].encode(action)
 
 
@@ -316,7 +316,7 @@ def decode_action(log: str, state: GameState, seat: int) -> tuple[Action, bool, 
     kind = _BY_MARK.get(text[:1])
     size = 0 if kind is None else kind.size(state)
     if kind is None or len(text) < size:
-        raise InvalidState(f"the game's log does not read at {log[:3]!r}")
+        raise InvalidState(said("s_log_unread", text=log[:3]))
     return kind.decode(text[:size], seat), by_computer, size + by_computer
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..cards import Card, card_from_index
 from ..errors import CribbageError, InvalidState
+from ..refusals import said
 from ..rules import Rules, changes, resolve
 from ..scoring.match import FORMATS as MATCH_FORMATS
 from ..scoring.match import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRules
@@ -60,7 +61,7 @@ def cards_from_letters(text: str) -> tuple[Card, ...]:
     try:
         return tuple([_CARD_BY_LETTER[letter] for letter in text])
     except KeyError:
-        raise InvalidState("the state names a card that does not exist") from None
+        raise InvalidState(said("s_card")) from None
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -78,15 +79,15 @@ def encode_rules(rules: Rules) -> dict[str, Any]:
 
 def decode_rules(data: Any) -> Rules:
     if not isinstance(data, Mapping):
-        raise InvalidState("the state has no rules")
+        raise InvalidState(said("s_no_rules"))
     try:
         options = data.get("o")
         if options is not None and not isinstance(options, Mapping):
-            raise InvalidState("the state's options are not an object")
+            raise InvalidState(said("s_options"))
         return resolve(data["n"], options)
     except (CribbageError, KeyError, TypeError, AttributeError, ValueError) as error:
-        message = error.message if isinstance(error, CribbageError) else str(error)
-        raise InvalidState(f"the state's rules are not valid: {message}") from None
+        reason = (error.said or error.message) if isinstance(error, CribbageError) else str(error)
+        raise InvalidState(said("s_rules", reason=reason)) from None
 
 
 # --- the state -----------------------------------------------------------------------------------
@@ -188,16 +189,16 @@ def _match(data: Mapping[str, Any]) -> MatchContext | None:
         or len(codes) % 2 == 0
         or not all(type(code) is int and 0 <= code <= 1_000_000 for code in codes)
     ):
-        raise InvalidState("the state's match is not a list of its numbers")
+        raise InvalidState(said("s_match_list"))
     format_index, length, skunk, double, triple, dealer_rule, first_dealer, *scores = codes
     if format_index >= len(MATCH_FORMATS) or dealer_rule >= len(NEXT_FIRST_DEALER) or triple > 1 or first_dealer > 1:
-        raise InvalidState("the state's match names no such rule")
+        raise InvalidState(said("s_match_rule"))
     try:
         rules = MatchRules(
             MATCH_FORMATS[format_index], length, skunk, double, bool(triple), NEXT_FIRST_DEALER[dealer_rule]
         )
     except CribbageError as error:
-        raise InvalidState(f"the state's match rules are not valid: {error.message}") from None
+        raise InvalidState(said("s_match_rules", reason=error.said or error.message)) from None
     games = tuple(zip(scores[::2], scores[1::2]))
     return MatchContext(rules, first_dealer, games, _conceded_games(data, len(games)))
 
@@ -214,14 +215,14 @@ def _conceded_games(data: Mapping[str, Any], games: int) -> tuple[int | None, ..
         or not all(type(code) is int and 0 <= code <= 2 for code in codes)
         or not any(codes)
     ):
-        raise InvalidState("the state's conceded games are not one code per game of its match")
+        raise InvalidState(said("s_conceded"))
     return tuple(None if code == 0 else code - 1 for code in codes)
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
     value = data.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise InvalidState(f"the state's field {key!r} is missing or out of range")
+        raise InvalidState(said("s_field_range", field=key))
     return value
 
 
@@ -232,7 +233,7 @@ def _opt_int(data: Mapping[str, Any], key: str, low: int, high: int) -> int | No
 def _str(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise InvalidState(f"the state's field {key!r} is missing or not text")
+        raise InvalidState(said("s_field_text", field=key))
     return value
 
 
@@ -245,9 +246,9 @@ def check_fields(data: Any) -> Rules:
     trusts every field, as it may for a dict that came out of a seal this service made.
     """
     if not isinstance(data, Mapping):
-        raise InvalidState("the state is not an object")
+        raise InvalidState(said("s_not_object"))
     if data.get("v") != STATE_VERSION:
-        raise InvalidState(f"unsupported state version {data.get('v')!r} (this server reads {STATE_VERSION})")
+        raise InvalidState(said("s_version", version=data.get("v"), reads=STATE_VERSION))
     rules = decode_rules(data.get("r"))
     players, sides = rules.players, rules.sides
     dealer = _int(data, "d", 0, players - 1)
@@ -278,22 +279,22 @@ def _kept_cards(data: Mapping[str, Any], rules: Rules, dealer: int) -> set[Card]
     players = rules.players
     deck = cards_from_letters(_str(data, "k"))
     if len(deck) != 52 or len(set(deck)) != 52:
-        raise InvalidState("the deck does not hold each of the 52 cards once")
+        raise InvalidState(said("s_deck"))
     dealt = deal_cards(rules, deck, dealer)
     discards = data.get("x")
     if not isinstance(discards, list) or len(discards) != players:
-        raise InvalidState("the state needs one discard entry per seat")
+        raise InvalidState(said("s_discards"))
     kept: set[Card] = set()
     for seat, text in enumerate(discards):
         if not isinstance(text, str):
-            raise InvalidState("a discard entry is not text")
+            raise InvalidState(said("s_discard_text"))
         thrown = cards_from_letters(text)
         if (
             len(thrown) not in (0, rules.discards)
             or not set(thrown) <= set(dealt[seat])
             or len(set(thrown)) != len(thrown)
         ):
-            raise InvalidState(f"seat {seat}'s discard does not fit its dealt cards")
+            raise InvalidState(said("s_discard_fit", seat=seat))
         kept.update(card for card in dealt[seat] if card not in thrown)
     return kept
 
@@ -301,9 +302,9 @@ def _kept_cards(data: Mapping[str, Any], rules: Rules, dealer: int) -> set[Card]
 def _check_pegs(data: Mapping[str, Any], sides: int) -> None:
     scores, backs = data.get("sc"), data.get("bk")
     if not (isinstance(scores, list) and isinstance(backs, list) and len(scores) == sides == len(backs)):
-        raise InvalidState("the state needs a front and a back peg per side")
+        raise InvalidState(said("s_pegs"))
     if not all(type(v) is int and 0 <= v <= 1_000_000 for v in (*scores, *backs)):
-        raise InvalidState("a peg is out of range")
+        raise InvalidState(said("s_peg_range"))
 
 
 def _check_play(data: Mapping[str, Any], kept: set[Card], players: int) -> None:
@@ -311,9 +312,9 @@ def _check_play(data: Mapping[str, Any], kept: set[Card], players: int) -> None:
     played = cards_from_letters(_str(data, "y"))
     _int(data, "l", 0, len(played))
     if len(set(played)) != len(played):
-        raise InvalidState("a card was played twice")
+        raise InvalidState(said("s_played_twice"))
     if not set(played) <= kept:
-        raise InvalidState("a played card was not in a hand")
+        raise InvalidState(said("s_played_unheld"))
     _opt_int(data, "u", 0, players - 1)
     _opt_int(data, "a", 0, players - 1)
     _int(data, "g", 0, (1 << players) - 1)
@@ -326,11 +327,11 @@ def _computer(data: Mapping[str, Any], players: int) -> tuple[Level | None, ...]
     if codes is None:
         return ()
     if not isinstance(codes, list) or len(codes) != players:
-        raise InvalidState("the state's computer seats do not fit the table")
+        raise InvalidState(said("s_computer_seats"))
     levels: list[Level | None] = []
     for code in codes:
         if type(code) is not int or not 0 <= code <= len(LEVELS):
-            raise InvalidState("the state names no such computer level")
+            raise InvalidState(said("s_computer_level"))
         levels.append(LEVELS[code - 1] if code else None)
     return tuple(levels)
 

@@ -193,6 +193,26 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
     return [action for name in awaited_kinds(state) for action in ACTIONS[name].listed(state, seat)]
 
 
+# How an action is said inside a refusal, in each language: as a thing done ("a play is not
+# allowed now") and as what a seat may do instead ("(count or muggins)").
+_AN_ACTION: dict[str, str] = {
+    "discard": "act_discard",
+    "play": "act_play",
+    "count": "act_count",
+    "muggins": "act_muggins",
+    "accept": "act_accept",
+    "concede": "act_concede",
+}
+_DOING: dict[str, str] = {
+    "discard": "do_discard",
+    "play": "do_play",
+    "count": "do_count",
+    "muggins": "do_muggins",
+    "accept": "do_accept",
+    "concede": "do_concede",
+}
+
+
 def describe_turn(state: GameState) -> Said:
     """Whose turn it is and for what, in words (a clause of refusals)."""
     seats = may_act(state)
@@ -231,8 +251,9 @@ def verify(state: GameState, action: Action) -> Action:
     if kind is None:  # auto: the computer's to choose
         return action
     if not (anytime or kind.awaited(state)):
-        wanted = Choices(tuple(awaited_kinds(state)))
-        raise refuse(said("not_now", type=action.type, turn=describe_turn(state), wanted=wanted), "/action/type")
+        wanted = Choices(tuple(said(_DOING[name]) for name in awaited_kinds(state)))
+        words = said(_AN_ACTION[action.type])
+        raise refuse(said("not_now", action=words, turn=describe_turn(state), wanted=wanted), "/action/type")
     try:
         return kind.check(state, action)
     except CribbageError as error:

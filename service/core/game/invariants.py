@@ -11,8 +11,10 @@ from collections.abc import Callable
 
 from ..cards import DECK
 from ..errors import CribbageError, InvalidState
+from ..refusals import Said, said
 from ..scoring.match import MatchContext
 from ..scoring.pegging import pile_count
+from ..vocabulary import Phase
 from .state import (
     MAX_CLAIM,
     PHASES,
@@ -26,8 +28,11 @@ from .state import (
     starter_of,
 )
 
+# How a phase is said inside a refusal ("seat 1 holds 5 cards in the play phase").
+_PHASE_WORDS: dict[Phase, str] = {"discard": "ph_discard", "play": "ph_play", "show": "ph_show"}
 
-def _need(ok: bool, message: str) -> None:
+
+def _need(ok: bool, message: Said) -> None:
     if not ok:
         raise InvalidState(message)
 
@@ -36,83 +41,83 @@ def _need(ok: bool, message: str) -> None:
 
 
 def _phase(state: GameState) -> None:
-    _need(state.phase in PHASES, "unknown phase")
+    _need(state.phase in PHASES, said("i_phase"))
 
 
 def _deck(state: GameState) -> None:
     deck = state.deck
     _need(
         len(deck) == 52 and len(set(deck)) == 52 and set(deck) == set(DECK),
-        "the deck must hold each of the 52 cards once",
+        said("i_deck"),
     )
 
 
 def _deal(state: GameState) -> None:
     rules = state.rules
     players = rules.players
-    _need(0 <= state.dealer < players and 0 <= state.first_dealer < players, "no such dealer")
-    _need(state.deal_no >= 1, "the deal number starts at 1")
-    _need(state.dealer == (state.first_dealer + state.deal_no - 1) % players, "the deal passes to the left each deal")
+    _need(0 <= state.dealer < players and 0 <= state.first_dealer < players, said("i_dealer"))
+    _need(state.deal_no >= 1, said("i_deal_from_1"))
+    _need(state.dealer == (state.first_dealer + state.deal_no - 1) % players, said("i_deal_left"))
     if rules.fixed_deals is not None:
-        _need(state.deal_no <= rules.fixed_deals, "more deals than the game has")
+        _need(state.deal_no <= rules.fixed_deals, said("i_too_many_deals"))
 
 
 def _cards(state: GameState) -> None:
     """Hands, crib and starter: what the deck dealt, each card in one place."""
     rules = state.rules
-    _need(len(state.hands) == rules.players, "one hand per seat")
+    _need(len(state.hands) == rules.players, said("i_hand_per_seat"))
     dealt = deal_cards(rules, state.deck, state.dealer)
     sizes = (rules.cards_dealt, rules.hand_size) if state.phase == "discard" else (rules.hand_size,)
     for seat, hand in enumerate(state.hands):
+        _need(set(hand) <= set(dealt[seat]) and len(set(hand)) == len(hand), said("i_not_dealt", seat=seat))
         _need(
-            set(hand) <= set(dealt[seat]) and len(set(hand)) == len(hand), f"seat {seat} holds cards it was not dealt"
+            len(hand) in sizes, said("i_hand_size", seat=seat, count=len(hand), phase=said(_PHASE_WORDS[state.phase]))
         )
-        _need(len(hand) in sizes, f"seat {seat} holds {len(hand)} cards in the {state.phase} phase")
-    _need(state.crib == build_crib(rules, state.deck, dealt, state.hands), "the crib is not the discards")
+    _need(state.crib == build_crib(rules, state.deck, dealt, state.hands), said("i_crib"))
     _starter(state)
     # Every card has one place: the pack, or a seat's dealt cards, the crib from the pack, the starter.
     placed = (
         [c for hand in dealt for c in hand] + list(crib_from_pack(rules, state.deck)) + [starter_of(rules, state.deck)]
     )
-    _need(len(set(placed)) == len(placed), "a card is in two places")
+    _need(len(set(placed)) == len(placed), said("i_two_places"))
 
 
 def _starter(state: GameState) -> None:
     rules = state.rules
     if state.phase != "discard":
-        _need(len(state.crib) == 4, "the crib holds 4 cards after the discard")
-        _need(state.starter == starter_of(rules, state.deck), "the starter is the card the cut turns")
+        _need(len(state.crib) == 4, said("i_crib_four"))
+        _need(state.starter == starter_of(rules, state.deck), said("i_starter"))
     elif pending_discards(state):
-        _need(state.starter is None, "no starter before the cut")
+        _need(state.starter is None, said("i_no_starter"))
     else:  # every seat has discarded, so the cut was made, and his heels ended the game
         _need(
             state.over and state.starter == starter_of(rules, state.deck) and state.starter.rank == 11,
-            "the cut follows the last discard",
+            said("i_cut_follows"),
         )
 
 
 def _play(state: GameState) -> None:
     play = state.play
     if state.phase == "play":
-        _need(play is not None, "the play phase needs a play")
+        _need(play is not None, said("i_play_needed"))
     elif state.phase == "discard":
-        _need(play is None, "no play before the cut")
+        _need(play is None, said("i_no_play_yet"))
     if play is None:
         return
     rules = state.rules
-    _need(state.phase == "play", "a play outside the play phase")
+    _need(state.phase == "play", said("i_play_outside"))
     kept = {c for hand in state.hands for c in hand}
-    _need(set(play.played) <= kept, "a played card was not in a hand")
-    _need(pile_count(play.pile) <= 31, "the count is past 31")
-    _need(play.count == pile_count(play.pile), "the count is not the pile's")
-    _need(play.pile == play.played[len(play.played) - len(play.pile) :], "the count's cards are not the last played")
-    _need(play.single_count == rules.single_count_play, "the play does not follow the rules")
-    _need(play.bicycle_go == (rules.multi_go_rule == "bicycle_three_hand"), "the play does not follow the rules")
+    _need(set(play.played) <= kept, said("s_played_unheld"))
+    _need(pile_count(play.pile) <= 31, said("i_past_31"))
+    _need(play.count == pile_count(play.pile), said("i_count_pile"))
+    _need(play.pile == play.played[len(play.played) - len(play.pile) :], said("i_count_cards"))
+    _need(play.single_count == rules.single_count_play, said("i_play_rules"))
+    _need(play.bicycle_go == (rules.multi_go_rule == "bicycle_three_hand"), said("i_play_rules"))
     if play.pile:
-        _need(play.last is not None and play.pile[-1] in state.hands[play.last], "the last card's player is wrong")
+        _need(play.last is not None and play.pile[-1] in state.hands[play.last], said("i_last_player"))
     else:
-        _need(play.last is None and not any(play.passed) and play.go_streak == 0, "a go with no count")
-    _need(play.go_streak <= sum(play.passed), "more goes in a row than goes")
+        _need(play.last is None and not any(play.passed) and play.go_streak == 0, said("i_go_no_count"))
+    _need(play.go_streak <= sum(play.passed), said("i_goes"))
     _play_turn(state)
 
 
@@ -120,64 +125,64 @@ def _play_turn(state: GameState) -> None:
     play = state.play
     assert play is not None  # checked by _play, the one caller
     if play.turn is None:
-        _need(state.over, "the play ended but the game did not move on")
+        _need(state.over, said("i_play_ended"))
         return
     players = state.rules.players
-    _need(play.held[play.turn] > 0, "the seat to play holds no cards")
+    _need(play.held[play.turn] > 0, said("i_no_cards"))
     if play.last is not None:  # in a count, play passes clockwise from the last card, skipping goes
         after_last = [(play.last + k) % players for k in range(1, players + 1)]
         waiting = [s for s in after_last if play.held[s] and not play.passed[s]]
-        _need(bool(waiting) and waiting[0] == play.turn, "the seat to play is out of turn")
-    _need(not play.passed[play.turn], "the seat to play has said go")
+        _need(bool(waiting) and waiting[0] == play.turn, said("i_out_of_turn"))
+    _need(not play.passed[play.turn], said("i_said_go"))
     if not state.over:
-        _need(play.can_play(play.turn), "the seat to play cannot play (its go is forced)")
+        _need(play.can_play(play.turn), said("i_forced_go"))
 
 
 def _show(state: GameState) -> None:
     rules = state.rules
     if state.phase != "show":
-        _need(state.show_step == 0 and state.claim is None, "a show step outside the show")
+        _need(state.show_step == 0 and state.claim is None, said("i_show_outside"))
         return
-    _need(0 <= state.show_step <= rules.players, "no such step of the show")
+    _need(0 <= state.show_step <= rules.players, said("i_show_step"))
     if not state.over:
-        _need(rules.muggins, "the show waits for no one unless counting is manual")
-    _need(state.claim is None or (rules.muggins and 0 <= state.claim <= MAX_CLAIM), "a claim outside manual counting")
+        _need(rules.muggins, said("i_show_waits"))
+    _need(state.claim is None or (rules.muggins and 0 <= state.claim <= MAX_CLAIM), said("i_claim_outside"))
 
 
 def _scores(state: GameState) -> None:
     rules = state.rules
     sides = rules.sides
-    _need(len(state.scores) == sides == len(state.backs), "one peg pair per side")
-    _need(all(0 <= b <= f for b, f in zip(state.backs, state.scores)), "a back peg is ahead of its front peg")
+    _need(len(state.scores) == sides == len(state.backs), said("i_peg_pairs"))
+    _need(all(0 <= b <= f for b, f in zip(state.backs, state.scores)), said("i_back_ahead"))
     target_game = rules.fixed_deals is None
     seat = state.conceded_by
     if seat is not None:  # conceded: the pegs where they stood, the result the concession's
-        _need(0 <= seat < rules.players, "no such seat conceded")
-        _need(not target_game or all(s < rules.target for s in state.scores), "a side reached the target")
+        _need(0 <= seat < rules.players, said("i_concede_seat"))
+        _need(not target_game or all(s < rules.target for s in state.scores), said("i_concede_target"))
         result = final_outcome(state)
-        _need(state.winner == result.winner and state.draw == result.draw, "not the conceded game's result")
+        _need(state.winner == result.winner and state.draw == result.draw, said("i_concede_result"))
     elif state.winner is not None:
-        _need(0 <= state.winner < sides and not state.draw, "no such winner")
+        _need(0 <= state.winner < sides and not state.draw, said("i_winner"))
         if target_game:
-            _need(state.scores[state.winner] == rules.target, "the winner's peg sits in the game hole")
-            _need(sum(1 for s in state.scores if s >= rules.target) == 1, "one side reaches the target")
+            _need(state.scores[state.winner] == rules.target, said("i_winner_hole"))
+            _need(sum(1 for s in state.scores if s >= rules.target) == 1, said("i_one_reaches"))
         else:
-            _need(state.scores[state.winner] == max(state.scores), "the winner has the most points")
+            _need(state.scores[state.winner] == max(state.scores), said("i_winner_most"))
     elif target_game:
-        _need(all(s < rules.target for s in state.scores), "a side has reached the target but the game is not over")
-        _need(not state.draw, "a game to a target has no draws")
+        _need(all(s < rules.target for s in state.scores), said("i_reached_not_over"))
+        _need(not state.draw, said("i_no_draws"))
 
 
 def _progress(state: GameState) -> None:
     if not state.over:
-        _need(current_player(state) is not None, "no seat to act in a game in progress")
+        _need(current_player(state) is not None, said("i_no_one_to_act"))
     _need(
         not state.computer or (len(state.computer) == state.rules.players and None in state.computer),
-        "the computer plays some seats, and at least one is a person's",
+        said("i_computer_seats"),
     )
-    _need(state.moves >= 0, "a game's moves count from 0")
+    _need(state.moves >= 0, said("i_moves"))
     if state.opening_deck is not None:
-        _need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), "the opening deck is not a deck")
+        _need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), said("i_opening_deck"))
 
 
 def _match(state: GameState) -> None:
@@ -216,18 +221,18 @@ def check_match(state: GameState, match: MatchContext) -> None:
     them; its first dealer the one the match names (after the first game; in the first, the
     match records this game's own first dealer)."""
     if state.rules.players != 2:
-        raise InvalidState("a match is played by two players")
+        raise InvalidState(said("s_match_two"))
     try:
         before = match.so_far(state.rules)
     except CribbageError as error:
-        raise InvalidState(f"the state's match is not valid: {error.message}") from None
+        raise InvalidState(said("s_match_invalid", reason=error.said or error.message)) from None
     if before.over:
-        raise InvalidState("the state's match was over before this game")
+        raise InvalidState(said("s_match_was_over"))
     if match.games:
         if state.cut_for_deal or state.first_dealer != before.next_first_dealer:
-            raise InvalidState("the match says who deals first in this game")
+            raise InvalidState(said("s_match_first_dealer"))
     elif state.first_dealer != match.first_dealer:
-        raise InvalidState("the match's first dealer is this game's")
+        raise InvalidState(said("s_match_dealer"))
 
 
 __all__ = ["check_state"]

@@ -107,10 +107,10 @@ def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, Reco
             current, events = apply(current, action, by_computer=by_computer)
             steps.append((before, RecordedAction(current.moves, action, by_computer), events))
     except (CribbageError, IndexError, ValueError) as error:
-        message = error.message if isinstance(error, CribbageError) else str(error)
-        raise InvalidState(f"the game's log does not replay: {message}") from None
+        reason = (error.said or error.message) if isinstance(error, CribbageError) else str(error)
+        raise InvalidState(said("s_log_no_replay", reason=reason)) from None
     if encode_state(current) != encode_state(state):
-        raise InvalidState("the game's log does not replay to this state")
+        raise InvalidState(said("s_log_other_state"))
     return opening, steps
 
 

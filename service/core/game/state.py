@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..errors import InvalidState
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.match import MatchContext
 from ..scoring.outcome import Outcome, conceded, outcome
@@ -112,7 +113,7 @@ class GameState(NamedTuple):
         """The play in progress: there is one throughout the play phase (:mod:`.invariants`
         checks it), and asking outside it is an :class:`InvalidState`."""
         if self.play is None:
-            raise InvalidState("there is no play in progress")
+            raise InvalidState(said("s_no_play"))
         return self.play
 
     @property
@@ -120,7 +121,7 @@ class GameState(NamedTuple):
         """The starter: cut from the play on (:mod:`.invariants` checks it), and asking before
         the cut is an :class:`InvalidState`."""
         if self.starter is None:
-            raise InvalidState("the starter has not been cut")
+            raise InvalidState(said("s_no_starter"))
         return self.starter
 
     @property
@@ -183,7 +184,7 @@ def window_holder(rules: Rules, claimant: int) -> int:
         seat = (claimant + step) % rules.players
         if rules.side_of(seat) != side:
             return seat
-    raise InvalidState("no opponent to call muggins")  # pragma: no cover - rules forbid one side
+    raise InvalidState(said("s_no_opponent"))  # pragma: no cover - rules forbid one side
 
 
 def final_outcome(state: GameState) -> Outcome:

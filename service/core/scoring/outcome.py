@@ -154,16 +154,15 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
     """
     sides = rules.sides
     if len(scores) != sides:
-        raise InvalidScore(f"{len(scores)} scores for a game of {sides} sides", pointer="/scores")
+        raise InvalidScore(said("scores_count", count=len(scores), sides=sides), pointer="/scores")
     if not 0 <= side < sides:
-        raise InvalidScore(f"side {side} does not exist in a game of {sides} sides", pointer="/conceded_by")
+        raise InvalidScore(said("no_side_in_game", side=side, sides=sides), pointer="/conceded_by")
     for index, score in enumerate(scores):
         if score < 0:
-            raise InvalidScore("a score cannot be negative", pointer=f"/scores/{index}")
+            raise InvalidScore(said("score_negative"), pointer=f"/scores/{index}")
         if rules.fixed_deals is None and score >= rules.target:
             raise InvalidScore(
-                f"side {index} had reached the target of {rules.target}: that game was over before anyone conceded",
-                pointer=f"/scores/{index}",
+                said("conceded_after_target", side=index, target=rules.target), pointer=f"/scores/{index}"
             )
     final = tuple(scores)
     left = [other for other in range(sides) if other != side]
@@ -202,11 +201,7 @@ def _to_target(scores: Sequence[int], rules: Rules) -> tuple[tuple[int, ...], in
         )
     winner = reached[0]
     if scores[winner] != rules.target:
-        raise InvalidScore(
-            f"a finished game's winner has exactly the target of {rules.target} (the game ends when a peg "
-            f"reaches the game hole), not {scores[winner]}",
-            pointer=f"/scores/{winner}",
-        )
+        raise InvalidScore(said("winner_exact", target=rules.target, score=scores[winner]), pointer=f"/scores/{winner}")
     return tuple(scores), winner, rules.skunk_lines
 
 

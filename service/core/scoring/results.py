@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import CribbageError, InvalidScore
+from ..refusals import Said, said
 from ..rules import Rules
 from .outcome import Outcome, conceded, outcome
 
@@ -51,7 +52,7 @@ class Problem:
     """One thing wrong with one game: where (a JSON pointer into the request) and what."""
 
     pointer: str
-    detail: str
+    detail: Said | str  # a refusal, said in the answer's language (service.core.texts.refusals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,23 +78,18 @@ def _problems_of(
     :func:`outcome` finds, since one bad score line says what is wrong with the rest)."""
     found: list[Problem] = []
     if len(game.players) != rules.sides:
-        found.append(
-            Problem(
-                f"{where}/players",
-                f"a game here has {rules.sides} sides, one player each; this one names {len(game.players)}",
-            )
-        )
+        found.append(Problem(f"{where}/players", said("res_sides", sides=rules.sides, count=len(game.players))))
     if len(game.scores) != len(game.players):
-        found.append(Problem(f"{where}/scores", "one score per player"))
+        found.append(Problem(f"{where}/scores", said("res_one_score")))
     seen: set[str] = set()
     for slot, name in enumerate(game.players):
         if name in seen:
-            found.append(Problem(f"{where}/players/{slot}", f"{name!r} is named twice in one game"))
+            found.append(Problem(f"{where}/players/{slot}", said("res_named_twice", name=name)))
         seen.add(name)
     if len(game.scores) == rules.sides:
         result = _judge(game.scores, rules, judged, game.conceded_by)
         if isinstance(result, CribbageError):
-            found.append(Problem(where + (result.pointer or "/scores"), result.message))
+            found.append(Problem(where + (result.pointer or "/scores"), result.words))
     return found
 
 
@@ -169,15 +165,8 @@ def outcomes(
     """
     results, found = _scan(games, rules, limit, base)
     if found.total:
-        first = found.problems[0] if found.problems else Problem(base, "invalid games")
-        noun = "game is" if found.invalid_games == 1 else "games are"
-        message = (
-            first.detail
-            if found.total == 1
-            else f"{found.invalid_games} {noun} not valid results ({found.total} problems"
-            + (f", the first {len(found.problems)} listed" if found.truncated else "")
-            + ")"
-        )
+        first = found.problems[0] if found.problems else Problem(base, said("res_invalid"))
+        message = first.detail if found.total == 1 else _summary(found)
         raise InvalidScore(
             message,
             pointer=first.pointer,
@@ -185,6 +174,22 @@ def outcomes(
             **({"truncated": True} if found.truncated else {}),
         )
     return tuple(r for r in results if r is not None)
+
+
+def _summary(found: GameProblems) -> Said:
+    """What a list of invalid games says as a whole (its ``errors`` say each problem)."""
+    if found.truncated:
+        return said("res_many_first", count=found.invalid_games, total=found.total, kept=len(found.problems))
+    if found.invalid_games == 1:
+        return said("res_one", total=found.total)
+    return said("res_many", count=found.invalid_games, total=found.total)
+
+
+# What raise_together says of several invalid lists of ``what``: all of them, or the first listed.
+_TOGETHER: dict[str, tuple[str, str]] = {
+    "matches": ("together_matches", "together_matches_first"),
+    "results": ("together_results", "together_results_first"),
+}
 
 
 def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_PROBLEMS) -> None:
@@ -206,16 +211,17 @@ def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_
     total = 0
     truncated = False
     for error in errors:
-        listed = error.extra.get("errors") or [{"pointer": error.pointer, "detail": error.message}]
+        listed = error.extra.get("errors") or [{"pointer": error.pointer, "detail": error.words}]
         truncated = truncated or bool(error.extra.get("truncated"))
         total += len(listed)
         kept.extend(listed[: max(0, limit - len(kept))])
     truncated = truncated or total > len(kept)
     first = errors[0]
+    all_of, first_of = _TOGETHER[what]
     raise type(first)(
-        f"{len(errors)} {what} are not valid ({total} problems"
-        + (f", the first {len(kept)} listed" if truncated else "")
-        + ")",
+        said(first_of, count=len(errors), total=total, kept=len(kept))
+        if truncated
+        else said(all_of, count=len(errors), total=total),
         pointer=first.pointer,
         errors=kept,
         **({"truncated": True} if truncated else {}),

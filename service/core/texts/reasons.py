@@ -37,6 +37,11 @@ REASONS: dict[str, dict[str, str]] = {
         "count_crib": "the crib scores {actual}: claim exactly that",
         "claimed_of": "seat {seat} claimed {claimed} of {actual}",
         "missed_take": "seat {seat} missed {missed} of {actual}: take them",
+        "assume_learned": "Hand means are over all {unseen} starters you cannot see. Crib means weight every pair of those {unseen} cards by how often a sensible player in your opponent's role throws it (the {model} crib model, a table of rank pairs and suitedness learned by self-play), and the starter is uniform over the {left} cards left; the means are exact given those weights.",
+        "assume_uniform": "Hand means are over all {unseen} starters you cannot see. Crib means assume {who}, and the starter is uniform over the {left} cards left; real opponents choose their discards, so this is a neutral model, not a prediction.",
+        "who_two": "the opponent's {others} discards are a uniformly random set of the {unseen} cards you cannot see",
+        "who_more": "the other {others} crib cards (the other players' discards) are a uniformly random set of the {unseen} cards you cannot see",
+        "who_more_pack": "the other {others} crib cards (the other players' discards and the card from the pack) are a uniformly random set of the {unseen} cards you cannot see",
     },
     "sv": {
         "_decimal": ",",
@@ -55,6 +60,11 @@ REASONS: dict[str, dict[str, str]] = {
         "count_crib": "cribben ger {actual}: begär exakt det",
         "claimed_of": "plats {seat} begärde {claimed} av {actual}",
         "missed_take": "plats {seat} missade {missed} av {actual}: ta dem",
+        "assume_learned": "Handens medelvärden gäller alla {unseen} startkort du inte kan se. Cribbens medelvärden väger varje par av de {unseen} korten efter hur ofta en förnuftig spelare i motståndarens roll lägger det (cribbmodellen {model}, en tabell över valörpar och färg som lärts genom självspel), och startkortet är likformigt fördelat över de {left} kort som återstår; medelvärdena är exakta givet de vikterna.",
+        "assume_uniform": "Handens medelvärden gäller alla {unseen} startkort du inte kan se. Cribbens medelvärden antar att {who}, och startkortet är likformigt fördelat över de {left} kort som återstår; riktiga motståndare väljer själva vilka kort de lägger, så detta är en neutral modell, ingen förutsägelse.",
+        "who_two": "motståndarens {others} kort till cribben är ett likformigt slumpmässigt urval av de {unseen} kort du inte kan se",
+        "who_more": "de andra {others} korten i cribben (de andra spelarnas kort) är ett likformigt slumpmässigt urval av de {unseen} kort du inte kan se",
+        "who_more_pack": "de andra {others} korten i cribben (de andra spelarnas kort och kortet från leken) är ett likformigt slumpmässigt urval av de {unseen} kort du inte kan se",
     },
     "da": {
         "_decimal": ",",
@@ -73,6 +83,11 @@ REASONS: dict[str, dict[str, str]] = {
         "count_crib": "cribben giver {actual}: meld præcis det",
         "claimed_of": "plads {seat} meldte {claimed} af {actual}",
         "missed_take": "plads {seat} overså {missed} af {actual}: tag dem",
+        "assume_learned": "Håndens gennemsnit gælder alle {unseen} startkort, du ikke kan se. Cribbens gennemsnit vægter hvert par af de {unseen} kort efter, hvor ofte en fornuftig spiller i modstanderens rolle lægger det (cribmodellen {model}, en tabel over par af værdier og kulør lært ved selvspil), og starterkortet er ligeligt fordelt over de {left} kort, der er tilbage; gennemsnittene er nøjagtige givet de vægte.",
+        "assume_uniform": "Håndens gennemsnit gælder alle {unseen} startkort, du ikke kan se. Cribbens gennemsnit antager, at {who}, og starterkortet er ligeligt fordelt over de {left} kort, der er tilbage; rigtige modstandere vælger selv, hvad de lægger, så dette er en neutral model, ikke en forudsigelse.",
+        "who_two": "modstanderens {others} kort til cribben er et ligeligt tilfældigt udvalg af de {unseen} kort, du ikke kan se",
+        "who_more": "de andre {others} kort i cribben (de andre spilleres kort) er et ligeligt tilfældigt udvalg af de {unseen} kort, du ikke kan se",
+        "who_more_pack": "de andre {others} kort i cribben (de andre spilleres kort og kortet fra bunken) er et ligeligt tilfældigt udvalg af de {unseen} kort, du ikke kan se",
     },
     "de": {
         "_decimal": ",",
@@ -91,6 +106,11 @@ REASONS: dict[str, dict[str, str]] = {
         "count_crib": "die Krippe bringt {actual}: sag genau das an",
         "claimed_of": "Platz {seat} hat {claimed} von {actual} angesagt",
         "missed_take": "Platz {seat} hat {missed} von {actual} übersehen: nimm sie",
+        "assume_learned": "Die Mittelwerte der Hand gelten über alle {unseen} Startkarten, die du nicht sehen kannst. Die Mittelwerte der Krippe gewichten jedes Paar dieser {unseen} Karten danach, wie oft ein vernünftiger Spieler in der Rolle deines Gegners es abwirft (das Krippenmodell {model}, eine durch Selbstspiel gelernte Tabelle von Rangpaaren und Farbgleichheit), und die Startkarte ist gleichverteilt über die {left} übrigen Karten; die Mittelwerte sind bei diesen Gewichten exakt.",
+        "assume_uniform": "Die Mittelwerte der Hand gelten über alle {unseen} Startkarten, die du nicht sehen kannst. Die Mittelwerte der Krippe nehmen an, dass {who}, und die Startkarte ist gleichverteilt über die {left} übrigen Karten; echte Gegner wählen ihre Abwürfe selbst, also ist dies ein neutrales Modell, keine Vorhersage.",
+        "who_two": "die {others} Abwürfe des Gegners eine gleichverteilt zufällige Auswahl aus den {unseen} Karten sind, die du nicht sehen kannst",
+        "who_more": "die anderen {others} Krippenkarten (die Abwürfe der anderen Spieler) eine gleichverteilt zufällige Auswahl aus den {unseen} Karten sind, die du nicht sehen kannst",
+        "who_more_pack": "die anderen {others} Krippenkarten (die Abwürfe der anderen Spieler und die Karte aus dem Stapel) eine gleichverteilt zufällige Auswahl aus den {unseen} Karten sind, die du nicht sehen kannst",
     },
     "nl": {
         "_decimal": ",",
@@ -109,6 +129,11 @@ REASONS: dict[str, dict[str, str]] = {
         "count_crib": "de crib levert {actual} op: claim precies dat",
         "claimed_of": "plaats {seat} claimde {claimed} van {actual}",
         "missed_take": "plaats {seat} miste {missed} van {actual}: neem ze",
+        "assume_learned": "De gemiddelden van de hand gaan over alle {unseen} startkaarten die je niet kunt zien. De gemiddelden van de crib wegen elk paar van die {unseen} kaarten naar hoe vaak een verstandige speler in de rol van je tegenstander het aflegt (het cribmodel {model}, een tabel van rangparen en kleur, geleerd door zelfspel), en de startkaart is gelijk verdeeld over de {left} overgebleven kaarten; de gemiddelden zijn exact bij die gewichten.",
+        "assume_uniform": "De gemiddelden van de hand gaan over alle {unseen} startkaarten die je niet kunt zien. De gemiddelden van de crib gaan ervan uit dat {who}, en de startkaart is gelijk verdeeld over de {left} overgebleven kaarten; echte tegenstanders kiezen zelf wat ze afleggen, dus dit is een neutraal model, geen voorspelling.",
+        "who_two": "de {others} afgelegde kaarten van de tegenstander een gelijk verdeelde willekeurige greep zijn uit de {unseen} kaarten die je niet kunt zien",
+        "who_more": "de andere {others} cribkaarten (de afgelegde kaarten van de andere spelers) een gelijk verdeelde willekeurige greep zijn uit de {unseen} kaarten die je niet kunt zien",
+        "who_more_pack": "de andere {others} cribkaarten (de afgelegde kaarten van de andere spelers en de kaart van de stapel) een gelijk verdeelde willekeurige greep zijn uit de {unseen} kaarten die je niet kunt zien",
     },
 }
 
@@ -145,6 +170,8 @@ def say_reason(said: Reason, lang: str) -> str:
 
 
 def _value(value: Any, lang: str, templates: Mapping[str, str]) -> Any:
+    if isinstance(value, Reason):  # a clause said in the same language
+        return say_reason(value, lang)
     if isinstance(value, Fraction):
         return f"{float(value):.2f}".replace(".", templates["_decimal"])
     if isinstance(value, Item):

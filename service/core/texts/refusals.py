@@ -111,9 +111,20 @@ def detail(error: CribbageError, lang: str) -> str:
     return say(error.said, refusal_templates(lang))
 
 
+def said_as(words: Said | str, lang: str) -> str:
+    """A refusal in ``lang`` (one of the ``errors`` an error lists, each a :class:`Said`), or
+    text given as it is.
+
+    >>> from ..refusals import said
+    >>> said_as(said("card_twice", card="5S"), "nl"), said_as("as it is", "nl")
+    ('5S komt twee keer voor', 'as it is')
+    """
+    return words if isinstance(words, str) else say(words, refusal_templates(lang))
+
+
 def title(error: type[CribbageError], lang: str) -> str:
     """The title of an error kind in ``lang``."""
     return error.title if lang == "en" else TITLES[lang][error.slug]
 
 
-__all__ = ["REFUSALS_BY_LANGUAGE", "TITLES", "Said", "detail", "refusal_templates", "title"]
+__all__ = ["REFUSALS_BY_LANGUAGE", "TITLES", "Said", "detail", "refusal_templates", "said_as", "title"]

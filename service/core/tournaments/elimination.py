@@ -272,9 +272,7 @@ def elimination(
     given = dict(results or {})
     ids = {spec.id for spec in specs}
     errors: list[CribbageError] = [
-        InvalidEvent(
-            f"there is no match {match_id} in this bracket (1 to {len(specs)})", pointer=f"/results/{match_id}"
-        )
+        InvalidEvent(said("no_such_match", match=match_id, count=len(specs)), pointer=f"/results/{match_id}")
         for match_id in given
         if match_id not in ids
     ]

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import CribbageError, InvalidEvent
+from ..refusals import Said, said
 from ..rules import Rules
 from ..scoring.outcome import Outcome, outcome
 from ..scoring.results import MAX_PROBLEMS, Problem
@@ -148,7 +149,7 @@ class _Check:
         self.kept: list[Problem] = []
         self.total = 0
 
-    def add(self, pointer: str, detail: str) -> None:
+    def add(self, pointer: str, detail: Said | str) -> None:
         self.total += 1
         if len(self.kept) < MAX_PROBLEMS:
             self.kept.append(Problem(pointer, detail))
@@ -165,7 +166,9 @@ class _Check:
         message = (
             first.detail
             if self.total == 1
-            else f"the event has {self.total} problems" + (f", the first {len(self.kept)} listed" if truncated else "")
+            else said("ev_problems_first", count=self.total, kept=len(self.kept))
+            if truncated
+            else said("ev_problems", count=self.total)
         )
         raise InvalidEvent(
             message,
@@ -188,14 +191,14 @@ def settle(event: Event, rules: Rules) -> Ledger:
     """The event checked whole: every problem in one :class:`InvalidEvent`, or the ledger."""
     check = _Check()
     if rules.sides != 2:
-        check.add("/variant", "an event's rounds are of two-player games")
+        check.add("/variant", said("ev_two_player"))
         check.raise_any()
     check.extend(roster_problems([e.name for e in event.roster], "/players"))
     roster = Roster.of([e.name for e in event.roster])
     entries = _entries(event.roster, roster, check)
     by_name = {e.name: e for e in entries}
     if len(event.tables) > MAX_TABLES or len(event.cards) > MAX_CARDS:
-        check.add("/tables", f"an event here has at most {MAX_TABLES} tables and {MAX_CARDS} scorecards")
+        check.add("/tables", said("ev_size", tables=MAX_TABLES, cards=MAX_CARDS))
         check.raise_any()
     rounds = event.rounds
     lines: list[_Lines] = [_Lines() for _ in range(rounds + 1)]
@@ -205,7 +208,7 @@ def settle(event: Event, rules: Rules) -> Ledger:
         lines[bye.round].byes.append((i, bye))
     for i, card in enumerate(event.cards):
         if card.round > rounds:  # only a card can name a round no table or bye has
-            check.add(f"/cards/{i}/round", f"round {card.round} has no tables or byes")
+            check.add(f"/cards/{i}/round", said("ev_round_empty", round=card.round))
         else:
             lines[card.round].cards.append((i, card))
     tables: list[TableResult] = []
@@ -232,9 +235,7 @@ def _entries(roster: Sequence[Entry], names: Roster, check: _Check) -> list[Entr
     for i, entry in enumerate(roster):
         where = f"/players/{i}"
         if entry.withdrawn is not None and entry.withdrawn < entry.joined - 1:
-            check.add(
-                f"{where}/withdrawn", f"withdrawn after round {entry.withdrawn}, before joining in round {entry.joined}"
-            )
+            check.add(f"{where}/withdrawn", said("ev_withdrawn_early", withdrawn=entry.withdrawn, joined=entry.joined))
         key = names.find(entry.name)
         if key is not None and names.index[key] == len(entries):
             entries.append(Entry(key, entry.joined, entry.points, entry.spread, entry.withdrawn))
@@ -262,11 +263,13 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         entry = entries[key]
         if not entry.plays(number):
             why = (
-                f"joins in round {entry.joined}" if number < entry.joined else f"withdrew after round {entry.withdrawn}"
+                said("ev_joins", round=entry.joined)
+                if number < entry.joined
+                else said("ev_withdrew", round=entry.withdrawn)
             )
-            check.add(where, f"{key!r} is not in the field in round {number} ({why})")
+            check.add(where, said("ev_not_in_field", name=key, round=number, why=why))
         if key in seated:
-            check.add(where, f"{key!r} is seated twice in round {number} (also at {seated[key]})")
+            check.add(where, said("ev_seated_twice", name=key, round=number, at=seated[key]))
         seated[key] = where
         return key
 
@@ -274,16 +277,16 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
     for t, table in played.tables:
         where = f"/tables/{t}"
         if table.table in at_table:
-            check.add(f"{where}/table", f"table {table.table} is listed twice in round {number}")
+            check.add(f"{where}/table", said("ev_table_twice", table=table.table, round=number))
         names = tuple(seat(name, f"{where}/players/{s}") for s, name in enumerate(table.players))
         if len(names) != 2:
-            check.add(f"{where}/players", "a table seats two players")
+            check.add(f"{where}/players", said("ev_table_two"))
         at_table.setdefault(table.table, (t, tuple(n or "" for n in names)))
     for b, bye in played.byes:
         where = f"/byes/{b}/player"
         key = roster.find(bye.player)
         if key is not None and key in seated and seated[key].startswith("/tables/"):
-            check.add(where, f"a bye to {key!r}, who played in round {number} (at {seated[key]})")
+            check.add(where, said("ev_bye_played", name=key, round=number, at=seated[key]))
             continue
         key = seat(bye.player, where)
         if key is not None:
@@ -294,16 +297,21 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         where = f"/cards/{c}"
         found = at_table.get(card.table)
         if found is None:
-            check.add(f"{where}/table", f"no table {card.table} in round {number}'s pairings")
+            check.add(f"{where}/table", said("ev_no_table", table=card.table, round=number))
             continue
         _, players = found
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
-            check.add(f"{where}/by", f"{card.by!r} is not at table {card.table} in round {number}")
+            check.add(f"{where}/by", said("ev_not_at_table", name=card.by, table=card.table, round=number))
             continue
         if (card.table, by) in handed:
-            whose = "the director's ruling" if by is None else f"{by!r}'s scorecard"
-            check.add(where, f"{whose} for table {card.table} is given twice (also at /cards/{handed[card.table, by]})")
+            at = f"/cards/{handed[card.table, by]}"
+            twice = (
+                said("ev_ruling_twice", table=card.table, at=at)
+                if by is None
+                else said("ev_card_twice", name=by, table=card.table, at=at)
+            )
+            check.add(where, twice)
             continue
         handed[card.table, by] = c
         loser = _card_problems(card, players, where, rules, judged, roster, check)
@@ -327,18 +335,18 @@ def _card_problems(
     """The card's forfeiting player (``""`` for a card with scores), or ``None`` after
     reporting what is wrong with it."""
     if (card.scores is None) == (card.forfeit is None):
-        check.add(where, "a scorecard gives the scores or the player who forfeit, one of the two")
+        check.add(where, said("ev_scores_or_forfeit"))
         return None
     if card.forfeit is not None:
         loser = roster.find(card.forfeit)
         if loser not in players:
-            check.add(f"{where}/forfeit", f"{card.forfeit!r} is not at table {card.table}")
+            check.add(f"{where}/forfeit", said("ev_forfeit_not_at", name=card.forfeit, table=card.table))
             return None
         return loser
     assert card.scores is not None
     result = _judge(card.scores, rules, judged)
     if isinstance(result, CribbageError):
-        check.add(where + (result.pointer or "/scores"), result.message)
+        check.add(where + (result.pointer or "/scores"), result.words)
         return None
     return ""
 

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import InvalidEvent
+from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
@@ -64,7 +65,7 @@ def _after(ledger: Ledger, after: int | None) -> int:
     if after is None:
         return ledger.rounds
     if after > ledger.rounds:
-        raise InvalidEvent(f"the event has {ledger.rounds} rounds so far, not {after}", pointer="/after_round")
+        raise InvalidEvent(said("ev_rounds_so_far", rounds=ledger.rounds, after=after), pointer="/after_round")
     return after
 
 
@@ -217,11 +218,11 @@ def event_pairings(
     unsettled = [t for t in ledger.tables if not t.settled]
     if unsettled:
         raise InvalidEvent(
-            f"{len(unsettled)} tables are not settled yet (cards that disagree, or none): "
-            "settle them before pairing the next round",
+            said("ev_unsettled", count=len(unsettled)),
             pointer="/cards",
             errors=[
-                {"pointer": "/cards", "detail": f"round {t.round}, table {t.table}: {t.status}"} for t in unsettled[:50]
+                {"pointer": "/cards", "detail": said("ev_table_status", round=t.round, table=t.table, status=t.status)}
+                for t in unsettled[:50]
             ],
         )
     number = ledger.rounds + 1
@@ -233,7 +234,7 @@ def event_pairings(
     field = [e.name for e in ledger.entries if e.plays(number) and e.name not in away]
     if len(field) > MAX_SWISS_FIELD:
         raise InvalidEvent(
-            f"a Swiss field here has at most {MAX_SWISS_FIELD} players; round {number}'s has {len(field)}",
+            said("ev_swiss_field", most=MAX_SWISS_FIELD, round=number, count=len(field)),
             pointer="/players",
         )
     gone = [e.name for e in ledger.entries if e.name not in field]

@@ -11,9 +11,9 @@ lacks says which roster name it resembles.
 >>> roster = Roster.of(["ann", "A\\u030asa"])
 >>> roster.find(" ann"), roster.find("\\u00c5sa") == roster.find("A\\u030asa")
 ('ann', True)
->>> roster.unknown("Ann")
+>>> str(roster.unknown("Ann"))
 "'Ann' is not on the roster (did you mean 'ann'? names differ only by case or spacing here)"
->>> [p.detail for p in roster_problems(["Ann", "ann "], "/players")]
+>>> [str(p.detail) for p in roster_problems(["Ann", "ann "], "/players")]
 ["'ann ' is 'ann', already on the roster at /players/0 as 'Ann' (names differing only by case or spacing print alike)"]
 """
 
@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..refusals import Said, said
 from ..scoring.results import Problem
 
 
@@ -74,11 +75,10 @@ class Roster:
         key = normal(name)
         return key if key in self.index else None
 
-    def unknown(self, name: str) -> str:
+    def unknown(self, name: str) -> Said:
         """What to say of a name the roster lacks (naming the roster name it resembles)."""
         near = self.alike.get(likeness(name))
-        hint = "" if near is None else f" (did you mean {near!r}? names differ only by case or spacing here)"
-        return f"{name!r} is not on the roster{hint}"
+        return said("not_on_roster", name=name) if near is None else said("not_on_roster_near", name=name, near=near)
 
 
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
@@ -91,22 +91,16 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         key = normal(name)
         where = f"{pointer}/{i}"
         if not key:
-            found.append(Problem(where, "a name cannot be only white space"))
+            found.append(Problem(where, said("name_blank")))
             continue
         if key in seen:
             j, first = seen[key]
-            found.append(Problem(where, f"{name!r} is {key!r}, already on the roster at {pointer}/{j} as {first!r}"))
+            found.append(Problem(where, said("name_taken", name=name, normal=key, at=f"{pointer}/{j}", first=first)))
             continue
         like = likeness(key)
         if like in alike:
             j, first = alike[like]
-            found.append(
-                Problem(
-                    where,
-                    f"{name!r} is {key!r}, already on the roster at {pointer}/{j} as {first!r} "
-                    "(names differing only by case or spacing print alike)",
-                )
-            )
+            found.append(Problem(where, said("name_alike", name=name, normal=key, at=f"{pointer}/{j}", first=first)))
             continue
         seen[key] = alike[like] = (i, name)
     return found

@@ -262,9 +262,9 @@ def _director_pairs(pairs: Sequence[tuple[str, str]], position: dict[str, int], 
     for i, pair in enumerate(pairs):
         for j, name in enumerate(pair):
             if name not in position:
-                raise InvalidEvent(f"{name!r} is not one of the players", pointer=f"{pointer}/{i}/{j}")
+                raise InvalidEvent(said("not_a_player", name=name), pointer=f"{pointer}/{i}/{j}")
         if pair[0] == pair[1]:
-            raise InvalidEvent(f"{pair[0]!r} cannot play themself", pointer=f"{pointer}/{i}/1")
+            raise InvalidEvent(said("plays_themself", name=pair[0]), pointer=f"{pointer}/{i}/1")
         found.append((position[pair[0]], position[pair[1]]))
     return found
 
@@ -275,10 +275,10 @@ def _seat_fixed(fixed: list[tuple[int, int]], shunned: list[set[int]]) -> set[in
     for i, (a, b) in enumerate(fixed):
         for j, v in enumerate((a, b)):
             if v in seated:
-                raise InvalidEvent("a player is in two fixed pairs", pointer=f"/fixed/{i}/{j}")
+                raise InvalidEvent(said("two_fixed_pairs"), pointer=f"/fixed/{i}/{j}")
             seated.add(v)
         if b in shunned[a]:
-            raise InvalidEvent("a fixed pair is also a pair to avoid", pointer=f"/fixed/{i}")
+            raise InvalidEvent(said("fixed_avoided"), pointer=f"/fixed/{i}")
     return seated
 
 
@@ -315,7 +315,7 @@ def _least_bad(scores: Sequence[int], left: list[int], shunned: list[set[int]], 
     allowed = [group - {v} - shunned[v] if v in group else frozenset() for v in range(len(scores))]
     matching = Matching(allowed, [v in group for v in range(len(scores))])
     if not matching.maximise():
-        raise InvalidEvent(f"no pairing for round {number} keeps apart the pairs to avoid", pointer="/avoid")
+        raise InvalidEvent(said("no_pairing_apart", round=number), pointer="/avoid")
     return pair_brackets(scores, allowed, matching, left)
 
 

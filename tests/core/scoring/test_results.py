@@ -65,7 +65,7 @@ def test_every_invalid_game_of_several_is_reported() -> None:
     with pytest.raises(InvalidScore) as info:
         standings_of(games, STANDARD)
     error = info.value
-    assert error.extra["errors"] == [
+    assert [{**e, "detail": str(e["detail"])} for e in error.extra["errors"]] == [  # each in English
         {"pointer": "/games/1/players/1", "detail": "'ann' is named twice in one game"},
         {"pointer": "/games/2/scores", "detail": "no side has reached the target of 121: the game is not over"},
         {"pointer": "/games/4/players", "detail": "a game here has 2 sides, one player each; this one names 1"},
@@ -86,7 +86,8 @@ def test_every_invalid_game_of_several_is_reported() -> None:
 def test_a_single_bad_game_keeps_its_own_message() -> None:
     with pytest.raises(InvalidScore, match="not over") as info:
         standings_of([GameResult(("ann", "bob"), (100, 90))], STANDARD)
-    assert info.value.extra["errors"] == [{"pointer": "/games/0/scores", "detail": info.value.message}]
+    assert info.value.extra["errors"] == [{"pointer": "/games/0/scores", "detail": info.value.said}]
+    assert str(info.value.said) == info.value.message
 
 
 def test_problems_are_bounded_and_counted() -> None:

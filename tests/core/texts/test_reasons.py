@@ -14,7 +14,8 @@ import pytest
 from service.core.texts.phrases import LANGUAGES
 from service.core.texts.reasons import REASONS, Item, reason, say_reason
 
-COACH = Path(__file__).resolve().parents[3] / "service" / "core" / "computer" / "coach.py"
+COMPUTER = Path(__file__).resolve().parents[3] / "service" / "core" / "computer"
+COACH, ADVICE = COMPUTER / "coach.py", COMPUTER / "advice.py"  # the hints' reasons; the discard's assumption
 
 
 def _placeholders(template: str) -> set[str]:
@@ -31,7 +32,7 @@ def test_every_reason_has_a_template_with_the_same_placeholders(lang: str) -> No
 
 def test_every_reason_is_given_by_the_coach() -> None:
     given = set()
-    for node in ast.walk(ast.parse(COACH.read_text())):
+    for node in (n for path in (COACH, ADVICE) for n in ast.walk(ast.parse(path.read_text()))):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             given.add(node.value)
         if isinstance(node, ast.JoinedStr):  # the crib's owner: crib_mean_{owner}
@@ -58,3 +59,23 @@ def test_numbers_take_the_languages_decimal_sign() -> None:
     said = reason("reply_risk", chance=Fraction(1250, 37), points=3)
     assert say_reason(said, "en") == "33.78% chance the reply scores 3 or more"
     assert say_reason(said, "nl") == "33,78% kans dat het antwoord 3 of meer oplevert"
+
+
+def test_the_discards_assumption_is_said_in_each_language() -> None:
+    from service.core.computer.advice import assumption_text
+    from service.core.rules import STANDARD, preset
+
+    two = assumption_text(STANDARD)
+    assert str(two).startswith("Hand means are over all 46 starters you cannot see. Crib means assume the opponent's 2")
+    assert say_reason(two, "de") == (
+        "Die Mittelwerte der Hand gelten über alle 46 Startkarten, die du nicht sehen kannst. Die Mittelwerte der "
+        "Krippe nehmen an, dass die 2 Abwürfe des Gegners eine gleichverteilt zufällige Auswahl aus den 46 Karten "
+        "sind, die du nicht sehen kannst, und die Startkarte ist gleichverteilt über die 44 übrigen Karten; echte "
+        "Gegner wählen ihre Abwürfe selbst, also ist dies ein neutrales Modell, keine Vorhersage."
+    )
+    three = assumption_text(preset("three_player"))
+    assert "kortet från leken" in say_reason(three, "sv") and "card from the pack" in str(three)
+    learned = assumption_text(STANDARD, "learned")
+    assert "cribmodel learned" in say_reason(learned, "nl")
+    for lang in LANGUAGES[1:]:
+        assert say_reason(two, lang) != str(two) and say_reason(learned, lang) != str(learned)
