@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run relay screenshots check test lint test-long test-system test-typescript loadtest bench lock clean
+.PHONY: run relay screenshots check test coverage lint test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,14 +63,20 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check service tests benchmarks research tools examples
 	$(BIN)/mypy
 
-## test: the fast tier to run before every commit (about 2 minutes): lint, then every test but the long tiers
+FAST := not ($(LONG)) and not system
+
+## test: the fast tier to run before every commit: lint, then every test but the long tiers
 test: lint
-	$(BIN)/python -m pytest -n 2 -m "not ($(LONG)) and not system" --cov=service --cov-branch \
-	  --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 -m "$(FAST)" $(PYTEST_ARGS)
+
+## coverage: the fast tier's tests with branch coverage of service/ (the tracer makes them 2-3 times slower, so not in check)
+coverage: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -m "$(FAST)" --cov=service --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 ## test-long: the long tiers in their CI form (bounded; docs/testing.md gives the full forms)
+# A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one.
 test-long: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 -m "$(LONG)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(LONG)" $(PYTEST_ARGS)
 
 ## test-system: the system tests (the nginx proxy and scale-out, slow clients, headless-chromium docs, the container image); installs what they need
 test-system: $(VENV)/.installed-system

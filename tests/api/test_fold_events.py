@@ -10,7 +10,8 @@ the rest), every event must come once, in move order, and a seat that counts its
 sees that crib in ``counting``.
 
 The fast tier plays :data:`FAST_GAMES` games; the ``playouts`` tier at least 300 (every
-variant and option in turn; ``CRIBBAGE_FOLD_GAMES`` sets how many).
+variant and option in turn; ``CRIBBAGE_FOLD_GAMES`` sets how many), in :data:`SLICES` tests
+that ``pytest -n`` spreads over its processes.
 """
 
 from __future__ import annotations
@@ -172,7 +173,22 @@ def test_folding_the_events_gives_every_view(client: FlaskClient, rules_of: dict
     assert all(played.values())
 
 
+# The long run in slices (every sixth game each), so that the processes of ``pytest -n`` share them
+# (one test of 300 games was the long tier's longest by far); together they play every game once.
+SLICES = 6
+LONG_RANGE = range(FAST_GAMES, FAST_GAMES + LONG_GAMES)
+
+
+def test_the_slices_play_every_long_game_once() -> None:
+    games = [number for part in range(SLICES) for number in LONG_RANGE[part::SLICES]]
+    assert sorted(games) == list(LONG_RANGE) and len(games) >= 300
+    assert min(sum(1 for number in games if number % len(VARIANTS) == v) for v in range(len(VARIANTS))) >= 60
+
+
 @pytest.mark.playouts
-def test_folding_the_events_gives_every_view_over_many_games(client: FlaskClient, rules_of: dict[str, Json]) -> None:
-    played = play_games(client, rules_of, range(FAST_GAMES, FAST_GAMES + LONG_GAMES))
-    assert sum(played.values()) >= 300 and min(played.values()) >= 60
+@pytest.mark.parametrize("part", range(SLICES))
+def test_folding_the_events_gives_every_view_over_many_games(
+    client: FlaskClient, rules_of: dict[str, Json], part: int
+) -> None:
+    played = play_games(client, rules_of, LONG_RANGE[part::SLICES])
+    assert sum(played.values()) >= 300 // SLICES and min(played.values()) >= 60 // SLICES

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from flask.testing import FlaskClient
 
 import service
@@ -32,6 +31,7 @@ from service.api.wire.problem_types import (
 )
 from service.core.errors import CribbageError
 from service.core.texts.phrases import LANGUAGES
+from tests.support.contract import openapi_document
 from tests.support.problems import expect_problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +87,7 @@ def test_every_problem_the_api_raises_is_registered() -> None:
 
 
 def test_the_contracts_problem_types_are_the_registry() -> None:
-    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    spec = openapi_document()
     enum = spec["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
     assert sorted(enum) == enum  # kept in order, so a new type has one place
     assert set(enum) == {PROBLEM_TYPE + slug for slug in PROBLEM_TYPES}

@@ -23,13 +23,12 @@ from typing import Any
 
 import jsonschema_rs
 import pytest
-import yaml
 from openapi_spec_validator import validate
 
-from tests.support.contract import example_value
+from tests.support.contract import example_value, openapi_document
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC: dict[str, Any] = openapi_document()
 COMPONENTS: dict[str, Any] = SPEC["components"]["schemas"]
 
 KEYWORDS = {

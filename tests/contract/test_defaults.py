@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from service.api.contract import SPEC
 from service.api.loading import load
+from tests.support.contract import openapi_document
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPONENTS = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["schemas"]
+COMPONENTS = openapi_document()["components"]["schemas"]
 # The code between a parsed body and the core: the loaders, the loading step, the views.
 LOADING_CODE = sorted(
     [*(ROOT / "service/api/wire").glob("*.py"), *(ROOT / "service/api").glob("*.py")], key=lambda p: p.name

@@ -20,17 +20,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import yaml
 from flask import Flask
 
 from service.api.app import create_app
 from service.api.config import Config
 from service.api.contract import SPEC, ContractViolation
-from tests.support.contract import example_value
+from tests.support.contract import example_value, openapi_document
 from tests.support.keys import TEST_STATE_KEY
-from tests.support.openapi_examples import SPEC_FILE, deterministic_games
+from tests.support.openapi_examples import deterministic_games
 
-DOCUMENT = yaml.safe_load(SPEC_FILE.read_text())
+DOCUMENT = openapi_document()
 SCHEMAS = DOCUMENT["components"]["schemas"]
 MARK = "\u0000integer\u0000"  # stands for the number being respelled while the body is written
 

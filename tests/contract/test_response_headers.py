@@ -17,15 +17,14 @@ from typing import Any
 
 import jsonschema_rs
 import pytest
-import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.support.contract import example_value
+from tests.support.contract import example_value, openapi_document
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC: dict[str, Any] = openapi_document()
 # The headers a client reads: sent only where the contract says so.
 WATCHED = ("X-Request-ID", "Content-Language", "ETag", "Retry-After")
 

@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import yaml
+from tests.support.contract import openapi_document
 
-ROOT = Path(__file__).resolve().parents[2]
-SPEC: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC: dict[str, Any] = openapi_document()
 PREFIX = "#/components/schemas/"
 
 

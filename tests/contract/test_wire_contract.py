@@ -17,12 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
 import pytest
-import yaml
 
 from service.api import wire
 from service.api.contract import ContractViolation
@@ -61,10 +59,11 @@ from service.core.tournaments.match_standings import MatchResult, match_standing
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
 from service.ratings import Prior, rate
+from tests.support.contract import openapi_document
 from tests.support.event_files import every_kind_ledger
 from tests.support.kinds import core_event_kinds
 
-SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+SPEC = openapi_document()
 COMPONENTS = SPEC["components"]["schemas"]
 
 

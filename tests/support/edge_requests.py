@@ -7,16 +7,12 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tests.support.contract import example_value
+from tests.support.contract import example_value, openapi_document
 from tests.support.servers import LOOPBACK
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+DOCUMENT = openapi_document()
 COMPONENTS = DOCUMENT["components"]["schemas"]
 METHODS = ("get", "post", "put", "patch", "delete")
 LIMIT = 64 * 1024  # the default body limit (CRIBBAGE_MAX_BODY_BYTES), which the issue measured

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from tests.support.contract import example_value
+from tests.support.contract import example_value, openapi_document
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_FILE = ROOT / "openapi.yaml"
@@ -55,7 +55,7 @@ def deterministic_games() -> Iterator[None]:
 
 def _first_request(operation: dict[str, Any]) -> Any:
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
-    return example_value(yaml.safe_load(SPEC_FILE.read_text()), next(iter(examples.values())))
+    return example_value(openapi_document(), next(iter(examples.values())))
 
 
 # The request examples of the game operations: real bodies (a state token sealed with the test
@@ -93,7 +93,7 @@ def examples() -> dict[str, Any]:
     from service.api.config import Config
     from tests.support.keys import TEST_STATE_KEY
 
-    spec = yaml.safe_load(SPEC_FILE.read_text())
+    spec = openapi_document()
     out: dict[str, Any] = {}
     with deterministic_games():
         client = create_app(Config(testing=True, access_log=False, state_keys=(TEST_STATE_KEY,))).test_client()

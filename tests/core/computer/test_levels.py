@@ -12,11 +12,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from flask.testing import FlaskClient
 
 from service.core.cards import parse_card, parse_cards
@@ -28,6 +26,7 @@ from service.core.game.record import record
 from service.core.game.state import LEVELS
 from service.core.game.views import Claim, SeatView, ShownHand, view
 from service.core.rules import preset, resolve
+from tests.support.contract import openapi_document
 from tests.support.players import RandomPlayer
 from tests.support.views import seat_view
 
@@ -56,7 +55,7 @@ def test_every_level_only_makes_legal_moves(variant: str, level: str) -> None:
 
 def test_the_levels_are_the_players_and_the_contract_enum() -> None:
     assert LEVELS[0] == "standard" and set(LEVELS) == {"easy", "standard", "hard"} == set(PLAYERS)
-    spec = yaml.safe_load((Path(__file__).resolve().parents[3] / "openapi.yaml").read_text())
+    spec = openapi_document()
     schemas = spec["components"]["schemas"]
     assert schemas["ComputerLevel"]["enum"] == list(LEVELS)
     assert schemas["ComputerSeat"]["properties"]["level"]["allOf"] == [{"default": "standard"}]
