@@ -118,8 +118,9 @@ def _replayed(current: GameState, at: int, state: GameState) -> Steps:
     except (CribbageError, IndexError, ValueError) as error:
         message = error.message if isinstance(error, CribbageError) else str(error)
         raise InvalidState(f"the game's log does not replay: {message}") from None
-    if not state.deal_starts:  # sealed before the deal starts were kept: the rest must agree
-        current = current._replace(deal_starts=())
+    kept = len(state.deal_starts)  # fewer when its game began before they were kept: the rest must agree
+    if kept < len(current.deal_starts):
+        current = current._replace(deal_starts=current.deal_starts[len(current.deal_starts) - kept :])
     if encode_state(current) != encode_state(state):
         raise InvalidState("the game's log does not replay to this state")
     return steps

@@ -113,6 +113,23 @@ def test_a_game_keeps_where_its_deal_and_the_one_before_began() -> None:
     assert pegs_before == state.deal_starts[-1].scores
 
 
+def test_a_game_begun_before_the_deal_starts_were_kept_plays_on_and_replays() -> None:
+    """A token sealed before the deal starts were kept, in deal 2, played on into deal 3, then 4: it keeps only the
+    starts of the deals begun since, and every since_move is still the whole replay's."""
+    rules = resolve("six_card")
+    state, _ = new_game(rules, 21, dealer=1)
+    while state.deal_no < 2:
+        state, _ = apply(state, legal_actions(state, may_act(state)[0])[0])
+    state = state._replace(deal_starts=())  # as such a token opens
+    for deal in (3, 4):
+        while state.deal_no < deal:
+            state, _ = apply(state, legal_actions(state, may_act(state)[0])[-1])
+        assert [begun.deal for begun in state.deal_starts] == list(range(3, deal + 1))
+        every = whole_replay(state, 0)
+        for move in range(-1, state.moves + 1):
+            assert events_since(state, 0, move) == tuple(event for event in every if event.move > move)
+
+
 def test_a_deal_start_that_does_not_replay_is_refused() -> None:
     seed = 1
     state = positions_of("six_card", seed)[-1]
