@@ -77,13 +77,18 @@ class Service:
         return found
 
 
-def long_game(service: Service, variant: str = "four_player_individual") -> tuple[str, str, Json]:
-    """A finished 100-deal game (the deal limit) of four players counting their own hands,
-    every move the computer's, its table credential (the longest record and history), and the
-    body of its last move."""
+LONGEST = {"target": 10000, "muggins": True}  # the deal limit reached, every hand counted by its owner
+
+
+def long_game(
+    service: Service, variant: str = "four_player_individual", options: Json = LONGEST
+) -> tuple[str, str, Json]:
+    """A finished 100-deal game (the deal limit) of four players counting their own hands (or
+    a game of ``variant`` with ``options``), every move the computer's, its table credential (the
+    longest record and history), and the body of its last move."""
     game = service.post(
         "/v1/games",
-        {"variant": variant, "seed": 1, "dealer": 0, "seat": 0, "options": {"target": 10000, "muggins": True}},
+        {"variant": variant, "seed": 1, "dealer": 0, "seat": 0, "options": options},
     )
     table = game["credentials"]["table"]
     last: Json = {}

@@ -51,9 +51,11 @@ def _install(setup: BlueprintSetupState) -> None:
 
 def read_game(token: str) -> tuple[GameState, seats.GameSecret, bool]:
     """The game in a state token, its secret (:mod:`.seats`), and whether the token is past
-    ``CRIBBAGE_STATE_TTL``: only the reads that show a game (its view, its history, the record
-    and review of a finished game) take an expired token, and none of them seals a new one, so
-    an old token never plays on from its old position (docs/client-guide.md, "An expired game")."""
+    ``CRIBBAGE_STATE_TTL``: the reads that show a game (its view, its history, the record and
+    review of a finished game) take an expired token and seal no new one; the only moves that do
+    are those that play nothing on from the old position: a concession whose result no position
+    changes (:func:`concedes_when_expired`) and a finished game's next game in its match
+    (docs/client-guide.md, "An expired game")."""
     ttl = extension("cribbage.config").state_ttl
     data, expired = state_token.sealer().open_aged(token, ttl)
     state = decode_state(data, sealed=True)
@@ -88,6 +90,16 @@ def open_seated(
     if expired:
         raise state_token.expired_token(extension("cribbage.config").state_ttl)
     return state, secret
+
+
+def concedes_when_expired(state: GameState) -> bool:
+    """Whether a token past its time to live may still concede ``state``: when two sides play
+    (every game of a match), a concession's result is the same from every position of the game
+    (the other side wins a plain game by 10 spread: docs/rules.md 8.4), so an old token gains
+    nothing by it, and the match it is part of can go on (``/next-game`` takes a finished game's
+    expired token). In a game of three the pegs rank the two left, so an old position could
+    choose the winner: not that one."""
+    return state.rules.sides == 2
 
 
 def _answer(
@@ -153,7 +165,9 @@ def _every_credential(state: GameState, secret: seats.GameSecret) -> dict[str, A
 def act(request: GameRequest) -> dict[str, Any]:
     action = request.action
     assert action is not None  # the contract requires it
-    state, secret = open_seated(request.state, request.seat, request.credential, action.seat)
+    state, secret, expired = read_seated(request.state, request.seat, request.credential, action.seat)
+    if expired and not (action.type == "concede" and concedes_when_expired(state)):
+        raise state_token.expired_token(extension("cribbage.config").state_ttl)
     since = request.since_move
     missed = () if since is None else events_since(state, request.seat, since)  # what the seat has not shown yet
     state, happened = apply(state, action)
@@ -185,7 +199,9 @@ def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
     the same next game (:mod:`.seats`); the credentials handed out are those the caller's
     credential was good for: the table's brings the new table's and every seat's, a seat's that
     seat's, none (a spectator) none."""
-    finished, finished_secret = open_seated(request.state, request.seat, request.credential)
+    finished, finished_secret, expired = read_seated(request.state, request.seat, request.credential)
+    if expired and not finished.over:  # a finished game plays nothing on: its next game is the same for all
+        raise state_token.expired_token(extension("cribbage.config").state_ttl)
     game_id, seed, secret = finished_secret.next_game(finished)
     state, happened = next_game(finished, seed, game_id)
     if finished_secret.is_table(finished.game_id, request.credential):

@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 from flask_swagger_ui import get_swaggerui_blueprint
-from werkzeug.http import parse_etags
 
 from ..core.rules import DESCRIPTIONS, OPTION_NAMES, preset, variant_names
 from .contract import SPEC
@@ -58,13 +57,40 @@ def _entity_tag(body: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(body).digest()[:16]).decode().rstrip("=")
 
 
+# RFC 9110 8.8.3: entity-tag = [ weak ] opaque-tag; weak = "W/"; opaque-tag = DQUOTE *etagc DQUOTE;
+# etagc = %x21 / %x23-7E / obs-text. If-None-Match = "*" / #entity-tag (5.6.1: a list, whose empty
+# elements a recipient ignores; several header lines are one list joined by commas).
+_ENTITY_TAG = r'(?:W/)?"([\x21\x23-\x7e\x80-\xff]*)"'
+_TAG_LIST = re.compile(rf"[ \t,]*{_ENTITY_TAG}(?:[ \t]*,[ \t,]*{_ENTITY_TAG})*[ \t,]*")
+
+
+def if_none_match(values: list[str], tag: str) -> bool:
+    """Whether an ``If-None-Match`` field (its lines, as one list) names the opaque ``tag``:
+    ``*``, or one of its entity-tags compared weakly (RFC 9110 13.1.2: ``W/"x"`` is ``"x"``).
+    A value that is not this grammar (a tag without its quotes, ``*`` among tags, a quote left
+    open) names none: it is not a validator any cache sends.
+
+    >>> [if_none_match([value], "a") for value in ('"a"', 'W/"a"', '"b", W/"a"', "*", ' , "a",')]
+    [True, True, True, True, True]
+    >>> [if_none_match([value], "a") for value in ("a", '"b"', '*, "a"', '"a', '"a" "b"', '"*"', "")]
+    [False, False, False, False, False, False, False]
+    >>> if_none_match(['"b"', 'W/"a"'], "a"), if_none_match(['"c,a"'], "a")
+    (True, False)
+    """
+    value = ", ".join(values)
+    if value.strip(" \t") == "*":
+        return True
+    return bool(_TAG_LIST.fullmatch(value)) and tag in re.findall(_ENTITY_TAG, value)
+
+
 def cacheable(body: bytes, mimetype: str) -> Response:
     """``body`` with its ``ETag`` and ``Cache-Control``, or a ``304`` when the request's
     ``If-None-Match`` names that tag (weakly: ``W/"x"`` matches ``"x"``), or any (``*``), as RFC
-    9110 (13.1.2) has a server compare for a GET or HEAD. A header that does not parse names none."""
+    9110 (13.1.2) has a server compare for a GET or HEAD (:func:`if_none_match`). A header that
+    is not an entity-tag list (``abc``, without its quotes) names none."""
     tag = _entity_tag(body)
     headers = {"ETag": f'"{tag}"', "Cache-Control": CACHE_CONTROL}
-    if parse_etags(request.headers.get("If-None-Match")).contains_weak(tag):
+    if if_none_match(request.headers.getlist("If-None-Match"), tag):
         return Response(status=304, headers=headers)
     return Response(body, mimetype=mimetype, headers=headers)
 

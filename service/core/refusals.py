@@ -299,6 +299,7 @@ REFUSALS: dict[str, str] = {
     "s_log_unread": "the game's log does not read at {text!r}",
     "s_log_no_replay": "the game's log does not replay: {reason}",
     "s_log_other_state": "the game's log does not replay to this state",
+    "s_deal_starts": "the state's deal starts are not one list of numbers per deal",
     "s_no_play": "there is no play in progress",
     "s_no_starter": "the starter has not been cut",
     "s_no_opponent": "no opponent to call muggins",

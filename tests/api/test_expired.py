@@ -4,8 +4,10 @@ The guarantee the time to live exists for (docs/deployment.md): a token older th
 never play again from its old position, and a token sealed under a key no longer configured
 opens nowhere. What an expired token may still do is show the game: its view (with ``expired``
 and no moves), its history, and once it is over its record and review. Nothing that answers an
-expired token seals a new one. Time is moved by replacing the sealer's clock, as the other TTL
-tests do.
+expired token seals a new one, but the two that play nothing on from the old position: a concession
+when two sides play (its result the same from every position) and a finished game's next game in
+its match, so a match whose game expired can be settled. Time is moved by replacing the sealer's
+clock, as the other TTL tests do.
 """
 
 from __future__ import annotations
@@ -64,11 +66,11 @@ def test_an_expired_game_is_shown_where_it_stood_and_no_move_is_accepted(monkeyp
     assert caught_up["expired"] is True and caught_up["events"][0]["type"] in ("cut_for_deal", "deal")
     history = post(client, "/v1/games/history", body)
     assert history["expired"] is True and "state" not in history
-    # every way of playing on from the old position is refused, and says what is left
+    # every way of playing on from the old position is refused, and says what is left (conceding is not playing on:
+    # see below)
     for path, extra in (
         ("/v1/games/act", {"action": fresh["legal_actions"][0]}),
         ("/v1/games/act", {"action": {"type": "auto", "seat": 0}}),
-        ("/v1/games/act", {"action": {"type": "concede", "seat": 0}}),
         ("/v1/games/hints", {}),
     ):
         refused = expect_problem(client.post(path, json={**body, **extra}), 400, "expired-state-token")
@@ -77,7 +79,9 @@ def test_an_expired_game_is_shown_where_it_stood_and_no_move_is_accepted(monkeyp
     expect_problem(client.post("/v1/games/record", json={"state": game["state"]}), 422, "game-not-over")
 
 
-def test_a_finished_expired_game_has_its_record_and_review_but_no_next_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_finished_expired_game_has_its_record_and_review_and_its_match_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     client = server()
     game, seat = started(client, match={"format": "best_of", "length": 3})
     done = post(client, "/v1/games/act", {"state": game["state"], **seat, "action": {"type": "concede", "seat": 0}})
@@ -88,7 +92,104 @@ def test_a_finished_expired_game_has_its_record_and_review_but_no_next_game(monk
     assert record["ended_by"]["kind"] == "conceded"
     review = post(client, "/v1/games/review", body)
     assert "state" not in review
-    expect_problem(client.post("/v1/games/next-game", json=body), 400, "expired-state-token")
+    # the finished game plays nothing on: its next game is the one every caller gets, expired token or fresh
+    following = post(client, "/v1/games/next-game", body, 201)
+    assert following["view"]["match"]["game"] == 2 and following["events"][0]["move"] == 0  # moves from 0 again
+    assert following["view"]["game_id"] != done["view"]["game_id"]
+    again = post(client, "/v1/games/next-game", body, 201)
+    assert again["view"]["game_id"] == following["view"]["game_id"]
+
+
+def _match_of(client: FlaskClient, **extra: Any) -> tuple[Json, Json]:
+    """A best of 3 between two people, the first game a few moves in; and the table's request body."""
+    game = post(
+        client, "/v1/games", {"seed": 5, "dealer": 0, "match": {"format": "best_of", "length": 3}, **extra}, 201
+    )
+    table = {"credential": game["credentials"]["table"]}
+    for _ in range(4):
+        game = post(
+            client,
+            "/v1/games/act",
+            {
+                "state": game["state"],
+                "seat": game["view"]["to_act"][0],
+                **table,
+                "action": {"type": "auto", "seat": game["view"]["to_act"][0]},
+            },
+        )
+    return game, table
+
+
+def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match a paused game belongs to is not stuck: the expired game is conceded (its result is the same from
+    every position: a plain win for the other side, 1 match point, +10 spread), and the next game starts."""
+    client = server()
+    game, table = _match_of(client)
+    later(monkeypatch)
+    # a move from the old position stays refused; the concession is taken, and seals the finished game
+    expect_problem(
+        client.post(
+            "/v1/games/act",
+            json={
+                "state": game["state"],
+                "seat": 0,
+                **table,
+                "action": {"type": "auto", "seat": game["view"]["to_act"][0]},
+            },
+        ),
+        400,
+        "expired-state-token",
+    )
+    done = post(
+        client, "/v1/games/act", {"state": game["state"], "seat": 1, **table, "action": {"type": "concede", "seat": 1}}
+    )
+    assert done["view"]["phase"] == "over" and done["view"]["winner"] == 0
+    outcome = done["events"][-1]["outcome"]
+    assert outcome["conceded_by"] == 1 and outcome["spread"] == [10, -10]
+    assert outcome["game_points"] == [2, 0]  # a plain ACC win
+    assert done["view"]["match"]["points"] == [1, 0]  # one game won: the match goes on
+    second = post(client, "/v1/games/next-game", {"state": done["state"], "seat": 0, **table}, 201)
+    assert second["view"]["match"]["game"] == 2 and second["view"]["move"] == 0  # two people: no move made yet
+    # the second game expires too: conceded by seat 1 again, the best of 3 is settled 2-0
+    later(monkeypatch, 2 * TTL + 2)
+    ended = post(
+        client,
+        "/v1/games/act",
+        {
+            "state": second["state"],
+            "seat": 1,
+            "credential": second["credentials"]["table"],  # the new game's table
+            "action": {"type": "concede", "seat": 1},
+        },
+    )
+    assert ended["view"]["match"]["over"] is True and ended["view"]["match"]["winner"] == 0
+    assert ended["view"]["match"]["points"] == [2, 0]
+
+
+def test_an_expired_game_of_three_is_not_conceded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a game of three the pegs rank the two left: an old position could pick the winner."""
+    client = server()
+    game = post(client, "/v1/games", {"variant": "three_player", "seed": 4, "dealer": 0}, 201)
+    table = {"credential": game["credentials"]["table"]}
+    later(monkeypatch)
+    expect_problem(
+        client.post(
+            "/v1/games/act", json={"state": game["state"], "seat": 0, **table, "action": {"type": "concede", "seat": 0}}
+        ),
+        400,
+        "expired-state-token",
+    )
+
+
+def test_an_expired_game_still_on_has_no_next_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    client = server()
+    game, table = _match_of(client)
+    later(monkeypatch)
+    expect_problem(
+        client.post("/v1/games/next-game", json={"state": game["state"], "seat": 0, **table}),
+        400,
+        "expired-state-token",
+    )
 
 
 def test_a_token_is_shown_only_while_its_key_is_configured(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,15 +9,22 @@ table must be the view it was given (pegs, count, pile, played, cards held, hand
 the rest), every event must come once, in move order, and a seat that counts its crib by hand
 sees that crib in ``counting``.
 
-The fast tier plays :data:`FAST_GAMES` games; the ``playouts`` tier at least 300 (every
-variant and option in turn; ``CRIBBAGE_FOLD_GAMES`` sets how many), in :data:`SLICES` tests
-that ``pytest -n`` spreads over its processes.
+About one game in fifty (:data:`CONCEDE_SHARE`) is conceded at a random moment by one of the
+seats a person plays (any of them, whoever's turn it is), in every variant; and every
+:data:`MATCH_EVERY`-th two-player game is a best of 3, each next game started with
+``/v1/games/next-game`` and folded from its own start (a new ``game_id``, its moves counted from 0
+again, every table new: a phone keys what it showed by game).
+
+The fast tier plays :data:`FAST_GAMES` games, one conceded game of three and one match; the
+``playouts`` tier at least 300 (every variant and option in turn; ``CRIBBAGE_FOLD_GAMES`` sets how
+many), in :data:`SLICES` tests that ``pytest -n`` spreads over its processes.
 """
 
 from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -28,6 +35,9 @@ from tests.support.fold import FoldedTable
 Json = dict[str, Any]
 
 FAST_GAMES = 5
+CONCEDE_SHARE = 0.02  # of the games, conceded at a random moment
+MATCH_EVERY = 10  # of the two-player games, every tenth a best of 3 (its games in place of the one)
+MATCH = {"format": "best_of", "length": 3}
 LONG_GAMES = max(300, int(os.environ.get("CRIBBAGE_FOLD_GAMES", "300")))
 VARIANTS = ("six_card", "five_card", "three_player", "four_player", "four_player_individual")
 LEVELS = ("easy", "standard", "hard")
@@ -71,28 +81,38 @@ def choose(rng: random.Random, seat: int, legal: list[Json]) -> Json:
 
 
 class Game:
-    """One game's phones: a table per person's seat and one for a spectator."""
+    """One game's phones: a table per person's seat and one for a spectator. ``concede``: the game
+    is conceded (by one of the people's seats, at a random moment); ``match``: it starts a best of 3."""
 
-    def __init__(self, client: FlaskClient, variant: str, rules: Json, seed: int) -> None:
+    def __init__(
+        self, client: FlaskClient, variant: str, rules: Json, seed: int, *, concede: bool = False, match: bool = False
+    ) -> None:
         self.client = client
+        self.rules = rules
         self.rng = random.Random(seed)
         options = options_for(variant, rules["players"], self.rng)
         computer = computer_seats(rules["players"], self.rng)
         self.people = [seat for seat in range(rules["players"]) if seat not in {c["seat"] for c in computer}]
+        self.concede_after = self.rng.randint(1, 40) if concede else None  # answers before the concession
         starter = self.rng.choice([None, *self.people])
-        answer = self.post(
-            "/v1/games",
-            {"variant": variant, "options": options, "seed": seed, "computer": computer, "seat": starter},
-            201,
-        )
+        body = {"variant": variant, "options": options, "seed": seed, "computer": computer, "seat": starter}
+        answer = self.post("/v1/games", body | ({"match": MATCH} if match else {}), 201)
         self.table = answer["credentials"]["table"]
+        self.conceded = 0  # games conceded
+        self.begin(starter, answer)
+
+    def begin(self, seat: int | None, answer: Json) -> None:
+        """A game starts (a new one, or a match's next): every phone's table from nothing, and
+        the answer shown on ``seat``'s."""
+        rules = self.rules
+        self.game_id = answer["view"]["game_id"]
         self.state = answer["state"]
         self.move = answer["view"]["move"]
         self.tables = {
             seat: FoldedTable(seat, rules["players"], rules["partnerships"], rules["crib_from_deck"])
             for seat in [None, *self.people]
         }
-        self.shown(starter, answer)
+        self.shown(seat, answer)
         self.to_act: list[int] = answer["view"]["to_act"]
         self.over = answer["view"]["phase"] == "over"
         self.answers = 1
@@ -111,17 +131,24 @@ class Game:
         table.check(answer["view"])
 
     def act(self) -> None:
-        seat = self.rng.choice(self.to_act)
+        conceding = self.concede_after is not None and self.answers >= self.concede_after
+        seat = self.rng.choice(self.people if conceding else self.to_act)  # any person concedes, at any turn
         behind = self.tables[seat].shown_up_to
-        if behind == self.move:  # up to date: the plain request, which replays nothing
+        if conceding:
+            action = {"type": "concede", "seat": seat}
+        else:
             legal = self.post("/v1/games/view", self.body(seat))["legal_actions"]
-            body = self.body(seat, action=choose(self.rng, seat, legal))
-            if self.rng.random() < 0.5:
-                body["since_move"] = behind
-        else:  # behind: its move, with what it missed first
-            legal = self.post("/v1/games/view", self.body(seat))["legal_actions"]
-            body = self.body(seat, action=choose(self.rng, seat, legal), since_move=behind)
+            action = choose(self.rng, seat, legal)
+        body = self.body(seat, action=action)
+        if behind != self.move or self.rng.random() < 0.5:  # behind: its move, with what it missed first
+            body["since_move"] = behind  # (up to date, now and then: it replays nothing)
         answer = self.post("/v1/games/act", body)
+        if conceding:
+            self.conceded += 1
+            over = answer["events"][-1]
+            assert over["type"] == "game_over" and over["ended_by"]["kind"] == "conceded", over
+            side = seat % len(answer["view"]["pegs"])
+            assert over["outcome"]["conceded_by"] == side and over["winner"] not in (None, side), over
         moves = [event["move"] for event in answer["events"]]
         assert moves == sorted(moves) and moves[0] > behind, moves
         self.shown(seat, answer)
@@ -151,6 +178,27 @@ class Game:
             self.catch_up(seat)
         return self.answers
 
+    def play_match(self) -> int:
+        """A best of 3 to its end: each game played out (and folded from its own start), then
+        the next one started by a seat, or the table, with ``/v1/games/next-game``. Returns the
+        games played."""
+        games = 1
+        while True:
+            self.play_out()
+            match = self.post("/v1/games/view", self.body(None))["view"]["match"]
+            if match["over"]:
+                assert max(match["games_won"]) == 2 or games == 3, match
+                return games
+            asking = self.rng.choice([None, *self.people])  # with the table's credential: every new one comes back
+            body = self.body(asking) | {"credential": self.table}
+            answer = self.post("/v1/games/next-game", body, 201)
+            self.table = answer["credentials"]["table"]
+            assert answer["view"]["game_id"] != self.game_id and answer["view"]["match"]["game"] == games + 1
+            assert [event["move"] for event in answer["events"]][:1] == [0], "a next game counts its moves from 0"
+            self.begin(asking, answer)
+            self.concede_after = None
+            games += 1
+
 
 @pytest.fixture
 def rules_of(client: FlaskClient) -> dict[str, Json]:
@@ -158,19 +206,52 @@ def rules_of(client: FlaskClient) -> dict[str, Json]:
     return {entry["name"]: entry["rules"] for entry in client.get("/v1/variants").get_json()["variants"]}
 
 
-def play_games(client: FlaskClient, rules_of: dict[str, Json], games: range) -> dict[str, int]:
+def conceded_at(number: int) -> bool:
+    """One round of the variants in fifty (:data:`CONCEDE_SHARE`) is conceded: each variant's game of that round."""
+    return number // len(VARIANTS) % round(1 / CONCEDE_SHARE) == 17
+
+
+def match_at(number: int) -> bool:
+    """Every tenth round's two-player games are a best of 3 (:data:`MATCH_EVERY`)."""
+    players = 2 if VARIANTS[number % len(VARIANTS)] in ("six_card", "five_card") else 0
+    return players == 2 and number // len(VARIANTS) % MATCH_EVERY == MATCH_EVERY - 1
+
+
+def play_games(client: FlaskClient, rules_of: dict[str, Json], numbers: Iterable[int]) -> dict[str, int]:
+    """Play the games numbered ``numbers``: each number's variant in turn, conceded
+    (:func:`conceded_at`) or a best of 3 (:func:`match_at`, its every game counted). Returns the
+    games played per variant, and (as ``conceded`` and ``matches``) how many were conceded and how
+    many matches."""
     played = dict.fromkeys(rules_of, 0)
     assert set(played) == set(VARIANTS), "a new variant is played here too"
-    for number in games:
+    played |= {"conceded": 0, "matches": 0}
+    for number in numbers:
         variant = VARIANTS[number % len(VARIANTS)]
-        Game(client, variant, rules_of[variant], seed=number).play_out()
-        played[variant] += 1
+        rules = rules_of[variant]
+        match = match_at(number)
+        assert not match or rules["players"] == 2
+        game = Game(client, variant, rules, seed=number + 1, concede=conceded_at(number), match=match)
+        played[variant] += game.play_match() if match else 1
+        if not match:
+            game.play_out()
+        played["conceded"] += game.conceded
+        played["matches"] += match
     return played
 
 
 def test_folding_the_events_gives_every_view(client: FlaskClient, rules_of: dict[str, Json]) -> None:
     played = play_games(client, rules_of, range(FAST_GAMES))
-    assert all(played.values())
+    assert all(played[variant] for variant in VARIANTS)
+
+
+def test_folding_a_conceded_game_and_a_match(client: FlaskClient, rules_of: dict[str, Json]) -> None:
+    """The fast tier's concession (a game of three, where any of the three people may give up) and best of 3 (the
+    first game conceded, so it ends soon; the next ones played out)."""
+    three = Game(client, "three_player", rules_of["three_player"], seed=3, concede=True)
+    three.play_out()
+    match = Game(client, "six_card", rules_of["six_card"], seed=10, concede=True, match=True)
+    assert match.play_match() >= 2
+    assert three.conceded == match.conceded == 1
 
 
 # The long run in slices (every sixth game each), so that the processes of ``pytest -n`` share them
@@ -183,6 +264,9 @@ def test_the_slices_play_every_long_game_once() -> None:
     games = [number for part in range(SLICES) for number in LONG_RANGE[part::SLICES]]
     assert sorted(games) == list(LONG_RANGE) and len(games) >= 300
     assert min(sum(1 for number in games if number % len(VARIANTS) == v) for v in range(len(VARIANTS))) >= 60
+    # about one in fifty conceded, every variant among them, and a dozen best of 3 (a game may end before its concession)
+    assert {number % len(VARIANTS) for number in games if conceded_at(number)} == set(range(len(VARIANTS)))
+    assert sum(map(match_at, games)) >= 10
 
 
 @pytest.mark.playouts
@@ -191,4 +275,5 @@ def test_folding_the_events_gives_every_view_over_many_games(
     client: FlaskClient, rules_of: dict[str, Json], part: int
 ) -> None:
     played = play_games(client, rules_of, LONG_RANGE[part::SLICES])
-    assert sum(played.values()) >= 300 // SLICES and min(played.values()) >= 60 // SLICES
+    assert sum(played[variant] for variant in VARIANTS) >= 300 // SLICES
+    assert min(played[variant] for variant in VARIANTS) >= 60 // SLICES

@@ -320,8 +320,22 @@ def decode_action(log: str, state: GameState, seat: int) -> tuple[Action, bool, 
     return kind.decode(text[:size], seat), by_computer, size + by_computer
 
 
+def log_offset(log: str, state: GameState, moves: int) -> int:
+    """Where in ``log`` (of ``state``'s game) the action after the first ``moves`` ones begins:
+    each action's length is its kind's for these rules, so no state is needed to skip them."""
+    at = 0
+    for _ in range(moves):
+        by_computer = log[at : at + 1] == COMPUTER_MARK
+        kind = _BY_MARK.get(log[at + by_computer : at + by_computer + 1])
+        if kind is None:
+            raise InvalidState(said("s_log_unread", text=log[at : at + 3]))
+        at += by_computer + kind.size(state)
+    return at
+
+
 __all__ = [
     "Action",
+    "log_offset",
     "ActionKind",
     "ACTIONS",
     "AUTO",

@@ -2,7 +2,8 @@
 
 This is not the wire format (a client never sees it: it is sealed, see
 ``service/api/state_token.py``) but the plaintext inside the seal. It is small on purpose:
-cards as single letters, short keys, and nothing that can be derived. Hands are not stored
+cards as single letters, short keys, and nothing that can be derived (but where the deal and the one before
+began, ``ds``: a replay's result kept so that ``since_move`` replays one or two deals, not the game). Hands are not stored
 (they are the deck's dealt cards less each seat's discards, less the cards played), nor is
 the starter (the card the cut turns), nor the crib (the pack's card and the discards).
 
@@ -34,7 +35,7 @@ from ..scoring.match import MAX_LENGTH, NEXT_FIRST_DEALER, MatchContext, MatchRu
 from ..scoring.pegging import Play, pile_count
 from ..vocabulary import Level, Phase
 from .invariants import check_state
-from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, GameState, crib_from_pack, deal_cards, starter_of
+from .state import LEVELS, MAX_CLAIM, MAX_SEED, PHASES, DealStart, GameState, crib_from_pack, deal_cards, starter_of
 
 STATE_VERSION = 2  # 2: the game's id, its move count and the seats the computer plays (and, optional, its match)
 MAX_DEAL_NO = 100_000
@@ -153,6 +154,31 @@ def _encode_show_and_record(out: dict[str, Any], state: GameState) -> None:
         out["mt"] = encode_match(state.match)
         if state.match.conceded:  # per game before this one: 0 played out, 1 + the side that conceded it
             out["mx"] = [0 if side is None else 1 + side for side in state.match.conceded]
+    if state.deal_starts:  # a cache of the replay (record.events_since): per deal, its number, moves, pegs
+        out["ds"] = [[begun.deal, begun.moves, *begun.scores, *begun.backs] for begun in state.deal_starts]
+
+
+def _deal_starts(data: Mapping[str, Any], sides: int) -> tuple[DealStart, ...]:
+    """Where this deal and the one before began (``ds``: per deal its number, the moves before
+    it, the front pegs, the back pegs; left out in the first deal and in states sealed before
+    it was kept); whether they fit the game is :mod:`.invariants`' to check."""
+    codes = data.get("ds")
+    if codes is None:
+        return ()
+    if not (
+        isinstance(codes, list)
+        and 1 <= len(codes) <= 2
+        and all(
+            isinstance(entry, list)
+            and len(entry) == 2 + 2 * sides
+            and all(type(code) is int and 0 <= code <= MAX_MOVES for code in entry)
+            for entry in codes
+        )
+    ):
+        raise InvalidState(said("s_deal_starts"))
+    return tuple(
+        DealStart(entry[0], entry[1], tuple(entry[2 : 2 + sides]), tuple(entry[2 + sides :])) for entry in codes
+    )
 
 
 def encode_match(match: MatchContext) -> list[int]:
@@ -271,6 +297,7 @@ def check_fields(data: Any) -> Rules:
         _check_play(data, kept, players)
     _computer(data, players)
     _match(data)
+    _deal_starts(data, sides)
     return rules
 
 
@@ -384,6 +411,7 @@ def rebuild(data: Mapping[str, Any], rules: Rules) -> GameState:
         data.get("m", 0),
         () if codes is None else tuple(map(_COMPUTER_CODES.__getitem__, codes)),
         _match(data),
+        _deal_starts(data, rules.sides),
     )
 
 

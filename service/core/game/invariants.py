@@ -8,6 +8,7 @@ even if the key that sealed it leaked, and in the playout tests after every step
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from ..cards import DECK
 from ..errors import CribbageError, InvalidState
@@ -185,6 +186,23 @@ def _progress(state: GameState) -> None:
         _need(len(state.opening_deck) == 52 and set(state.opening_deck) == set(DECK), said("i_opening_deck"))
 
 
+def _deal_starts(state: GameState) -> None:
+    """Where the deal before this one and this one began: consecutive deals ending with this
+    one, from the second on, in move order, each peg at most where it stands now, no back peg
+    ahead of its front (that they are where the replay puts them is :mod:`.record`'s to check)."""
+    starts = state.deal_starts
+    if not starts:
+        return
+    sides = state.rules.sides
+    _need(len(starts) <= 2 and starts[-1].deal == state.deal_no, "the deal starts end with this deal")
+    _need(starts[0].deal >= 2 and starts[-1].deal - starts[0].deal == len(starts) - 1, "the deal starts follow on")
+    _need(all(a.moves < b.moves for a, b in pairwise(starts)), "the deal starts are in move order")
+    for begun in starts:
+        _need(begun.moves <= state.moves and len(begun.scores) == sides == len(begun.backs), "a deal start's pegs")
+        _need(all(0 <= b <= f for b, f in zip(begun.backs, begun.scores)), "a deal start's back peg ahead")
+        _need(all(f <= now for f, now in zip(begun.scores, state.scores)), "a peg went back after a deal start")
+
+
 def _match(state: GameState) -> None:
     if state.match is not None:
         check_match(state, state.match)
@@ -199,6 +217,7 @@ CHECKS: tuple[Callable[[GameState], None], ...] = (
     _show,
     _scores,
     _progress,
+    _deal_starts,
     _match,
 )
 """The invariants, one entry per part of the state, each raising :class:`InvalidState` on a fault."""

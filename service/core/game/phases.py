@@ -45,6 +45,7 @@ from .events import (
 )
 from .state import (
     MAX_GAME_DEALS,
+    DealStart,
     GameState,
     build_crib,
     crib_from_pack,
@@ -126,22 +127,28 @@ class Step:
 # --- the deal and the discard ------------------------------------------------------------------
 
 
-def start_deal(step: Step, deal_no: int, dealer: int, deck: tuple[Card, ...]) -> None:
-    rules = step.state.rules
-    dealt = deal_cards(rules, deck, dealer)
-    step.set(
+def dealt(state: GameState, deal_no: int, dealer: int, deck: tuple[Card, ...]) -> GameState:
+    """``state`` with deal ``deal_no`` dealt from ``deck`` by ``dealer``: the hands, the pack's
+    card(s) in the crib, nothing cut, played or counted yet."""
+    rules = state.rules
+    return state._replace(
         deal_no=deal_no,
         dealer=dealer,
         phase="discard",
         deck=deck,
-        hands=dealt,
+        hands=deal_cards(rules, deck, dealer),
         crib=crib_from_pack(rules, deck),
         starter=None,
         play=None,
         show_step=0,
         claim=None,
     )
-    step.events.append(Deal(deal_no, dealer, dealt))
+
+
+def start_deal(step: Step, deal_no: int, dealer: int, deck: tuple[Card, ...]) -> None:
+    rules = step.state.rules
+    step.state = dealt(step.state, deal_no, dealer, deck)
+    step.events.append(Deal(deal_no, dealer, step.state.hands))
     if rules.three_for_last == "every_deal" or (rules.three_for_last == "game_start" and deal_no == 1):
         step.peg(
             step.state.pone,
@@ -149,6 +156,10 @@ def start_deal(step: Step, deal_no: int, dealer: int, deck: tuple[Card, ...]) ->
             "three_for_last",
             (ScoreItem("three_for_last", (), THREE_FOR_LAST_POINTS),),
         )
+    if deal_no > 1:  # where this deal began, after the deal before (the first begins with the game)
+        state = step.state
+        begun = DealStart(deal_no, step.move or 0, state.scores, state.backs)
+        step.set(deal_starts=(*state.deal_starts[-1:], begun))
 
 
 def discard(step: Step, seat: int, cards: tuple[Card, ...]) -> None:
@@ -318,4 +329,4 @@ def settle(step: Step, called: int | None) -> None:
         end_deal(step)
 
 
-__all__ = ["Step", "start_deal", "discard", "cut", "play", "start_show", "end_deal", "count", "settle"]
+__all__ = ["Step", "dealt", "start_deal", "discard", "cut", "play", "start_show", "end_deal", "count", "settle"]

@@ -26,12 +26,13 @@ from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
 from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
-from .actions import Action, decode_action
+from .actions import Action, decode_action, log_offset
 from .chance import shuffled_deck
 from .codec import encode_state
 from .engine import apply, new_game
 from .events import CutForDeal, Deal, Discard, Ending, Event, GameOver, Numbered, Starter, numbered, numbered_for
-from .state import GameState, crib_from_pack, current_player, final_outcome
+from .phases import dealt
+from .state import DealStart, GameState, crib_from_pack, current_player, final_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,10 @@ class GameRecord:
         return sum(len(entry.actions) for entry in self.deals)
 
 
-def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, RecordedAction, list[Event]]]]:
+Steps = list[tuple[GameState, RecordedAction, list[Event]]]
+
+
+def positions(state: GameState) -> tuple[list[Event], Steps]:
     """Play the game again from its seed and its log: the opening events, then every move with
     the position it was made in and its events. The replay must end in ``state`` itself (an
     :class:`InvalidState` otherwise). A game review (:mod:`service.core.computer.review`) reads the positions."""
@@ -96,9 +100,14 @@ def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, Reco
         computer=state.computer,
         match=state.match,
     )
-    steps: list[tuple[GameState, RecordedAction, list[Event]]] = []
+    return opening, _replayed(current, 0, state)
+
+
+def _replayed(current: GameState, at: int, state: GameState) -> Steps:
+    """Play ``state``'s log on from character ``at`` (where ``current`` stands): every move with
+    the position it was made in and its events; the replay must end in ``state`` itself."""
+    steps: Steps = []
     log = state.log
-    at = 0
     try:
         while at < len(log):
             action, by_computer, size = decode_action(log[at:], current, current_player(current) or 0)
@@ -109,9 +118,26 @@ def positions(state: GameState) -> tuple[list[Event], list[tuple[GameState, Reco
     except (CribbageError, IndexError, ValueError) as error:
         reason = (error.said or error.message) if isinstance(error, CribbageError) else str(error)
         raise InvalidState(said("s_log_no_replay", reason=reason)) from None
+    kept = len(state.deal_starts)  # fewer when its game began before they were kept: the rest must agree
+    if kept < len(current.deal_starts):
+        current = current._replace(deal_starts=current.deal_starts[len(current.deal_starts) - kept :])
     if encode_state(current) != encode_state(state):
         raise InvalidState(said("s_log_other_state"))
-    return opening, steps
+    return steps
+
+
+def _steps_from(state: GameState, begun: DealStart) -> Steps:
+    """The moves of ``state``'s game from deal ``begun.deal`` on, replayed from where that deal
+    began (:class:`~.state.DealStart`): the deal dealt again from the seed, the pegs as they
+    stood, the log from its first action. The replay must end in ``state`` itself."""
+    rules = state.rules
+    dealer = (state.dealer - (state.deal_no - begun.deal)) % rules.players
+    kept = state.deal_starts[: state.deal_starts.index(begun) + 1]  # the deal starts as they were then
+    start = dealt(state, begun.deal, dealer, shuffled_deck(state.seed, begun.deal))._replace(
+        scores=begun.scores, backs=begun.backs, winner=None, draw=False, moves=begun.moves, deal_starts=kept
+    )
+    at = log_offset(state.log, state, begun.moves)
+    return _replayed(start._replace(log=state.log[:at]), at, state)
 
 
 def replay(state: GameState) -> tuple[list[Event], list[tuple[RecordedAction, list[Event]]]]:
@@ -236,14 +262,21 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Numbere
     """Everything that happened after the view numbered ``move`` (``-1``: from the game's
     opening, the cut for the deal and the first deal, numbered 0), in order, as ``seat`` may
     see it, each event with its move: what a seat that did not make the last moves (the other
-    phone of a shared game) needs to animate them. Replays the game, so its cost grows with
-    the game (bounded by the deal limit); nothing is replayed when ``move`` is the state's."""
+    phone of a shared game) needs to animate them. Nothing is replayed when ``move`` is the
+    state's; the game is replayed from the deal move ``move + 1`` was made in when it is this
+    deal or the one before (the state keeps where they began: ``deal_starts``), else from its
+    start (its cost then grows with the game, bounded by the deal limit)."""
     if not -1 <= move <= state.moves:
         raise IllegalAction(said("since_move_range", move=state.moves), pointer="/since_move")
     if move == state.moves:
         return ()
-    opening, steps = replay(state)
-    happened = numbered(0, opening) if move < 0 else []
+    begun = [start for start in state.deal_starts if start.moves <= move]
+    if begun:
+        steps = [(done, events) for _, done, events in _steps_from(state, begun[-1])]
+        happened = []
+    else:
+        opening, steps = replay(state)
+        happened = numbered(0, opening) if move < 0 else []
     for recorded, events in steps:
         if recorded.move > move:
             happened += numbered(recorded.move, events)

@@ -40,6 +40,19 @@ MAX_SEED = 2**63 - 1  # a game's seed, when it starts and when a token is opened
 CONCEDE_MARK = "-"
 
 
+class DealStart(NamedTuple):
+    """Where a deal began (after its cards were dealt, and three for last if it scores then):
+    its number, the moves made before its first, and each side's front and back peg. Only for
+    deals after the first (the first begins where the game does). The state keeps those of its
+    deal and the one before (``deal_starts``), so that the events since a recent move are
+    replayed from the deal that move was made in, not from the game's start (:mod:`.record`)."""
+
+    deal: int
+    moves: int
+    scores: tuple[int, ...]
+    backs: tuple[int, ...]
+
+
 class GameState(NamedTuple):
     """One position of a game. Every field is immutable; the engine returns new states
     (``state._replace(...)``).
@@ -61,6 +74,8 @@ class GameState(NamedTuple):
     ``computer``: per seat, the level the computer plays it at, or ``None`` for a person (empty:
     every seat is a person's). ``match``: the match the game is part of (its rules, who dealt
     first in its first game, the scores of the games before this one), or ``None``.
+    ``deal_starts``: where the deal before this one and this one began (:class:`DealStart`,
+    from the second deal on; empty in a state sealed before they were kept).
     """
 
     rules: Rules
@@ -87,6 +102,7 @@ class GameState(NamedTuple):
     moves: int = 0
     computer: tuple[Level | None, ...] = ()
     match: MatchContext | None = None
+    deal_starts: tuple[DealStart, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -236,6 +252,7 @@ def may_act(state: GameState) -> tuple[int, ...]:
 
 __all__ = [
     "GameState",
+    "DealStart",
     "PHASES",
     "MAX_CLAIM",
     "MAX_GAME_DEALS",

@@ -143,14 +143,22 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
     """The outcome of a game that side ``side`` conceded with these scores on the board
     (docs/rules.md 8.4): it loses, whatever the pegs say. The other side wins a plain game (the
     game points of a win with no skunk: a concession is scored as a forfeit, never as a skunk)
-    by :data:`FORFEIT_SPREAD` spread points, and that is its margin. In a game of three, the
-    leading side of the two left wins (an equal lead between them is a draw: no game points,
-    no spread). The scores stay as they stood: no side reached the target.
+    by :data:`FORFEIT_SPREAD` spread points, and that is its margin. The scores stay as they
+    stood: no side reached the target. A conceded game always has a winner (the one who gives
+    up never gets a draw out of it).
 
-    >>> from ..rules import STANDARD
+    In a game of three the two left are ranked by their pegs: the one ahead wins, the other
+    neither wins nor loses anything (no game points, no spread). Level pegs between them go to
+    the one on the conceder's left, the next seat clockwise (a service choice: no source speaks
+    of a game of three given up; docs/rules.md 8.4).
+
+    >>> from ..rules import STANDARD, resolve
     >>> result = conceded([100, 40], STANDARD, side=0)
     >>> result.winner, result.margin, result.skunk, result.game_points, result.spread, result.scores
     (1, 10, 'none', (0, 2), (-10, 10), (100, 40))
+    >>> result = conceded([80, 50, 50], resolve("three_player"), side=2)
+    >>> result.winner, result.draw, result.game_points, result.spread
+    (0, False, (2, 0, 0), (10, 0, -10))
     """
     sides = rules.sides
     if len(scores) != sides:
@@ -165,13 +173,10 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
                 said("conceded_after_target", side=index, target=rules.target), pointer=f"/scores/{index}"
             )
     final = tuple(scores)
-    left = [other for other in range(sides) if other != side]
-    best = max(final[other] for other in left)
-    leaders = [other for other in left if final[other] == best]
+    # The sides left, from the conceder's left clockwise; max() keeps the first of equals.
+    left = [(side + step) % sides for step in range(1, sides)]
+    winner = max(left, key=lambda other: final[other])
     zeros = tuple(0 for _ in range(sides))
-    if len(leaders) > 1:
-        return Outcome(final, None, 0, 0, zeros, zeros, zeros, rules.game_point_scheme, (), False, side)
-    winner = leaders[0]
     game_points = tuple(rules.game_points[0] if index == winner else 0 for index in range(sides))
     spread = tuple(
         FORFEIT_SPREAD if index == winner else -FORFEIT_SPREAD if index == side else 0 for index in range(sides)

@@ -8,6 +8,8 @@ game counts as one game won (1 match point) and the match goes on.
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from service.core.errors import InvalidScore
@@ -39,17 +41,56 @@ def test_the_winner_scores_a_plain_win_under_every_scheme(scheme: str, points: i
 
 
 def test_partners_concede_as_a_side() -> None:
-    rules = resolve("four_player")
-    assert conceded([60, 70], rules, side=1).winner == 0
+    rules = resolve("four_player")  # sides 0 (seats 0 and 2) and 1 (seats 1 and 3); ACC: a plain win is 2
+    result = conceded([60, 70], rules, side=1)  # seat 1 or 3 gives up 10 points ahead: side 0 wins
+    assert result.winner == 0 and result.game_points == (2, 0) and result.spread == (10, -10)
+    level = conceded([60, 60], rules, side=0)  # level pegs: the side that gave up loses all the same
+    assert level.winner == 1 and not level.draw and level.game_points == (0, 2) and level.spread == (-10, 10)
 
 
 def test_in_a_game_of_three_the_leader_of_the_two_left_wins() -> None:
     rules = resolve("three_player")
     result = conceded([80, 50, 65], rules, side=0)  # side 0 leads but concedes; 2 leads the others
     assert result.winner == 2 and result.game_points == (0, 0, 2) and result.spread == (-10, 0, 10)
-    level = conceded([80, 50, 50], rules, side=0)  # the two left are level: a draw
-    assert level.winner is None and level.draw and level.game_points == (0, 0, 0) and level.spread == (0, 0, 0)
-    assert level.conceded_by == 0
+    assert result.margin == 10 and result.skunked == (0, 0, 0) and result.conceded_by == 0
+
+
+# Two left level: the one on the conceder's left (the next seat clockwise) wins, worked by hand per conceder:
+# seat 0 gives up -> 1 then 2 on its left; seat 1 -> 2 then 0; seat 2 -> 0 then 1.
+@pytest.mark.parametrize(
+    ("scores", "side", "winner", "game_points", "spread"),
+    [
+        ((80, 50, 50), 0, 1, (0, 2, 0), (-10, 10, 0)),
+        ((50, 80, 50), 1, 2, (0, 0, 2), (0, -10, 10)),
+        ((50, 50, 80), 2, 0, (2, 0, 0), (10, 0, -10)),
+        ((0, 0, 0), 1, 2, (0, 0, 2), (0, -10, 10)),  # given up before anyone pegged
+        ((10, 30, 30), 0, 1, (0, 2, 0), (-10, 10, 0)),  # behind both, level with neither
+    ],
+)
+def test_in_a_game_of_three_two_left_level_go_to_the_conceders_left(
+    scores: tuple[int, int, int], side: int, winner: int, game_points: tuple[int, ...], spread: tuple[int, ...]
+) -> None:
+    result = conceded(list(scores), resolve("three_player"), side=side)
+    assert result.winner == winner and not result.draw and result.conceded_by == side
+    assert result.game_points == game_points and result.spread == spread and result.margin == 10
+    assert result.scores == scores and result.skunk_level == 0
+
+
+@pytest.mark.parametrize("variant", ["six_card", "five_card", "three_player", "four_player", "four_player_individual"])
+def test_the_one_who_gives_up_always_loses(variant: str) -> None:
+    """Whatever the pegs, in every variant: the conceding side has no game points and -10, one other side wins
+    with a plain win's game points and +10, and no conceded game is a draw."""
+    rules = resolve(variant)
+    plain = rules.game_points[0]
+    for scores in product(range(0, rules.target, 17), repeat=rules.sides):
+        for side in range(rules.sides):
+            result = conceded(list(scores), rules, side=side)
+            assert result.winner is not None and result.winner != side and not result.draw
+            assert result.game_points[side] == 0 and result.spread[side] == -10
+            assert result.game_points[result.winner] == plain and result.spread[result.winner] == 10
+            assert sum(result.game_points) == plain and sum(result.spread) == 0
+            best = max(score for other, score in enumerate(scores) if other != side)
+            assert scores[result.winner] == best  # ranked by the pegs of the rest
 
 
 def test_a_fixed_deals_game_conceded_by_the_leader() -> None:

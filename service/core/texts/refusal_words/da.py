@@ -231,6 +231,7 @@ TEMPLATES: dict[str, str] = {
     "s_log_unread": "spillets log kan ikke læses ved {text!r}",
     "s_log_no_replay": "spillets log kan ikke afspilles: {reason}",
     "s_log_other_state": "spillets log fører ikke til denne tilstand",
+    "s_deal_starts": "tilstandens giv-starter er ikke én liste af tal pr. giv",
     "s_no_play": "intet udspil er i gang",
     "s_no_starter": "starterkortet er ikke vendt",
     "s_no_opponent": "ingen modstander, der kan råbe muggins",

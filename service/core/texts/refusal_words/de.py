@@ -231,6 +231,7 @@ TEMPLATES: dict[str, str] = {
     "s_log_unread": "das Protokoll des Spiels ist bei {text!r} nicht lesbar",
     "s_log_no_replay": "das Protokoll des Spiels lässt sich nicht nachspielen: {reason}",
     "s_log_other_state": "das Protokoll des Spiels führt nicht zu diesem Spielstand",
+    "s_deal_starts": "die Anfänge der Runden im Spielstand sind nicht eine Zahlenliste je Runde",
     "s_no_play": "es läuft kein Ausspielen",
     "s_no_starter": "die Startkarte ist noch nicht abgehoben",
     "s_no_opponent": "kein Gegner, der Muggins rufen kann",

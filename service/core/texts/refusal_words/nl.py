@@ -231,6 +231,7 @@ TEMPLATES: dict[str, str] = {
     "s_log_unread": "het logboek van het spel is bij {text!r} niet leesbaar",
     "s_log_no_replay": "het logboek van het spel laat zich niet naspelen: {reason}",
     "s_log_other_state": "het logboek van het spel leidt niet tot deze spelstatus",
+    "s_deal_starts": "de beginstanden van de delingen in de spelstatus zijn niet één lijst getallen per deling",
     "s_no_play": "er wordt nu niet gespeeld",
     "s_no_starter": "de startkaart is nog niet gekeerd",
     "s_no_opponent": "geen tegenstander die muggins kan roepen",

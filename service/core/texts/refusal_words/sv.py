@@ -231,6 +231,7 @@ TEMPLATES: dict[str, str] = {
     "s_log_unread": "partiets logg går inte att läsa vid {text!r}",
     "s_log_no_replay": "partiets logg går inte att spela upp: {reason}",
     "s_log_other_state": "partiets logg leder inte till det här tillståndet",
+    "s_deal_starts": "tillståndets given-starter är inte en lista med tal per giv",
     "s_no_play": "inget utspel pågår",
     "s_no_starter": "startkortet har inte lyfts",
     "s_no_opponent": "ingen motståndare som kan ropa muggins",
