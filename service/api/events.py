@@ -12,6 +12,7 @@ from flask import Blueprint
 
 from ..core.tournaments.event import settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
+from ..core.tournaments.movements import fixed_games
 from .loading import body
 from .problems import ApiError
 from .wire import director as schedules
@@ -60,3 +61,9 @@ def pairings(request: EventRequest) -> dict[str, Any]:
 @body("eventCrossCheck")
 def cross_check(request: EventRequest) -> dict[str, Any]:
     return wire.cross_check(settle(request.event, request.rules).tables)
+
+
+@bp.post("/fixed-games")
+@body("eventFixedGames")
+def fixed(request: wire.FixedGamesRequest) -> dict[str, Any]:
+    return wire.fixed_games(fixed_games(request.players, request.games))

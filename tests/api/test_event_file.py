@@ -283,3 +283,30 @@ def test_a_swiss_event_run_round_by_round_as_a_director_would(client: FlaskClien
     assert [c["result"] for c in p03[3:]] == ["withdrawn", "withdrawn"]
     late = next(row for row in cross if row["player"] == "late")["rounds"]
     assert late[0]["result"] == "not_entered"
+
+
+def test_fixed_games_lines_go_straight_into_the_event_file(client: FlaskClient) -> None:
+    names = ["ann", "bob", "cy", "dee", "eve"]
+    day = post(client, "fixed-games", {"players": names, "games": 3})
+    assert day.status_code == 200, day.json
+    answer = day.json
+    assert answer["movement"] == "one_side_moves" and answer["tables_per_round"] == 3
+    # ann (table 1's home seat) meets bob, sits out when the empty seat reaches her, then meets dee
+    assert answer["players"][0] == {
+        "player": "ann",
+        "rounds": [
+            {"round": 1, "table": 1, "opponent": "bob"},
+            {"round": 2, "table": None, "opponent": None},
+            {"round": 3, "table": 1, "opponent": "dee"},
+        ],
+    }
+    event = {"players": names, "tables": answer["tables"], "byes": answer["byes"]}
+    cross = post(client, "cross-check", event)
+    assert cross.status_code == 200 and cross.json["counts"]["missing"] == 6
+
+
+def test_fixed_games_past_what_the_field_can_play(client: FlaskClient) -> None:
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a", "b", "c", "d"], "games": 4}), 422)
+    assert refused["errors"][0]["pointer"] == "/games"  # 4 players: 3 different opponents each
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a", "b"], "games": 0}), 400)
+    assert refused["errors"][0]["pointer"] == "/games"

@@ -58,6 +58,7 @@ from service.core.tournaments.crosstable import crosstable, game_logs
 from service.core.tournaments.elimination import elimination
 from service.core.tournaments.event_views import event_crosstable, event_standings
 from service.core.tournaments.match_standings import MatchResult, match_standings
+from service.core.tournaments.movements import fixed_games
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
 from service.ratings import Prior, rate
@@ -448,6 +449,10 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         ],
         "EventCrosstable": [lambda: wire_event_file.event_crosstable(event_crosstable(ledger, STANDARD))],
         "EventCrossCheck": [lambda: wire_event_file.cross_check(ledger.tables)],
+        "FixedGames": [
+            lambda: wire_event_file.fixed_games(fixed_games(["ann", "bob", "cy", "dee", "eve"], 3)),
+            lambda: wire_event_file.fixed_games(fixed_games(["ann", "bob", "cy", "dee"], 3)),
+        ],
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],

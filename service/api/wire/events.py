@@ -12,6 +12,7 @@ from typing import Any
 from ...core.rules import Rules
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.movements import FixedGames
 from . import encoder, loader
 from .tournaments import request_rules
 from .tournaments import standing as standing_row
@@ -51,6 +52,17 @@ def _card(value: dict[str, Any]) -> Card:
     return Card(
         value["round"], value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FixedGamesRequest:
+    players: tuple[str, ...]
+    games: int
+
+
+@loader("FixedGamesRequest")
+def load_fixed_games(data: dict[str, Any]) -> FixedGamesRequest:
+    return FixedGamesRequest(tuple(data["players"]), data["games"])
 
 
 # --- answers ---------------------------------------------------------------------------------------
@@ -119,3 +131,23 @@ def cross_check(tables: tuple[TableResult, ...]) -> dict[str, Any]:
     for t in tables:
         counts[t.status] += 1
     return {"counts": counts, "tables": [table_check(t) for t in tables if t.status != "agreed"]}
+
+
+@encoder("FixedGames")
+def fixed_games(value: FixedGames) -> dict[str, Any]:
+    return {
+        "movement": value.movement,
+        "games": value.games,
+        "tables_per_round": value.tables,
+        "tables": [
+            {"round": r.number, "table": p.board, "players": list(p.players)} for r in value.rounds for p in r.pairings
+        ],
+        "byes": [{"round": r.number, "player": r.bye, "kind": "full"} for r in value.rounds if r.bye is not None],
+        "players": [
+            {
+                "player": name,
+                "rounds": [{"round": s.round, "table": s.table, "opponent": s.opponent} for s in stops],
+            }
+            for name, stops in value.itineraries()
+        ],
+    }
