@@ -6,13 +6,19 @@ cross-check of the scorecards (:mod:`..core.tournaments.event`, :mod:`..core.tou
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint
 
-from ..core.tournaments.event import settle
+from ..core.errors import InvalidEvent
+from ..core.scoring.results import GameResult
+from ..core.tournaments.brackets import bracket
+from ..core.tournaments.cut import seeds
+from ..core.tournaments.event import Ledger, settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
 from ..core.tournaments.movements import fixed_games
+from ..ratings import rate
 from .loading import body
 from .problems import ApiError
 from .wire import director as schedules
@@ -31,7 +37,7 @@ MAX_ROUND_CELLS = 131_072
 @body("eventStandings")
 def standings(request: EventRequest) -> dict[str, Any]:
     ledger = settle(request.event, request.rules)
-    return wire.event_standings(event_standings(ledger, request.rules, request.after_round))
+    return wire.event_standings(event_standings(ledger, request.rules, request.after_round, request.qualifiers))
 
 
 @bp.post("/crosstable")
@@ -67,3 +73,30 @@ def cross_check(request: EventRequest) -> dict[str, Any]:
 @body("eventFixedGames")
 def fixed(request: wire.FixedGamesRequest) -> dict[str, Any]:
     return wire.fixed_games(fixed_games(request.players, request.games))
+
+
+@bp.post("/playoff")
+@body("eventPlayoff")
+def playoff(request: EventRequest) -> dict[str, Any]:
+    ledger = settle(request.event, request.rules)
+    standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
+    if standing.cut is None:
+        raise InvalidEvent(f"a playoff needs two players in the standings after round {standing.after}")
+    order = seeds(standing.cut, request.tie_break)
+    if request.seed_by == "ratings":
+        order = _by_rating(order, ledger, request)
+    drawn = replace(bracket(len(order), len(order), players=order), entrants=standing.cut.entrants)
+    return wire.event_playoff((standing.cut, request.seed_by, drawn))
+
+
+def _by_rating(qualifiers: tuple[str, ...], ledger: Ledger, request: EventRequest) -> tuple[str, ...]:
+    """The qualifiers in the order of the rating list of the event's games (played ones, in
+    the order of the rounds; a forfeit is no game to rate), as ``/v1/tournaments/ratings`` rates."""
+    after = ledger.rounds if request.after_round is None else request.after_round
+    games = [
+        GameResult(t.players, t.outcome.scores)
+        for t in ledger.tables
+        if t.round <= after and t.outcome is not None and t.forfeit is None
+    ]
+    place = {r.player: i for i, r in enumerate(rate(games, request.rules, players=qualifiers))}
+    return tuple(sorted(qualifiers, key=place.__getitem__))

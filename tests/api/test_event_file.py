@@ -310,3 +310,49 @@ def test_fixed_games_past_what_the_field_can_play(client: FlaskClient) -> None:
     assert refused["errors"][0]["pointer"] == "/games"  # 4 players: 3 different opponents each
     refused = expect_problem(post(client, "fixed-games", {"players": ["a", "b"], "games": 0}), 400)
     assert refused["errors"][0]["pointer"] == "/games"
+
+
+def tied_field() -> dict[str, Any]:
+    """Eight players, one round, every game 121-100: four winners tied on every key (2 points, a win,
+    +21), four losers tied too."""
+    names = [f"p{i}" for i in range(1, 9)]
+    return {
+        "players": names,
+        "tables": [{"round": 1, "table": t, "players": [names[2 * t - 2], names[2 * t - 1]]} for t in (1, 2, 3, 4)],
+        "cards": [{"round": 1, "table": t, "scores": [121, 100]} for t in (1, 2, 3, 4)],
+    }
+
+
+def test_standings_mark_the_cut_and_show_a_tie_at_the_line(client: FlaskClient) -> None:
+    answer = post(client, "standings", {**tied_field(), "qualifiers": 2}).json
+    # two places, four winners sharing rank 1: all four shown tied, none silently chosen
+    assert answer["cut"] == {"qualifiers": 2, "entrants": 8, "tied": ["p1", "p3", "p5", "p7"], "places": 2}
+    assert {r["player"]: r["cut"] for r in answer["standings"]} == {
+        **dict.fromkeys(["p1", "p3", "p5", "p7"], "tied"),
+        **dict.fromkeys(["p2", "p4", "p6", "p8"], "out"),
+    }
+    assert post(client, "standings", {**tied_field(), "qualifiers": 4}).json["cut"]["tied"] == []
+
+
+def test_playoff_waits_for_the_director_to_break_a_tie_at_the_line(client: FlaskClient) -> None:
+    refused = expect_problem(post(client, "playoff", {**tied_field(), "qualifiers": 2}), 422)
+    assert refused["errors"][0]["pointer"] == "/tie_break"
+    answer = post(client, "playoff", {**tied_field(), "qualifiers": 2, "tie_break": ["p5", "p1"]}).json
+    assert [s["player"] for s in answer["bracket"]["seeds"]] == ["p5", "p1"]
+    # four qualifiers: 1 v 4 and 2 v 3 in standings order (the seeding order of the tied rank: roster order)
+    four = post(client, "playoff", {**tied_field(), "qualifiers": 4}).json["bracket"]
+    assert [(m["players"]) for m in four["rounds"][0]["matches"]] == [["p1", "p7"], ["p3", "p5"]]
+
+
+def test_playoff_byes_to_the_top_seeds(client: FlaskClient) -> None:
+    # the example file's five players, three qualifiers: a bracket of 4, seed 1 sits round 1 out
+    body = {**EVERY_KIND, "qualifiers": 3}
+    answer = post(client, "playoff", body).json
+    assert answer["bracket"]["size"] == 4 and answer["bracket"]["byes"] == 1
+    first = answer["bracket"]["rounds"][0]["matches"]
+    assert [(m["high_seed"], m["low_seed"], m["bye"]) for m in first] == [(1, None, True), (2, 3, False)]
+    by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json
+    assert by_rating["seed_by"] == "ratings"
+    assert sorted(s["player"] for s in by_rating["bracket"]["seeds"]) == sorted(
+        s["player"] for s in answer["bracket"]["seeds"]
+    )

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.rules import Rules
+from ...core.tournaments.brackets import Bracket
+from ...core.tournaments.cut import Cut
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
 from ...core.tournaments.movements import FixedGames
 from . import encoder, loader
-from .tournaments import request_rules
+from .tournaments import bracket, request_rules
 from .tournaments import standing as standing_row
 
 # --- requests --------------------------------------------------------------------------------------
@@ -26,6 +28,9 @@ class EventRequest:
     rules: Rules
     after_round: int | None
     sitting_out: tuple[str, ...]
+    qualifiers: int | None = None
+    tie_break: tuple[str, ...] = ()
+    seed_by: str = "standings"
 
 
 def _entry(value: str | dict[str, Any]) -> Entry:
@@ -44,7 +49,15 @@ def load_event(data: dict[str, Any]) -> EventRequest:
         tuple([Bye(b["round"], b["player"], b["kind"]) for b in data["byes"]]),
         tuple([_card(c) for c in data["cards"]]),
     )
-    return EventRequest(event, request_rules(data, 2), data.get("after_round"), tuple(data["sitting_out"]))
+    return EventRequest(
+        event,
+        request_rules(data, 2),
+        data.get("after_round"),
+        tuple(data["sitting_out"]),
+        data.get("qualifiers"),
+        tuple(data["tie_break"]),
+        data["seed_by"],
+    )
 
 
 def _card(value: dict[str, Any]) -> Card:
@@ -83,18 +96,41 @@ def table_check(value: TableResult) -> dict[str, Any]:
     }
 
 
+@encoder("EventCut")
+def event_cut(value: Cut) -> dict[str, Any]:
+    return {
+        "qualifiers": value.qualifiers,
+        "entrants": value.entrants,
+        "tied": list(value.tied),
+        "places": value.places,
+    }
+
+
 @encoder("EventStandingsResult")
 def event_standings(value: EventStandings) -> dict[str, Any]:
+    marks = {} if value.cut is None else value.cut.marks
     return {
         "after_round": value.after,
         "standings": [
-            {**standing_row(row), "joined": value.joined[row.player], "withdrawn": value.withdrawn[row.player]}
+            {
+                **standing_row(row),
+                "joined": value.joined[row.player],
+                "withdrawn": value.withdrawn[row.player],
+                "cut": marks.get(row.player),
+            }
             for row in value.table.rows
         ],
         "ranking": list(value.table.ranking),
         "scheme": value.table.scheme,
         "unsettled": [table_check(t) for t in value.unsettled],
+        "cut": None if value.cut is None else event_cut(value.cut),
     }
+
+
+@encoder("EventPlayoff")
+def event_playoff(value: tuple[Cut, str, Bracket]) -> dict[str, Any]:
+    line, seed_by, drawn = value
+    return {"cut": event_cut(line), "seed_by": seed_by, "bracket": bracket(drawn)}
 
 
 def _cell(value: RoundCell) -> dict[str, Any]:
