@@ -19,6 +19,7 @@ from ..core.tournaments.event import Ledger, settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
 from ..core.tournaments.movements import fixed_games
 from ..ratings import rate
+from .event_checks import rules_behind
 from .loading import body
 from .problems import ApiError
 from .wire import director as schedules
@@ -34,14 +35,14 @@ MAX_ROUND_CELLS = 131_072
 
 
 @bp.post("/standings")
-@body("eventStandings")
+@body("eventStandings", rules_behind)
 def standings(request: EventRequest) -> dict[str, Any]:
     ledger = settle(request.event, request.rules)
     return wire.event_standings(event_standings(ledger, request.rules, request.after_round, request.qualifiers))
 
 
 @bp.post("/crosstable")
-@body("eventCrosstable")
+@body("eventCrosstable", rules_behind)
 def crosstable(request: EventRequest) -> dict[str, Any]:
     ledger = settle(request.event, request.rules)
     rounds = ledger.rounds if request.after_round is None else request.after_round
@@ -57,14 +58,14 @@ def crosstable(request: EventRequest) -> dict[str, Any]:
 
 
 @bp.post("/pairings")
-@body("eventPairings")
+@body("eventPairings", rules_behind)
 def pairings(request: EventRequest) -> dict[str, Any]:
     ledger = settle(request.event, request.rules)
     return schedules.swiss_pairings(event_pairings(ledger, request.rules, request.sitting_out))
 
 
 @bp.post("/cross-check")
-@body("eventCrossCheck")
+@body("eventCrossCheck", rules_behind)
 def cross_check(request: EventRequest) -> dict[str, Any]:
     return wire.cross_check(settle(request.event, request.rules).tables)
 
@@ -76,7 +77,7 @@ def fixed(request: wire.FixedGamesRequest) -> dict[str, Any]:
 
 
 @bp.post("/playoff")
-@body("eventPlayoff")
+@body("eventPlayoff", rules_behind)
 def playoff(request: EventRequest) -> dict[str, Any]:
     ledger = settle(request.event, request.rules)
     standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)

@@ -356,3 +356,24 @@ def test_playoff_byes_to_the_top_seeds(client: FlaskClient) -> None:
     assert sorted(s["player"] for s in by_rating["bracket"]["seeds"]) == sorted(
         s["player"] for s in answer["bracket"]["seeds"]
     )
+
+
+def test_a_contract_error_no_longer_hides_the_rule_errors_behind_it(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["cards"][0]["scores"] = [121, 2_000_000]  # past the contract's maximum: a 400
+    body["cards"][3]["by"] = "zed"  # not at round 2's table 1: a rule
+    body["tables"][1]["table"] = 0  # the contract again: round 1's table 2 set aside, its card not blamed
+    body["byes"].append({"round": 3, "player": "eve"})  # eve played round 3: a rule
+    for name in ("standings", "crosstable", "pairings", "cross-check", "playoff"):
+        answer = expect_problem(post(client, name, body), 400)
+        pointers = [e["pointer"] for e in answer["errors"]]
+        # the contract's first, then the rules', each where it is in the body as sent
+        assert pointers == ["/cards/0/scores/1", "/tables/1/table", "/cards/3/by", "/byes/3/player"], answer
+
+
+def test_behind_a_roster_line_the_contract_refuses_nothing_is_guessed(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][0] = {"name": "ann", "joined": 0}
+    body["cards"][2]["by"] = "zed"
+    answer = expect_problem(post(client, "standings", body), 400)
+    assert [e["pointer"] for e in answer["errors"]] == ["/players/0"]  # no rule checked behind it
