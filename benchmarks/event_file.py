@@ -72,7 +72,9 @@ def main() -> None:
         f"1,024 players, {rounds} rounds ({len(json.dumps(field)) / 1e6:.2f} MB): pairings {cpu:.0f} ms CPU, "
         f"{size / 1000:.0f} KB, {status}"
     )
-    for name, extra in (("playoff", {}), ("playoff, seeded by ratings", {"seed_by": "ratings"})):
+    line = client.post("/v1/tournaments/event/standings", json=body).json["cut"]
+    decided = {"tie_break": line["tied"][: line["places"]]}  # the director's decision at the line
+    for name, extra in (("playoff", decided), ("playoff, seeded by ratings", {**decided, "seed_by": "ratings"})):
         cpu, size, status = measure(client, "/v1/tournaments/event/playoff", {**body, **extra})
         print(f"  {name} (1,024 qualifiers): {cpu:.0f} ms CPU, {size / 1000:.0f} KB, {status}")
     broken = {**body, "cards": [dict(card) for card in body["cards"]]}

@@ -35,10 +35,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..cards import first_repeat
 from ..errors import InvalidEvent
-from .schedules import Pairing, Round, distinct_names, round_robin
+from .schedules import Pairing, Round, round_robin
 
 MAX_GAMES = 128  # an event file's rounds
+MAX_FIELD = 4096  # an event file's roster
 MAX_STOPS = 131_072  # players times games in one answer (as an event crosstable's cells)
 MOVEMENTS = ("one_side_moves", "round_robin")
 
@@ -98,7 +100,12 @@ def most_games(field: int) -> int:
 
 def fixed_games(players: Sequence[str], games: int) -> FixedGames:
     """``games`` rounds for ``players`` (in seating order), nobody meeting anyone twice."""
-    names = distinct_names(players)
+    names = tuple(players)
+    if not 2 <= len(names) <= MAX_FIELD:
+        raise InvalidEvent(f"a field here has 2 to {MAX_FIELD} players, not {len(names)}", pointer="/players")
+    repeat = first_repeat(names)
+    if repeat is not None:
+        raise InvalidEvent(f"{names[repeat]!r} is named twice", pointer=f"/players/{repeat}")
     if not 1 <= games <= min(MAX_GAMES, most_games(len(names))):
         raise InvalidEvent(
             f"{len(names)} players can play at most {min(MAX_GAMES, most_games(len(names)))} rounds "
@@ -114,7 +121,7 @@ def fixed_games(players: Sequence[str], games: int) -> FixedGames:
     tables = (len(names) + 1) // 2
     if games <= tables:
         return FixedGames("one_side_moves", games, tables, names, _one_side_moves(names, games, tables))
-    rounds = round_robin(names).rounds[:games]
+    rounds = round_robin(names).rounds[:games]  # games > tables: at most 128, so the field is too
     return FixedGames("round_robin", games, len(names) // 2, names, rounds)
 
 
@@ -135,4 +142,4 @@ def _one_side_moves(names: tuple[str, ...], games: int, tables: int) -> tuple[Ro
     return tuple(rounds)
 
 
-__all__ = ["FixedGames", "MAX_GAMES", "MAX_STOPS", "MOVEMENTS", "Stop", "fixed_games", "most_games"]
+__all__ = ["FixedGames", "MAX_FIELD", "MAX_GAMES", "MAX_STOPS", "MOVEMENTS", "Stop", "fixed_games", "most_games"]

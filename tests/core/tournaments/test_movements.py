@@ -68,3 +68,12 @@ def test_more_games_than_different_opponents_is_refused(field: int, games: int) 
     with pytest.raises(InvalidEvent) as caught:
         fixed_games([f"p{i}" for i in range(field)], games)
     assert caught.value.pointer == "/games"
+
+
+def test_a_field_as_large_as_an_event_roster() -> None:
+    day = fixed_games([f"p{i}" for i in range(4096)], 32)
+    assert day.movement == "one_side_moves" and len(day.rounds) == 32
+    assert all(len(r.pairings) == 2048 for r in day.rounds)
+    with pytest.raises(InvalidEvent) as caught:
+        fixed_games(["a", "b", "a"], 1)
+    assert caught.value.pointer == "/players/2"
