@@ -81,6 +81,8 @@ def seeds(line: Cut, tie_break: Sequence[str] = ()) -> tuple[str, ...]:
         for i, name in enumerate(tie_break):
             if name not in line.tied:
                 raise InvalidEvent(f"{name!r} is not tied at the cut line", pointer=f"/tie_break/{i}")
+            if name in tie_break[:i]:
+                raise InvalidEvent(f"{name!r} is named twice", pointer=f"/tie_break/{i}")
         if len(tie_break) < line.places:
             raise InvalidEvent(
                 f"{len(line.tied)} players are tied at the cut line for {line.places} places "

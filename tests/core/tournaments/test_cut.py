@@ -34,8 +34,10 @@ def test_a_tie_across_the_line_is_shown_with_the_places_it_shares() -> None:
         seeds(line)
     assert refused.value.pointer == "/tie_break" and "p3, p4, p5" in refused.value.message
     assert seeds(line, ["p5", "p3"]) == ("p1", "p2", "p5", "p3")
-    with pytest.raises(InvalidEvent):
-        seeds(line, ["p5", "p7"])
+    for wrong in (["p5", "p7"], ["p5", "p5"]):  # not tied; named twice
+        with pytest.raises(InvalidEvent) as refused:
+            seeds(line, wrong)
+        assert refused.value.pointer == "/tie_break/1"
 
 
 def test_a_tie_that_ends_at_the_line_is_no_tie() -> None:
