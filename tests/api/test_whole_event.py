@@ -210,6 +210,9 @@ def test_a_64_player_event_from_registration_to_champion(client: FlaskClient) ->
         page = post(client, path, played, HTML)
         assert page.status_code == 200 and page.mimetype == HTML, path
         assert all(name in page.get_data(as_text=True) for name in seeds)
+        sheet = post(client, path, played, "text/csv")
+        assert sheet.status_code == 200 and sheet.mimetype == "text/csv", path
+        assert all(name in sheet.get_data(as_text=True) for name in seeds)
     pairing_sheet = post(client, "swiss-pairings", {"players": [*NAMES, LATE], "games": games[:31]}, HTML)
     assert pairing_sheet.status_code == 200 and pairing_sheet.mimetype == HTML
     drawn = post(client, "elimination", request, HTML)
