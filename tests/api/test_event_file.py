@@ -377,3 +377,32 @@ def test_behind_a_roster_line_the_contract_refuses_nothing_is_guessed(client: Fl
     body["cards"][2]["by"] = "zed"
     answer = expect_problem(post(client, "standings", body), 400)
     assert [e["pointer"] for e in answer["errors"]] == ["/players/0"]  # no rule checked behind it
+
+
+def test_playoff_seeded_by_the_events_ratings(client: FlaskClient) -> None:
+    # Three rounds of six players; the qualifiers (the top three) seeded by openskill's
+    # Plackett-Luce (beta 25, as docs/director-guide.md "Ratings" says) over the played games in
+    # round order, worked here with the library itself rather than the service's rating code.
+    from openskill.models import PlackettLuce
+
+    rounds = [
+        [("a", "b", (103, 121)), ("c", "d", (121, 115)), ("e", "f", (121, 88))],
+        [("a", "c", (95, 121)), ("f", "b", (77, 121)), ("d", "e", (86, 121))],
+        [("a", "f", (121, 62)), ("c", "e", (82, 121)), ("b", "d", (118, 121))],
+    ]  # e wins all three; b and c two each, b ahead on points (a skunk), c on the rating list
+    body: dict[str, Any] = {"players": list("abcdef"), "tables": [], "cards": [], "qualifiers": 3}
+    for number, games in enumerate(rounds, start=1):
+        for t, (x, y, scores) in enumerate(games, start=1):
+            body["tables"].append({"round": number, "table": t, "players": [x, y]})
+            body["cards"].append({"round": number, "table": t, "scores": list(scores)})
+    model = PlackettLuce(mu=25.0, sigma=25.0 / 3, beta=25.0)
+    rating = {name: model.rating() for name in "abcdef"}
+    for games in rounds:
+        for x, y, scores in games:
+            rated = model.rate([[rating[x]], [rating[y]]], ranks=[-scores[0], -scores[1]])
+            rating[x], rating[y] = rated[0][0], rated[1][0]
+    by_standings = post(client, "playoff", body).json["bracket"]["seeds"]
+    qualified = [s["player"] for s in by_standings]
+    expected = sorted(qualified, key=lambda p: -(rating[p].mu - 3 * rating[p].sigma))
+    by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json["bracket"]["seeds"]
+    assert qualified == ["e", "b", "c"] and [s["player"] for s in by_rating] == expected == ["e", "c", "b"]
