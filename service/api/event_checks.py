@@ -52,9 +52,10 @@ def salvage(data: Any, errors: list[dict[str, str]]) -> tuple[dict[str, Any], di
         maps[name] = [i for i in range(len(lines)) if i not in bad]
         kept[name] = [lines[i] for i in maps[name]]
     tables = {
-        line.get("round")
+        # the round of each table set aside (None: a round the contract refused, so any round)
+        line["round"] if isinstance(line, dict) and type(line.get("round")) is int else None
         for i, line in enumerate(data.get("tables", []))
-        if i in drop.get("tables", set()) and isinstance(line, dict)
+        if i in drop.get("tables", set())
     }
     return kept, maps, tables
 

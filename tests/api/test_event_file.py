@@ -406,3 +406,11 @@ def test_playoff_seeded_by_the_events_ratings(client: FlaskClient) -> None:
     expected = sorted(qualified, key=lambda p: -(rating[p].mu - 3 * rating[p].sigma))
     by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json["bracket"]["seeds"]
     assert qualified == ["e", "b", "c"] and [s["player"] for s in by_rating] == expected == ["e", "c", "b"]
+
+
+def test_a_table_whose_round_is_not_a_number_is_set_aside_for_every_round(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["tables"][0]["round"] = {}  # round 1's table 1: its cards could be any round's
+    body["byes"].append({"round": 3, "player": "eve"})  # eve played round 3: a rule
+    answer = expect_problem(post(client, "standings", body), 400)
+    assert [e["pointer"] for e in answer["errors"]] == ["/tables/0/round", "/byes/3/player"]
