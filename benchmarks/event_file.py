@@ -72,6 +72,20 @@ def main() -> None:
         f"1,024 players, {rounds} rounds ({len(json.dumps(field)) / 1e6:.2f} MB): pairings {cpu:.0f} ms CPU, "
         f"{size / 1000:.0f} KB, {status}"
     )
+    line = client.post("/v1/tournaments/event/standings", json=body).json["cut"]
+    decided = {"tie_break": line["tied"][: line["places"]]}  # the director's decision at the line
+    for name, extra in (("playoff", decided), ("playoff, seeded by ratings", {**decided, "seed_by": "ratings"})):
+        cpu, size, status = measure(client, "/v1/tournaments/event/playoff", {**body, **extra})
+        print(f"  {name} (1,024 qualifiers): {cpu:.0f} ms CPU, {size / 1000:.0f} KB, {status}")
+    broken = {**body, "cards": [dict(card) for card in body["cards"]]}
+    for card in broken["cards"][:19]:
+        card["scores"] = [121, 2_000_000]  # 19 contract errors (20 is where the contract's list stops)
+    broken["cards"][-1]["by"] = "nobody"
+    cpu, size, status = measure(client, "/v1/tournaments/event/standings", broken)
+    print(f"  19 contract errors and the rules checked behind them: {cpu:.0f} ms CPU, {size / 1000:.1f} KB, {status}")
+    day = {"players": [f"p{i:04d}" for i in range(4096)], "games": 32}
+    cpu, size, status = measure(client, "/v1/tournaments/event/fixed-games", day)
+    print(f"fixed games, 4,096 players x 32 (131,072 stops): {cpu:.0f} ms CPU, {size / 1000:.0f} KB, {status}")
     bad = event(4096, 4)
     for card in bad["cards"]:
         card["scores"] = [125, 90]

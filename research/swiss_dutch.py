@@ -4,6 +4,7 @@ than the reference's, and the worst case. The tests assert the same over the sam
 
     python -m research.swiss_dutch            # the fast tests' 336 rounds (fields of 8 to 27)
     python -m research.swiss_dutch --larger   # and the long tier's 84 (fields of 28 to 33)
+    python -m research.swiss_dutch --at-64    # only the 77 rounds of fields of 63 and 64
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from __future__ import annotations
 import argparse
 import time
 
-from tests.support.swiss_events import EVENTS, LARGER, compare_event
+from tests.support.swiss_events import AT_64, AT_64_MORE, EVENTS, LARGER, compare_event
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--larger", action="store_true", help="the long tier's fields of 28 to 33 too")
+    parser.add_argument("--at-64", action="store_true", help="only the fields of 63 and 64 (11 events)")
     args = parser.parse_args()
     start = time.process_time()
-    events = EVENTS + LARGER if args.larger else EVENTS
+    events = AT_64 + AT_64_MORE if args.at_64 else EVENTS + LARGER if args.larger else EVENTS
     rows = [c for n, seed in events for c in compare_event(n, 7, seed)]
     compared = [c for c in rows if c.reference >= 0]
     better = sum(c.ours < c.reference for c in compared)

@@ -6,12 +6,21 @@ cross-check of the scorecards (:mod:`..core.tournaments.event`, :mod:`..core.tou
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint
 
-from ..core.tournaments.event import settle
+from ..core.errors import InvalidEvent
+from ..core.refusals import said as core_said
+from ..core.scoring.results import GameResult
+from ..core.tournaments.brackets import bracket
+from ..core.tournaments.cut import seeds
+from ..core.tournaments.event import Ledger, settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
+from ..core.tournaments.movements import fixed_games
+from ..ratings import rate
+from .event_checks import rules_behind
 from .formats import HTML, formatted, negotiated
 from .loading import body
 from .printouts.event_tables import cross_check_table, event_crosstable_table, event_standings_table, pairing_sheet
@@ -32,16 +41,16 @@ MAX_ROUND_CELLS = 131_072
 
 @bp.post("/standings")
 @negotiated()
-@body("eventStandings")
+@body("eventStandings", rules_behind)
 def standings(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
-    value = event_standings(ledger, request.rules, request.after_round)
+    value = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
     return formatted(media_type, value, wire.event_standings, event_standings_table, heading=request.heading)
 
 
 @bp.post("/crosstable")
 @negotiated()
-@body("eventCrosstable")
+@body("eventCrosstable", rules_behind)
 def crosstable(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
     rounds = ledger.rounds if request.after_round is None else request.after_round
@@ -62,7 +71,7 @@ SHEETS = {"scorecards": scorecards_page, "table_cards": table_cards_page}
 
 @bp.post("/pairings")
 @negotiated()
-@body("eventPairings")
+@body("eventPairings", rules_behind)
 def pairings(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
     value = event_pairings(ledger, request.rules, request.sitting_out)
@@ -79,7 +88,40 @@ def pairings(request: EventRequest, media_type: str) -> Any:
 
 @bp.post("/cross-check")
 @negotiated()
-@body("eventCrossCheck")
+@body("eventCrossCheck", rules_behind)
 def cross_check(request: EventRequest, media_type: str) -> Any:
     tables = settle(request.event, request.rules).tables
     return formatted(media_type, tables, wire.cross_check, cross_check_table, heading=request.heading)
+
+
+@bp.post("/fixed-games")
+@body("eventFixedGames")
+def fixed(request: wire.FixedGamesRequest) -> dict[str, Any]:
+    return wire.fixed_games(fixed_games(request.players, request.games))
+
+
+@bp.post("/playoff")
+@body("eventPlayoff", rules_behind)
+def playoff(request: EventRequest) -> dict[str, Any]:
+    ledger = settle(request.event, request.rules)
+    standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
+    if standing.cut is None:
+        raise InvalidEvent(core_said("playoff_field", round=standing.after))
+    order = seeds(standing.cut, request.tie_break)
+    if request.seed_by == "ratings":
+        order = _by_rating(order, ledger, request)
+    drawn = replace(bracket(len(order), len(order), players=order), entrants=standing.cut.entrants)
+    return wire.event_playoff((standing.cut, request.seed_by, drawn))
+
+
+def _by_rating(qualifiers: tuple[str, ...], ledger: Ledger, request: EventRequest) -> tuple[str, ...]:
+    """The qualifiers in the order of the rating list of the event's games (played ones, in
+    the order of the rounds; a forfeit is no game to rate), as ``/v1/tournaments/ratings`` rates."""
+    after = ledger.rounds if request.after_round is None else request.after_round
+    games = [
+        GameResult(t.players, t.outcome.scores)
+        for t in ledger.tables
+        if t.round <= after and t.outcome is not None and t.forfeit is None
+    ]
+    place = {r.player: i for i, r in enumerate(rate(games, request.rules, players=qualifiers))}
+    return tuple(sorted(qualifiers, key=place.__getitem__))

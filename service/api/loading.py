@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .contract import DEFAULT_LIMIT, SPEC
+from .contract import DEFAULT_LIMIT, SPEC, ContractViolation
 from .http.bodies import collector_paused, read_json
 from .wire import LOADERS, advice, boards, coach, director, events, games, hands, pegging, tournaments
 
@@ -47,14 +47,25 @@ def loaded(operation_id: str) -> Callable[[Any], Any]:
     return loader(SPEC.bodies[operation_id])
 
 
-def body(operation_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+Behind = Callable[[str, Any, ContractViolation], ContractViolation]
+
+
+def body(operation_id: str, behind: Behind | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorate a view: read the JSON body, check it against the contract, fill its defaults,
-    load it, and pass the core values in."""
+    load it, and pass the core values in. ``behind``: what else a body breaking the contract
+    is found to break (the event file's rules, :func:`.event_checks.rules_behind`), in the same 400."""
     if operation_id not in SPEC.validators:
         raise KeyError(f"openapi.yaml has no request body for {operation_id}")
     bulk = SPEC.limits[operation_id][0] != DEFAULT_LIMIT
-    check = SPEC.check
     to_values = loaded(operation_id)
+
+    def check(operation_id: str, data: Any) -> None:
+        try:
+            SPEC.check(operation_id, data)
+        except ContractViolation as error:
+            if behind is None:
+                raise
+            raise behind(operation_id, data, error) from None
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)

@@ -60,7 +60,7 @@ from tests.support.servers import Gunicorn
 
 def test_the_operations_under_test_are_all_of_them() -> None:
     # The contract's POST operations, each with an example body to send (chunked parity uses it).
-    assert len(POST_OPERATIONS) == 31
+    assert len(POST_OPERATIONS) == 33
     assert all(example is not None for _, _, example in POST_OPERATIONS), POST_OPERATIONS
 
 
@@ -265,6 +265,7 @@ def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None
             "event/cross-check",
             "event/crosstable",
             "event/pairings",
+            "event/playoff",
             "event/standings",
             "game-logs",
             "match-standings",

@@ -283,3 +283,134 @@ def test_a_swiss_event_run_round_by_round_as_a_director_would(client: FlaskClien
     assert [c["result"] for c in p03[3:]] == ["withdrawn", "withdrawn"]
     late = next(row for row in cross if row["player"] == "late")["rounds"]
     assert late[0]["result"] == "not_entered"
+
+
+def test_fixed_games_lines_go_straight_into_the_event_file(client: FlaskClient) -> None:
+    names = ["ann", "bob", "cy", "dee", "eve"]
+    day = post(client, "fixed-games", {"players": names, "games": 3})
+    assert day.status_code == 200, day.json
+    answer = day.json
+    assert answer["movement"] == "one_side_moves" and answer["tables_per_round"] == 3
+    # ann (table 1's home seat) meets bob, sits out when the empty seat reaches her, then meets dee
+    assert answer["players"][0] == {
+        "player": "ann",
+        "rounds": [
+            {"round": 1, "table": 1, "opponent": "bob"},
+            {"round": 2, "table": None, "opponent": None},
+            {"round": 3, "table": 1, "opponent": "dee"},
+        ],
+    }
+    event = {"players": names, "tables": answer["tables"], "byes": answer["byes"]}
+    cross = post(client, "cross-check", event)
+    assert cross.status_code == 200 and cross.json["counts"]["missing"] == 6
+
+
+def test_fixed_games_past_what_the_field_can_play(client: FlaskClient) -> None:
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a", "b", "c", "d"], "games": 4}), 422)
+    assert refused["errors"][0]["pointer"] == "/games"  # 4 players: 3 different opponents each
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a", "b"], "games": 0}), 400)
+    assert refused["errors"][0]["pointer"] == "/games"
+
+
+def tied_field() -> dict[str, Any]:
+    """Eight players, one round, every game 121-100: four winners tied on every key (2 points, a win,
+    +21), four losers tied too."""
+    names = [f"p{i}" for i in range(1, 9)]
+    return {
+        "players": names,
+        "tables": [{"round": 1, "table": t, "players": [names[2 * t - 2], names[2 * t - 1]]} for t in (1, 2, 3, 4)],
+        "cards": [{"round": 1, "table": t, "scores": [121, 100]} for t in (1, 2, 3, 4)],
+    }
+
+
+def test_standings_mark_the_cut_and_show_a_tie_at_the_line(client: FlaskClient) -> None:
+    answer = post(client, "standings", {**tied_field(), "qualifiers": 2}).json
+    # two places, four winners sharing rank 1: all four shown tied, none silently chosen
+    assert answer["cut"] == {"qualifiers": 2, "entrants": 8, "tied": ["p1", "p3", "p5", "p7"], "places": 2}
+    assert {r["player"]: r["cut"] for r in answer["standings"]} == {
+        **dict.fromkeys(["p1", "p3", "p5", "p7"], "tied"),
+        **dict.fromkeys(["p2", "p4", "p6", "p8"], "out"),
+    }
+    assert post(client, "standings", {**tied_field(), "qualifiers": 4}).json["cut"]["tied"] == []
+
+
+def test_playoff_waits_for_the_director_to_break_a_tie_at_the_line(client: FlaskClient) -> None:
+    refused = expect_problem(post(client, "playoff", {**tied_field(), "qualifiers": 2}), 422)
+    assert refused["errors"][0]["pointer"] == "/tie_break"
+    answer = post(client, "playoff", {**tied_field(), "qualifiers": 2, "tie_break": ["p5", "p1"]}).json
+    assert [s["player"] for s in answer["bracket"]["seeds"]] == ["p5", "p1"]
+    # four qualifiers: 1 v 4 and 2 v 3 in standings order (the seeding order of the tied rank: roster order)
+    four = post(client, "playoff", {**tied_field(), "qualifiers": 4}).json["bracket"]
+    assert [(m["players"]) for m in four["rounds"][0]["matches"]] == [["p1", "p7"], ["p3", "p5"]]
+
+
+def test_playoff_byes_to_the_top_seeds(client: FlaskClient) -> None:
+    # the example file's five players, three qualifiers: a bracket of 4, seed 1 sits round 1 out
+    body = {**EVERY_KIND, "qualifiers": 3}
+    answer = post(client, "playoff", body).json
+    assert answer["bracket"]["size"] == 4 and answer["bracket"]["byes"] == 1
+    first = answer["bracket"]["rounds"][0]["matches"]
+    assert [(m["high_seed"], m["low_seed"], m["bye"]) for m in first] == [(1, None, True), (2, 3, False)]
+    by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json
+    assert by_rating["seed_by"] == "ratings"
+    assert sorted(s["player"] for s in by_rating["bracket"]["seeds"]) == sorted(
+        s["player"] for s in answer["bracket"]["seeds"]
+    )
+
+
+def test_a_contract_error_no_longer_hides_the_rule_errors_behind_it(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["cards"][0]["scores"] = [121, 2_000_000]  # past the contract's maximum: a 400
+    body["cards"][3]["by"] = "zed"  # not at round 2's table 1: a rule
+    body["tables"][1]["table"] = 0  # the contract again: round 1's table 2 set aside, its card not blamed
+    body["byes"].append({"round": 3, "player": "eve"})  # eve played round 3: a rule
+    for name in ("standings", "crosstable", "pairings", "cross-check", "playoff"):
+        answer = expect_problem(post(client, name, body), 400)
+        pointers = [e["pointer"] for e in answer["errors"]]
+        # the contract's first, then the rules', each where it is in the body as sent
+        assert pointers == ["/cards/0/scores/1", "/tables/1/table", "/cards/3/by", "/byes/3/player"], answer
+
+
+def test_behind_a_roster_line_the_contract_refuses_nothing_is_guessed(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][0] = {"name": "ann", "joined": 0}
+    body["cards"][2]["by"] = "zed"
+    answer = expect_problem(post(client, "standings", body), 400)
+    assert [e["pointer"] for e in answer["errors"]] == ["/players/0"]  # no rule checked behind it
+
+
+def test_playoff_seeded_by_the_events_ratings(client: FlaskClient) -> None:
+    # Three rounds of six players; the qualifiers (the top three) seeded by openskill's
+    # Plackett-Luce (beta 25, as docs/director-guide.md "Ratings" says) over the played games in
+    # round order, worked here with the library itself rather than the service's rating code.
+    from openskill.models import PlackettLuce
+
+    rounds = [
+        [("a", "b", (103, 121)), ("c", "d", (121, 115)), ("e", "f", (121, 88))],
+        [("a", "c", (95, 121)), ("f", "b", (77, 121)), ("d", "e", (86, 121))],
+        [("a", "f", (121, 62)), ("c", "e", (82, 121)), ("b", "d", (118, 121))],
+    ]  # e wins all three; b and c two each, b ahead on points (a skunk), c on the rating list
+    body: dict[str, Any] = {"players": list("abcdef"), "tables": [], "cards": [], "qualifiers": 3}
+    for number, games in enumerate(rounds, start=1):
+        for t, (x, y, scores) in enumerate(games, start=1):
+            body["tables"].append({"round": number, "table": t, "players": [x, y]})
+            body["cards"].append({"round": number, "table": t, "scores": list(scores)})
+    model = PlackettLuce(mu=25.0, sigma=25.0 / 3, beta=25.0)
+    rating = {name: model.rating() for name in "abcdef"}
+    for games in rounds:
+        for x, y, scores in games:
+            rated = model.rate([[rating[x]], [rating[y]]], ranks=[-scores[0], -scores[1]])
+            rating[x], rating[y] = rated[0][0], rated[1][0]
+    by_standings = post(client, "playoff", body).json["bracket"]["seeds"]
+    qualified = [s["player"] for s in by_standings]
+    expected = sorted(qualified, key=lambda p: -(rating[p].mu - 3 * rating[p].sigma))
+    by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json["bracket"]["seeds"]
+    assert qualified == ["e", "b", "c"] and [s["player"] for s in by_rating] == expected == ["e", "c", "b"]
+
+
+def test_a_table_whose_round_is_not_a_number_is_set_aside_for_every_round(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["tables"][0]["round"] = {}  # round 1's table 1: its cards could be any round's
+    body["byes"].append({"round": 3, "player": "eve"})  # eve played round 3: a rule
+    answer = expect_problem(post(client, "standings", body), 400)
+    assert [e["pointer"] for e in answer["errors"]] == ["/tables/0/round", "/byes/3/player"]

@@ -53,9 +53,11 @@ from service.core.scoring.outcome import outcome
 from service.core.scoring.results import GameResult
 from service.core.tournaments import brackets as tournament
 from service.core.tournaments.crosstable import crosstable, game_logs
+from service.core.tournaments.cut import seeds
 from service.core.tournaments.elimination import elimination
 from service.core.tournaments.event_views import event_crosstable, event_standings
 from service.core.tournaments.match_standings import MatchResult, match_standings
+from service.core.tournaments.movements import fixed_games
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
 from service.ratings import Prior, rate
@@ -242,6 +244,13 @@ def coached() -> tuple[list[Any], list[Any]]:
             )
         reviewed += [review.review(state, seat) for seat in range(rules.players)]
     return hinted, reviewed
+
+
+def playoff_answer(ledger: Any) -> Any:
+    """The playoff answer of the every-kind event file: its top three seeded."""
+    line = event_standings(ledger, STANDARD, qualifiers=3).cut
+    assert line is not None
+    return wire_event_file.event_playoff((line, "standings", tournament.bracket(3, 3, players=seeds(line))))
 
 
 def samples() -> dict[str, list[Callable[[], Any]]]:
@@ -447,6 +456,12 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         ],
         "EventCrosstable": [lambda: wire_event_file.event_crosstable(event_crosstable(ledger, STANDARD))],
         "EventCrossCheck": [lambda: wire_event_file.cross_check(ledger.tables)],
+        "EventCut": [lambda: wire_event_file.event_cut(event_standings(ledger, STANDARD, qualifiers=2).cut)],
+        "EventPlayoff": [lambda: playoff_answer(ledger)],
+        "FixedGames": [
+            lambda: wire_event_file.fixed_games(fixed_games(["ann", "bob", "cy", "dee", "eve"], 3)),
+            lambda: wire_event_file.fixed_games(fixed_games(["ann", "bob", "cy", "dee"], 3)),
+        ],
         "ExactMean": [lambda: wire_advice.exact(advised.best.net)],
         "DiscardOption": [lambda: wire_advice.option(advised.best)],
         "DiscardAdvice": [lambda: wire_advice.advice(advised)],

@@ -52,29 +52,38 @@ def ranking(
 
 def completable(players: Sequence[str], met: Met) -> bool:
     """Whether ``players`` can all be paired with no repeat (the player with fewest choices first)."""
+    allowed = {p: frozenset(q for q in players if q != p and frozenset((p, q)) not in met) for p in players}
 
     @cache
     def go(rest: frozenset[str]) -> bool:
         if not rest:
             return True
-        first = min(rest, key=lambda p: (sum(frozenset((p, q)) not in met for q in rest), p))
-        return any(go(rest - {first, q}) for q in rest if q != first and frozenset((first, q)) not in met)
+        first = min(rest, key=lambda p: (len(allowed[p] & rest), p))
+        return any(go(rest - {first, q}) for q in sorted(allowed[first] & rest))
 
     return len(players) % 2 == 0 and go(frozenset(players))
 
 
 def most_pairs(players: Sequence[str], met: Met) -> int:
-    """The most pairs without a repeat among ``players`` alone (trying every way)."""
-    if len(players) < 2:
-        return 0
-    first, rest = players[0], list(players[1:])
-    best = most_pairs(rest, met)  # ``first`` unpaired
-    for q in rest:
-        if frozenset((first, q)) not in met:
-            best = max(best, 1 + most_pairs([p for p in rest if p != q], met))
-            if best == len(players) // 2:
-                break
-    return best
+    """The most pairs without a repeat among ``players`` alone (trying every way, pairing the
+    first player before leaving it out, and stopping at the most a set of players can make)."""
+
+    @cache
+    def go(rest: frozenset[str]) -> int:
+        if len(rest) < 2:
+            return 0
+        first = min(rest)
+        best = 0
+        for q in sorted(rest - {first}):
+            if frozenset((first, q)) not in met:
+                best = max(best, 1 + go(rest - {first, q}))
+                if best == len(rest) // 2:
+                    return best
+        if best < (len(rest) - 1) // 2:  # leaving ``first`` out can make no more than that
+            best = max(best, go(rest - {first}))
+        return best
+
+    return go(frozenset(players))
 
 
 def _transpositions(s1: list[str], s2: list[str], met: Met, others: list[str]) -> Iterator[list[tuple[str, str]]]:

@@ -18,6 +18,11 @@ from tests.support.director_events import random_scores
 # reference's brute force takes up to 10 s an event there, and grows fast past it).
 EVENTS = [(n, seed) for n in range(8, 28) for seed in (n, 100 + n)] + [(n, 200 + n) for n in range(8, 16)]
 LARGER = [(n, seed) for n in range(28, 34) for seed in (n, 100 + n)]
+# Fields of 64 and 63 (a bye each round), as the ACC day's Swiss: the reference's completion and
+# most-pairs searches are memoised on the players left, about 2 s an event; one event in the fast
+# tests, the long tier ten more (77 rounds at 63 and 64 in all).
+AT_64 = [(64, 64)]
+AT_64_MORE = [(n, seed) for n in (63, 64) for seed in range(1000 + n, 1005 + n)]
 
 
 @dataclass(frozen=True)

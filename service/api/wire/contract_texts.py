@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.refusals import Said, say
+from ...core.texts.refusals import said_as
 
 CONTRACT_DETAILS: dict[str, dict[str, str]] = {
     "en": {
@@ -225,8 +226,11 @@ def said(key: str, **params: Any) -> Said:
 
 
 def in_language(words: Said | str, lang: str) -> str:
-    """A detail in ``lang`` (text given as it is, such as a test's, is kept)."""
-    return words if isinstance(words, str) else say(words, CONTRACT_DETAILS[lang])
+    """A detail in ``lang`` (text given as it is, such as a test's, is kept). A rule's refusal
+    listed behind the contract's errors (:mod:`service.api.event_checks`) is said as the rules say it."""
+    if isinstance(words, str):
+        return words
+    return say(words, CONTRACT_DETAILS[lang]) if words.key in CONTRACT_DETAILS[lang] else said_as(words, lang)
 
 
 def english(words: Said | str) -> str:

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.rules import Rules
+from ...core.tournaments.brackets import Bracket
+from ...core.tournaments.cut import Cut
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.movements import FixedGames
 from ..printouts.heading import Heading
 from . import encoder, loader
-from .tournaments import load_heading, request_rules
+from .tournaments import bracket, load_heading, request_rules
 from .tournaments import standing as standing_row
 
 # --- requests --------------------------------------------------------------------------------------
@@ -28,6 +31,9 @@ class EventRequest:
     sitting_out: tuple[str, ...]
     heading: Heading | None = None
     sheet: str = "pairings"
+    qualifiers: int | None = None
+    tie_break: tuple[str, ...] = ()
+    seed_by: str = "standings"
 
 
 def _entry(value: str | dict[str, Any]) -> Entry:
@@ -53,6 +59,9 @@ def load_event(data: dict[str, Any]) -> EventRequest:
         tuple(data["sitting_out"]),
         load_heading(data.get("heading")),
         data["sheet"],
+        data.get("qualifiers"),
+        tuple(data["tie_break"]),
+        data["seed_by"],
     )
 
 
@@ -61,6 +70,17 @@ def _card(value: dict[str, Any]) -> Card:
     return Card(
         value["round"], value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class FixedGamesRequest:
+    players: tuple[str, ...]
+    games: int
+
+
+@loader("FixedGamesRequest")
+def load_fixed_games(data: dict[str, Any]) -> FixedGamesRequest:
+    return FixedGamesRequest(tuple(data["players"]), data["games"])
 
 
 # --- answers ---------------------------------------------------------------------------------------
@@ -81,18 +101,41 @@ def table_check(value: TableResult) -> dict[str, Any]:
     }
 
 
+@encoder("EventCut")
+def event_cut(value: Cut) -> dict[str, Any]:
+    return {
+        "qualifiers": value.qualifiers,
+        "entrants": value.entrants,
+        "tied": list(value.tied),
+        "places": value.places,
+    }
+
+
 @encoder("EventStandingsResult")
 def event_standings(value: EventStandings) -> dict[str, Any]:
+    marks = {} if value.cut is None else value.cut.marks
     return {
         "after_round": value.after,
         "standings": [
-            {**standing_row(row), "joined": value.joined[row.player], "withdrawn": value.withdrawn[row.player]}
+            {
+                **standing_row(row),
+                "joined": value.joined[row.player],
+                "withdrawn": value.withdrawn[row.player],
+                "cut": marks.get(row.player),
+            }
             for row in value.table.rows
         ],
         "ranking": list(value.table.ranking),
         "scheme": value.table.scheme,
         "unsettled": [table_check(t) for t in value.unsettled],
+        "cut": None if value.cut is None else event_cut(value.cut),
     }
+
+
+@encoder("EventPlayoff")
+def event_playoff(value: tuple[Cut, str, Bracket]) -> dict[str, Any]:
+    line, seed_by, drawn = value
+    return {"cut": event_cut(line), "seed_by": seed_by, "bracket": bracket(drawn)}
 
 
 def _cell(value: RoundCell) -> dict[str, Any]:
@@ -129,3 +172,23 @@ def cross_check(tables: tuple[TableResult, ...]) -> dict[str, Any]:
     for t in tables:
         counts[t.status] += 1
     return {"counts": counts, "tables": [table_check(t) for t in tables if t.status != "agreed"]}
+
+
+@encoder("FixedGames")
+def fixed_games(value: FixedGames) -> dict[str, Any]:
+    return {
+        "movement": value.movement,
+        "games": value.games,
+        "tables_per_round": value.tables,
+        "tables": [
+            {"round": r.number, "table": p.board, "players": list(p.players)} for r in value.rounds for p in r.pairings
+        ],
+        "byes": [{"round": r.number, "player": r.bye, "kind": "full"} for r in value.rounds if r.bye is not None],
+        "players": [
+            {
+                "player": name,
+                "rounds": [{"round": s.round, "table": s.table, "opponent": s.opponent} for s in stops],
+            }
+            for name, stops in value.itineraries()
+        ],
+    }

@@ -194,13 +194,13 @@ def _deal_starts(state: GameState) -> None:
     if not starts:
         return
     sides = state.rules.sides
-    _need(len(starts) <= 2 and starts[-1].deal == state.deal_no, "the deal starts end with this deal")
-    _need(starts[0].deal >= 2 and starts[-1].deal - starts[0].deal == len(starts) - 1, "the deal starts follow on")
-    _need(all(a.moves < b.moves for a, b in pairwise(starts)), "the deal starts are in move order")
+    _need(len(starts) <= 2 and starts[-1].deal == state.deal_no, said("i_ds_end"))
+    _need(starts[0].deal >= 2 and starts[-1].deal - starts[0].deal == len(starts) - 1, said("i_ds_follow"))
+    _need(all(a.moves < b.moves for a, b in pairwise(starts)), said("i_ds_order"))
     for begun in starts:
-        _need(begun.moves <= state.moves and len(begun.scores) == sides == len(begun.backs), "a deal start's pegs")
-        _need(all(0 <= b <= f for b, f in zip(begun.backs, begun.scores)), "a deal start's back peg ahead")
-        _need(all(f <= now for f, now in zip(begun.scores, state.scores)), "a peg went back after a deal start")
+        _need(begun.moves <= state.moves and len(begun.scores) == sides == len(begun.backs), said("i_ds_pegs"))
+        _need(all(0 <= b <= f for b, f in zip(begun.backs, begun.scores)), said("i_ds_back"))
+        _need(all(f <= now for f, now in zip(begun.scores, state.scores)), said("i_ds_peg_back"))
 
 
 def _match(state: GameState) -> None:

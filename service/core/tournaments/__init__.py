@@ -8,6 +8,8 @@
 * :mod:`.match_standings` (players ranked on finished matches);
 * :mod:`.event` and :mod:`.event_views` (an event file as it runs: a roster, whose names
   :mod:`.roster` keeps from drifting, rounds of tables, byes and cross-checked scorecards).
+* :mod:`.movements` (a set number of games each, against different opponents, and the table
+  movement) and :mod:`.cut` (the qualification cut of the standings and the playoff seeds).
 
 Every game is judged by :mod:`service.core.scoring` first.
 """

@@ -41,6 +41,7 @@ from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
+from .cut import Cut, cut
 from .event import FORFEIT_SPREAD, Bye, Ledger, TableResult
 from .roster import Roster
 from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
@@ -52,13 +53,15 @@ MAX_SWISS_FIELD = 1024  # as /v1/tournaments/swiss-pairings takes (docs/worst-ca
 @dataclass(frozen=True, slots=True)
 class EventStandings:
     """The standings after round ``after``: the table, each player's entry and withdrawal
-    (``joined``, ``withdrawn``, by name), and the tables of those rounds still unsettled."""
+    (``joined``, ``withdrawn``, by name), the tables of those rounds still unsettled, and the
+    qualification cut (:mod:`.cut`; ``None`` for fewer than two players)."""
 
     after: int
     table: Standings
     joined: dict[str, int]
     withdrawn: dict[str, int | None]
     unsettled: tuple[TableResult, ...]
+    cut: Cut | None = None
 
 
 def _after(ledger: Ledger, after: int | None) -> int:
@@ -89,18 +92,24 @@ def _counted(
     return games, results, full, awarded
 
 
-def event_standings(ledger: Ledger, rules: Rules, after: int | None = None) -> EventStandings:
+def event_standings(
+    ledger: Ledger, rules: Rules, after: int | None = None, qualifiers: int | None = None
+) -> EventStandings:
     """The standings after round ``after`` (the last round by default): every player in the
-    field by then has a row, a withdrawn player too (with the games played)."""
+    field by then has a row, a withdrawn player too (with the games played), and the cut of
+    ``qualifiers`` (one in four by default)."""
     after = _after(ledger, after)
     games, results, full, awarded = _counted(ledger, after, rules)
     table = tally(games, results, rules, full, awarded)
+    withdrawn = {e.name: e.withdrawn for e in ledger.entries}
+    line = None if qualifiers is None and len(table.rows) < 2 else cut(table, withdrawn, after, qualifiers)
     return EventStandings(
         after,
         table,
         {e.name: e.joined for e in ledger.entries},
-        {e.name: e.withdrawn for e in ledger.entries},
+        withdrawn,
         tuple(t for t in ledger.tables if t.round <= after and not t.settled),
+        line,
     )
 
 

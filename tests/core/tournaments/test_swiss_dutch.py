@@ -10,7 +10,7 @@ import pytest
 from service.core.rules import STANDARD
 from service.core.scoring.results import GameResult
 from service.core.tournaments.schedules import swiss_pairings
-from tests.support.swiss_events import EVENTS, LARGER, compare_event
+from tests.support.swiss_events import AT_64, AT_64_MORE, EVENTS, LARGER, compare_event
 
 
 def never_worse(n: int, seed: int) -> None:
@@ -27,6 +27,17 @@ def test_swiss_never_worse_than_the_fide_dutch_reference(n: int, seed: int) -> N
 @pytest.mark.exhaustive
 @pytest.mark.parametrize(("n", "seed"), LARGER)
 def test_swiss_never_worse_than_the_reference_in_larger_fields(n: int, seed: int) -> None:
+    never_worse(n, seed)
+
+
+@pytest.mark.parametrize(("n", "seed"), AT_64)
+def test_swiss_never_worse_than_the_reference_at_64_players(n: int, seed: int) -> None:
+    never_worse(n, seed)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(("n", "seed"), AT_64_MORE)
+def test_swiss_never_worse_than_the_reference_at_63_and_64_more_events(n: int, seed: int) -> None:
     never_worse(n, seed)
 
 

@@ -1,0 +1,97 @@
+"""Every mistake of an event file in one answer, the contract's and the rules' together.
+
+A body that breaks the contract is a 400, and the rule checks (names, rounds, scores, the
+structure of the rounds: :func:`..core.tournaments.event.settle`) would otherwise wait for the
+next request. When every contract error is inside one line of the file's lists (a table, a bye,
+a scorecard, a name asked to sit out or break a tie), the rest of the file is still the
+director's: those lines are set aside, the rest is checked against the rules, and the answer,
+still a 400, lists the contract's errors first and then the rules' (each pointing into the body
+as sent). A scorecard of a round with a table set aside is not blamed for where it points (its
+table, round or player may be the one set aside). Nothing is
+checked behind an error outside those lines (a roster line, the rules' settings, the body's
+shape): what follows from it would be guesswork.
+
+>>> salvage({"tables": [{"round": 1}, {"round": 1, "table": 2, "players": ["a", "b"]}]},
+...         [{"pointer": "/tables/0/table", "detail": "missing"}])
+({'tables': [{'round': 1, 'table': 2, 'players': ['a', 'b']}]}, {'tables': [1]}, {1})
+>>> salvage({"players": [1, "a"]}, [{"pointer": "/players/0", "detail": "not a string"}]) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.errors import CribbageError
+from ..core.scoring.results import MAX_PROBLEMS
+from ..core.tournaments.event import settle
+from .contract import SPEC, ContractViolation
+from .loading import loaded
+
+LINES = ("tables", "byes", "cards", "sitting_out", "tie_break")  # lists whose lines can be set aside
+_WHERE = ("/table", "/round", "/by", "/forfeit")  # what a card says that depends on its table
+_INTO = re.compile(r"^/(?P<list>[a-z_]+)/(?P<index>\d+)(?P<rest>(/.*)?)$")
+
+
+def salvage(data: Any, errors: list[dict[str, str]]) -> tuple[dict[str, Any], dict[str, list[int]], set[Any]] | None:
+    """The body without the lines the contract refused, where each kept line came from in each
+    list, and the round of every table set aside; ``None`` when an error is elsewhere."""
+    if not isinstance(data, dict):
+        return None
+    drop: dict[str, set[int]] = {}
+    for error in errors:
+        found = _INTO.match(error["pointer"])
+        if found is None or found["list"] not in LINES or not isinstance(data.get(found["list"]), list):
+            return None
+        drop.setdefault(found["list"], set()).add(int(found["index"]))
+    kept = dict(data)
+    maps: dict[str, list[int]] = {}
+    for name, bad in drop.items():
+        lines = data[name]
+        maps[name] = [i for i in range(len(lines)) if i not in bad]
+        kept[name] = [lines[i] for i in maps[name]]
+    tables = {
+        # the round of each table set aside (None: a round the contract refused, so any round)
+        line["round"] if isinstance(line, dict) and type(line.get("round")) is int else None
+        for i, line in enumerate(data.get("tables", []))
+        if i in drop.get("tables", set())
+    }
+    return kept, maps, tables
+
+
+def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> ContractViolation:
+    """``error`` with the rule problems of the rest of the event file after its errors (see the
+    module's text); ``error`` itself when nothing can be checked behind it."""
+    found = salvage(data, error.errors)
+    if found is None:
+        return error
+    kept, maps, set_aside = found
+    try:
+        SPEC.check(operation_id, kept)
+        request = loaded(operation_id)(kept)
+        settle(request.event, request.rules)
+    except (ContractViolation, CribbageError) as behind:
+        if isinstance(behind, ContractViolation):
+            return error
+        problems = behind.extra.get("errors") or [
+            {"pointer": behind.pointer or "", "detail": behind.said or behind.message}
+        ]
+        cards = kept.get("cards", [])
+        more = []
+        for problem in problems:
+            pointer = problem["pointer"]
+            into = _INTO.match(pointer)
+            if into is not None and into["list"] == "cards" and into["rest"] in _WHERE and set_aside:
+                card = cards[int(into["index"])] if int(into["index"]) < len(cards) else {}
+                if card.get("round") in set_aside or None in set_aside:
+                    continue  # its table may be the one set aside: the card is not at fault
+            if into is not None and into["list"] in maps:
+                pointer = f"/{into['list']}/{maps[into['list']][int(into['index'])]}{into['rest']}"
+            more.append({"pointer": pointer, "detail": problem["detail"]})
+        truncated = error.truncated or bool(behind.extra.get("truncated"))
+        return ContractViolation(error.errors + more[:MAX_PROBLEMS], truncated) if more else error
+    return error
+
+
+__all__ = ["LINES", "rules_behind", "salvage"]
