@@ -23,7 +23,13 @@ from ..ratings import rate
 from .event_checks import rules_behind
 from .formats import HTML, formatted, negotiated
 from .loading import body
-from .printouts.event_tables import cross_check_table, event_crosstable_table, event_standings_table, pairing_sheet
+from .printouts.event_tables import (
+    cross_check_table,
+    event_crosstable_table,
+    event_standings_table,
+    movement_table,
+    pairing_sheet,
+)
 from .printouts.sheets import scorecards_page, table_cards_page
 from .problems import ApiError
 from .wire import director as schedules
@@ -95,9 +101,11 @@ def cross_check(request: EventRequest, media_type: str) -> Any:
 
 
 @bp.post("/fixed-games")
+@negotiated()
 @body("eventFixedGames")
-def fixed(request: wire.FixedGamesRequest) -> dict[str, Any]:
-    return wire.fixed_games(fixed_games(request.players, request.games))
+def fixed(request: wire.FixedGamesRequest, media_type: str) -> Any:
+    value = fixed_games(request.players, request.games)
+    return formatted(media_type, value, wire.fixed_games, movement_table, heading=request.heading)
 
 
 @bp.post("/playoff")

@@ -93,13 +93,13 @@ def open_seated(
 
 
 def concedes_when_expired(state: GameState) -> bool:
-    """Whether a token past its time to live may still concede ``state``: when two sides play
-    (every game of a match), a concession's result is the same from every position of the game
-    (the other side wins a plain game by 10 spread: docs/rules.md 8.4), so an old token gains
-    nothing by it, and the match it is part of can go on (``/next-game`` takes a finished game's
+    """Whether a token past its time to live may still concede ``state``: when two sides play a
+    game to a target (every game of a match), the other side wins and the conceder loses by what
+    its own pegs show (docs/rules.md 8.4); pegs only rise, so an older position never costs the
+    conceder less, and the match it is part of can go on (``/next-game`` takes a finished game's
     expired token). In a game of three the pegs rank the two left, so an old position could
-    choose the winner: not that one."""
-    return state.rules.sides == 2
+    choose the winner; in a fixed-deals game the margin is on both totals: not those."""
+    return state.rules.sides == 2 and state.rules.fixed_deals is None
 
 
 def _answer(

@@ -32,8 +32,9 @@ def test_a_seat_concedes_with_its_own_credential_and_not_with_another_seats(clie
     done = post(client, "/v1/games/act", {"state": game["state"], "seat": 1, "credential": own[1], "action": concede})
     view = done["view"]
     assert view["phase"] == "over" and view["winner"] == 0 and view["to_act"] == [] and done["legal_actions"] == []
-    assert view["outcome"]["conceded_by"] == 1 and view["outcome"]["game_points"] == [2, 0]
-    assert view["outcome"]["spread"] == [10, -10] and view["outcome"]["scores"] == [0, 0]
+    # given up before anyone pegged: as if seat 0 pegged out there (a triple skunk, ACC 3 game points, 121 spread)
+    assert view["outcome"]["conceded_by"] == 1 and view["outcome"]["game_points"] == [3, 0]
+    assert view["outcome"]["spread"] == [121, -121] and view["outcome"]["scores"] == [0, 0]
     (over,) = done["events"]
     assert over["type"] == "game_over" and over["ended_by"]["kind"] == "conceded" and over["ended_by"]["seat"] == 1
     record = post(client, "/v1/games/record", {"state": done["state"]})

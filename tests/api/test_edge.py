@@ -256,7 +256,8 @@ def test_a_chunked_body_over_the_limit_is_a_413_as_with_a_length(
 
 
 def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None:
-    # Only the operations that take a whole event's games (or bracket results) have the larger limit.
+    # Only the operations that take a whole event's games (or bracket results, or a field of up to 4,096
+    # players) have the larger limit.
     assert [
         f"/v1/tournaments/{name}"
         for name in (
@@ -264,6 +265,7 @@ def test_the_event_operations_take_larger_bodies_and_the_others_do_not() -> None
             "elimination",
             "event/cross-check",
             "event/crosstable",
+            "event/fixed-games",
             "event/pairings",
             "event/playoff",
             "event/standings",

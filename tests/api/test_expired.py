@@ -145,8 +145,9 @@ def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatc
     )
     assert done["view"]["phase"] == "over" and done["view"]["winner"] == 0
     outcome = done["events"][-1]["outcome"]
-    assert outcome["conceded_by"] == 1 and outcome["spread"] == [10, -10]
-    assert outcome["game_points"] == [2, 0]  # a plain ACC win
+    # conceded before anyone pegged: as if seat 0 pegged out there, 121 spread and a triple skunk (ACC: 3)
+    assert outcome["conceded_by"] == 1 and outcome["spread"] == [121, -121]
+    assert outcome["game_points"] == [3, 0] and outcome["skunk"] == "triple_skunk"
     assert done["view"]["match"]["points"] == [1, 0]  # one game won: the match goes on
     second = post(client, "/v1/games/next-game", {"state": done["state"], "seat": 0, **table}, 201)
     assert second["view"]["match"]["game"] == 2 and second["view"]["move"] == 0  # two people: no move made yet
@@ -166,10 +167,20 @@ def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatc
     assert ended["view"]["match"]["points"] == [2, 0]
 
 
-def test_an_expired_game_of_three_is_not_conceded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In a game of three the pegs rank the two left: an old position could pick the winner."""
+@pytest.mark.parametrize(
+    "start",
+    [
+        {"variant": "three_player"},  # the pegs rank the two left: an old position could pick the winner
+        {"variant": "four_player_individual"},  # the same with three left
+        {"options": {"fixed_deals": 2}},  # the margin is on both totals: an old position could be cheaper
+    ],
+    ids=["three", "four-each", "fixed-deals"],
+)
+def test_an_expired_game_whose_result_depends_on_the_position_is_not_conceded(
+    monkeypatch: pytest.MonkeyPatch, start: Json
+) -> None:
     client = server()
-    game = post(client, "/v1/games", {"variant": "three_player", "seed": 4, "dealer": 0}, 201)
+    game = post(client, "/v1/games", {**start, "seed": 4, "dealer": 0}, 201)
     table = {"credential": game["credentials"]["table"]}
     later(monkeypatch)
     expect_problem(

@@ -115,6 +115,32 @@ def test_the_pairing_sheet_has_table_numbers_the_heading_first_and_the_bye_apart
     assert sections(html.encode()).words == ["bye"]
 
 
+def test_the_table_movement_of_fixed_games_prints_where_each_player_goes(client: FlaskClient) -> None:
+    """Five players, three games each, one side moving (docs/rules.md 8.6), worked by hand: tables
+    ann-bob, cy-dee and eve alone; each round the visitors (bob, dee, the empty seat) move up one
+    table, from the last back to table 1. A player named "bye" sits at table 2 as a name."""
+    players = ["ann", "bob", "cy", "bye", "eve"]
+    body = {"players": players, "games": 3, "heading": HEADING}
+    response = post(client, "event/fixed-games", body, "text/csv")
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="table-movement')
+    rows = read_csv(response.data)
+    assert rows[:4] == [["event", "Club <night> & Co"], ["date", "2026-12-03"], ["round", "1"], []]
+    assert rows[4] == ["player"] + [f"round {n} {c}" for n in (1, 2, 3) for c in ("table", "opponent", "note")]
+    sat_out = ["", "", "bye"]
+    assert rows[5:10] == [
+        ["ann", "1", "bob", "", *sat_out, "1", "bye", ""],
+        ["bob", "1", "ann", "", "2", "cy", "", "3", "eve", ""],
+        ["cy", "2", "bye", "", "2", "bob", "", *sat_out],
+        ["bye", "2", "cy", "", "3", "eve", "", "1", "ann", ""],
+        ["eve", *sat_out, "3", "bye", "", "3", "bob", ""],
+    ]
+    html = post(client, "event/fixed-games", body, "text/html").get_data(as_text=True)
+    page = Page()
+    page.feed(html)
+    assert page.cells[0] == [LINE] and page.cells[2][:4] == ["ann", "1", "bob", ""]
+    assert sections(html.encode()).words == ["bye"] * 3  # the three rounds sat out; the player "bye" is a name
+
+
 def test_scorecards_one_a_table_two_a_page_each_with_the_heading(client: FlaskClient) -> None:
     body = {"players": PLAYERS, "heading": HEADING, "sheet": "scorecards"}
     response = post(client, "event/pairings", body, "text/html")

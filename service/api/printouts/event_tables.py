@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...core.tournaments.event import TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.movements import FixedGames
 from ...core.tournaments.schedules import Round
 from ..formats import Table
 from ..wire.tables import schedule_table, standings_table
@@ -75,6 +76,31 @@ def pairing_sheet(round_: Round) -> Table:
     return sheet._replace(notes=notes)
 
 
+def movement_table(value: FixedGames) -> Table:
+    """A day of fixed games as the director posts it: one row per player in seating order, for
+    each round the table to go to and the opponent there (a name alone), or ``bye`` in the round's
+    note (the sheet's word)."""
+    header: list[str] = ["player"]
+    for number in range(1, value.games + 1):
+        header += [f"round {number} table", f"round {number} opponent", f"round {number} note"]
+    rows: list[tuple[Cell, ...]] = []
+    for name, stops in value.itineraries():
+        cells: list[Cell] = [name]
+        for stop in stops:
+            cells += [stop.table, stop.opponent, Word("bye") if stop.table is None else None]
+        rows.append(tuple(cells))
+    title = f"Table movement, {value.games} games each"
+    notes = (
+        f"{value.tables} tables; "
+        + (
+            "home players stay, visitors move up one table a round"
+            if value.movement == "one_side_moves"
+            else "a round robin's first rounds"
+        ),
+    )
+    return Table(title, tuple(header), tuple(rows), notes)
+
+
 def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
     """Every table not agreed, one row per card handed in for it (a table with no card: one row,
     the card's columns empty); the counts of each status in the notes."""
@@ -96,4 +122,11 @@ def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
     return Table("Scorecard cross-check", header, tuple(rows), notes)
 
 
-__all__ = ["event_standings_table", "event_crosstable_table", "pairing_sheet", "cross_check_table", "result_word"]
+__all__ = [
+    "event_standings_table",
+    "event_crosstable_table",
+    "pairing_sheet",
+    "cross_check_table",
+    "movement_table",
+    "result_word",
+]

@@ -76,11 +76,12 @@ def _card(value: dict[str, Any]) -> Card:
 class FixedGamesRequest:
     players: tuple[str, ...]
     games: int
+    heading: Heading | None = None
 
 
 @loader("FixedGamesRequest")
 def load_fixed_games(data: dict[str, Any]) -> FixedGamesRequest:
-    return FixedGamesRequest(tuple(data["players"]), data["games"])
+    return FixedGamesRequest(tuple(data["players"]), data["games"], load_heading(data.get("heading")))
 
 
 # --- answers ---------------------------------------------------------------------------------------

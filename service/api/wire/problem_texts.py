@@ -27,7 +27,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_no_state": "the state token does not hold a game state",
         "token_expired": "state tokens are valid for {ttl} seconds here (CRIBBAGE_STATE_TTL): this game can no longer be "
         "played on, but /v1/games/view and /v1/games/history still show where it stood, and once it is over "
-        "/v1/games/record and /v1/games/review show the whole game",
+        "/v1/games/record and /v1/games/review show the whole game; a game of two sides can still be conceded, and a "
+        "finished match game's /v1/games/next-game started",
         "crosstable_cells": "this crosstable would hold {cells} cells (a player against an opponent met), more than "
         "the {most} one answer holds",
         "table_columns": "a crosstable as {media_type} has a column per player: at most {most}, "
@@ -65,7 +66,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_no_state": "tillståndstoken innehåller inget spelläge",
         "token_expired": "tillståndstoken gäller i {ttl} sekunder här (CRIBBAGE_STATE_TTL): det här partiet kan inte "
         "spelas vidare, men /v1/games/view och /v1/games/history visar fortfarande var det stod, och när det är slut "
-        "visar /v1/games/record och /v1/games/review hela partiet",
+        "visar /v1/games/record och /v1/games/review hela partiet; ett parti mellan två sidor kan fortfarande ges upp, och "
+        "ett avslutat matchpartis /v1/games/next-game startas",
         "crosstable_cells": "den här korstabellen skulle ha {cells} celler (en spelare mot en mött motståndare), fler "
         "än de {most} som ett svar rymmer",
         "table_columns": "en korstabell som {media_type} har en kolumn per spelare: högst {most}, och den här "
@@ -104,7 +106,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_no_state": "tilstandstokenet indeholder ingen spiltilstand",
         "token_expired": "tilstandstokens gælder i {ttl} sekunder her (CRIBBAGE_STATE_TTL): dette spil kan ikke "
         "spilles videre, men /v1/games/view og /v1/games/history viser stadig, hvor det stod, og når det er slut, "
-        "viser /v1/games/record og /v1/games/review hele spillet",
+        "viser /v1/games/record og /v1/games/review hele spillet; et spil mellem to sider kan stadig opgives, og et "
+        "afsluttet kampspils /v1/games/next-game startes",
         "crosstable_cells": "denne krydstabel ville have {cells} celler (en spiller mod en mødt modstander), flere "
         "end de {most}, ét svar rummer",
         "table_columns": "en krydstabel som {media_type} har en kolonne pr. spiller: højst {most}, og denne "
@@ -145,7 +148,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_no_state": "das Spielstand-Token enthält keinen Spielstand",
         "token_expired": "Spielstand-Tokens gelten hier {ttl} Sekunden (CRIBBAGE_STATE_TTL): diese Partie kann nicht "
         "weitergespielt werden, aber /v1/games/view und /v1/games/history zeigen noch, wo sie stand, und ist sie "
-        "vorbei, zeigen /v1/games/record und /v1/games/review die ganze Partie",
+        "vorbei, zeigen /v1/games/record und /v1/games/review die ganze Partie; eine Partie zweier Seiten kann noch "
+        "aufgegeben und nach einer beendeten Matchpartie /v1/games/next-game gestartet werden",
         "crosstable_cells": "diese Kreuztabelle hätte {cells} Zellen (ein Spieler gegen einen getroffenen Gegner), "
         "mehr als die {most}, die eine Antwort fasst",
         "table_columns": "eine Kreuztabelle als {media_type} hat eine Spalte je Spieler: höchstens {most}, und "
@@ -187,7 +191,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "token_no_state": "het spelstatustoken bevat geen spelstatus",
         "token_expired": "spelstatustokens zijn hier {ttl} seconden geldig (CRIBBAGE_STATE_TTL): dit spel kan niet "
         "verder gespeeld worden, maar /v1/games/view en /v1/games/history tonen nog waar het stond, en als het "
-        "voorbij is tonen /v1/games/record en /v1/games/review het hele spel",
+        "voorbij is tonen /v1/games/record en /v1/games/review het hele spel; een spel van twee kanten kan nog "
+        "opgegeven worden, en na een afgelopen wedstrijdspel /v1/games/next-game gestart",
         "crosstable_cells": "deze kruistabel zou {cells} cellen hebben (een speler tegen een ontmoete tegenstander), "
         "meer dan de {most} die één antwoord bevat",
         "table_columns": "een kruistabel als {media_type} heeft een kolom per speler: hoogstens {most}, en dit "

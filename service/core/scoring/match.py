@@ -250,7 +250,7 @@ def match_state(
     ``first_dealer`` is the side that dealt first in game 1 (``None`` when not recorded; every
     later game's first dealer follows from the results). ``conceded``: per game (from the
     first; missing ones are ``None``), the side that conceded it, its scores as they stood: the
-    other side won a plain game, 1 match point (docs/rules.md 8.4); the match goes on. Invalid games are all reported at
+    other side won it as if it pegged out there and then (docs/rules.md 8.4); the match goes on. Invalid games are all reported at
     once (:func:`~service.core.scoring.results.outcomes`, pointers ``<pointer>/games/<i>/...``); a game
     after the match was already decided is an :class:`InvalidEvent`.
 

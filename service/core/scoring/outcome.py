@@ -141,24 +141,32 @@ FORFEIT_SPREAD = 10
 
 def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
     """The outcome of a game that side ``side`` conceded with these scores on the board
-    (docs/rules.md 8.4): it loses, whatever the pegs say. The other side wins a plain game (the
-    game points of a win with no skunk: a concession is scored as a forfeit, never as a skunk)
-    by :data:`FORFEIT_SPREAD` spread points, and that is its margin. The scores stay as they
-    stood: no side reached the target. A conceded game always has a winner (the one who gives
-    up never gets a draw out of it).
+    (docs/rules.md 8.4): it loses, whatever the pegs say, and never for less than playing on
+    could cost it. The winner is scored against the conceder as if it pegged out there and
+    then: the skunk lines judged on the conceder's pegs (in a fixed-deals game, none), and a
+    margin, the spread taken from the conceder, of the target less the conceder's pegs (in a
+    fixed-deals game, the winner's total less the conceder's), at least the
+    :data:`FORFEIT_SPREAD` a forfeit gives (ACC 11.4b). Playing on, the conceder's pegs could only
+    rise, so conceding a lost game never saves game points, match points or spread. The scores
+    stay as they stood: no side reached the target. A conceded game always has a winner (the one
+    who gives up never gets a draw out of it).
 
-    In a game of three the two left are ranked by their pegs: the one ahead wins, the other
-    neither wins nor loses anything (no game points, no spread). Level pegs between them go to
-    the one on the conceder's left, the next seat clockwise (a service choice: no source speaks
-    of a game of three given up; docs/rules.md 8.4).
+    With more than two sides the winner is the one ahead of those left; the others neither win
+    nor lose anything (no game points, no spread). Level pegs among them go to the first from
+    the conceder's left, the next seat clockwise (a service choice: no source speaks of a game
+    of three given up; docs/rules.md 8.4).
 
     >>> from ..rules import STANDARD, resolve
     >>> result = conceded([100, 40], STANDARD, side=0)
     >>> result.winner, result.margin, result.skunk, result.game_points, result.spread, result.scores
-    (1, 10, 'none', (0, 2), (-10, 10), (100, 40))
+    (1, 21, 'none', (0, 2), (-21, 21), (100, 40))
+    >>> conceded([40, 100], STANDARD, side=0).skunk, conceded([40, 100], STANDARD, side=0).spread
+    ('double_skunk', (-81, 81))
+    >>> conceded([115, 60], STANDARD, side=0).spread  # a forfeit's 10 at least
+    (-10, 10)
     >>> result = conceded([80, 50, 50], resolve("three_player"), side=2)
     >>> result.winner, result.draw, result.game_points, result.spread
-    (0, False, (2, 0, 0), (10, 0, -10))
+    (0, False, (3, 0, 0), (71, 0, -71))
     """
     sides = rules.sides
     if len(scores) != sides:
@@ -176,13 +184,16 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
     # The sides left, from the conceder's left clockwise; max() keeps the first of equals.
     left = [(side + step) % sides for step in range(1, sides)]
     winner = max(left, key=lambda other: final[other])
-    zeros = tuple(0 for _ in range(sides))
-    game_points = tuple(rules.game_points[0] if index == winner else 0 for index in range(sides))
-    spread = tuple(
-        FORFEIT_SPREAD if index == winner else -FORFEIT_SPREAD if index == side else 0 for index in range(sides)
-    )
+    fixed = rules.fixed_deals is not None
+    lines = () if fixed else rules.skunk_lines
+    level = skunk_level(final[side], lines)
+    top = final[winner] if fixed else rules.target
+    margin = max(FORFEIT_SPREAD, top - final[side])
+    skunked = tuple(level if index == side else 0 for index in range(sides))
+    game_points = tuple(rules.game_points[level] if index == winner else 0 for index in range(sides))
+    spread = tuple(margin if index == winner else -margin if index == side else 0 for index in range(sides))
     return Outcome(
-        final, winner, FORFEIT_SPREAD, 0, zeros, game_points, spread, rules.game_point_scheme, (), False, side
+        final, winner, margin, level, skunked, game_points, spread, rules.game_point_scheme, lines, fixed, side
     )
 
 

@@ -47,7 +47,7 @@ def test_a_seat_concedes_in_the_play_out_of_turn_and_the_other_side_wins() -> No
     assert over["type"] == "game_over" and over["winner"] == 1 and not over["draw"]
     assert over["ended_by"] == {"deal": 1, "move": 4, "seat": 0, "side": 0, "kind": "conceded"}
     assert over["outcome"]["conceded_by"] == 0 and over["outcome"]["game_points"] == [0, 2]
-    assert over["outcome"]["spread"] == [-10, 10] and over["outcome"]["skunk"] == "none"
+    assert over["outcome"]["spread"] == [-21, 21] and over["outcome"]["skunk"] == "none"  # as if 40 pegged out
     seen = view_dict(views.view(state, 1))
     assert seen["phase"] == "over" and seen["turn"] is None and seen["to_act"] == []
     assert seen["outcome"] == over["outcome"] and seen["winner"] == 1
@@ -126,7 +126,7 @@ def test_three_players_the_leader_of_the_other_two_wins() -> None:
 def test_a_conceded_game_of_a_match_counts_one_game_and_the_next_game_starts() -> None:
     rules = resolve("six_card")
     state, _ = new_game(rules, seed=2, dealer=0, match=MatchRules("best_of", 3, skunk_points=2, double_skunk_points=2))
-    state, _ = apply(state._replace(scores=(80, 10), backs=(80, 10)), Action("concede", 1))
+    state, _ = apply(state._replace(scores=(80, 95), backs=(80, 95)), Action("concede", 1))  # 95: no skunk
     match = view_dict(views.view(state, 0))["match"]
     assert match["points"] == [1, 0] and match["games"][0]["conceded_by"] == 1 and not match["over"]
     assert match["games"][0]["match_points"] == [1, 0] and match["games"][0]["skunk"] == "none"
