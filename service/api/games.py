@@ -109,8 +109,14 @@ def _answer(
     seat: int | None,
     issued: dict[str, Any] | None = None,
     missed: Iterable[Numbered] = (),
+    expired_token: str | None = None,
 ) -> dict[str, Any]:
-    token = state_token.sealer().seal(secret.seal_into(encode_state(state)))
+    """The answer of a move or a new game; ``expired_token``: the expired token it was made from,
+    whose age the new one keeps (an expired game's concession, and its match's next game, are
+    expired in turn: they show and settle, never play on)."""
+    data = secret.seal_into(encode_state(state))
+    sealer = state_token.sealer()
+    token = sealer.seal(data) if expired_token is None else sealer.seal_as_old(data, expired_token)
     seen_now, shown = view_with_moves(state, seat), [*missed, *numbered_for(happened, seat)]
     if issued is None:
         return game_response(seen_now, token, shown)
@@ -171,7 +177,9 @@ def act(request: GameRequest) -> dict[str, Any]:
     since = request.since_move
     missed = () if since is None else events_since(state, request.seat, since)  # what the seat has not shown yet
     state, happened = apply(state, action)
-    return _answer(state, secret, happened, request.seat, missed=missed)
+    return _answer(
+        state, secret, happened, request.seat, missed=missed, expired_token=request.state if expired else None
+    )
 
 
 @bp.post("/view")
@@ -209,7 +217,8 @@ def match_next_game(request: GameRequest) -> tuple[dict[str, Any], int]:
     else:  # a seat's own new credential; a spectator's, none
         mine = () if request.seat is None else ((request.seat, secret.credential(state.game_id, request.seat)),)
         issued = credentials(None, mine)
-    return _answer(state, secret, happened, request.seat, issued), 201
+    old = request.state if expired else None
+    return _answer(state, secret, happened, request.seat, issued, expired_token=old), 201
 
 
 @bp.post("/record")

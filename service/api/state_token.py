@@ -144,6 +144,14 @@ class StateSealer:
         """A url-safe token for ``data`` (compact JSON, deflated if long, then encrypted)."""
         return self.seal_at(data, int(time.time()), os.urandom(NONCE_BYTES))
 
+    def seal_as_old(self, data: dict[str, Any], old: str) -> str:
+        """A token for ``data`` as old as the token ``old`` (one of ours: its time is only read once
+        authenticated): what an expired game's last moves seal, so that they never turn into a
+        game that plays on (docs/client-guide.md, "An expired game")."""
+        raw = binascii.a2b_base64(old.encode("ascii").translate(_FROM_URLSAFE))
+        self._decrypt(raw)
+        return self.seal_at(data, HEADER.unpack_from(raw)[1], os.urandom(NONCE_BYTES))
+
     def seal_at(self, data: dict[str, Any], sealed_at: int, nonce: bytes) -> str:
         """:meth:`seal` with the time and nonce given: byte-stable tokens for documentation."""
         plain = orjson.dumps(data)

@@ -151,7 +151,14 @@ def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatc
     assert done["view"]["match"]["points"] == [1, 0]  # one game won: the match goes on
     second = post(client, "/v1/games/next-game", {"state": done["state"], "seat": 0, **table}, 201)
     assert second["view"]["match"]["game"] == 2 and second["view"]["move"] == 0  # two people: no move made yet
-    # the second game expires too: conceded by seat 1 again, the best of 3 is settled 2-0
+    # Started from an expired game, the next game is as old as it: it shows and settles, never plays (else an old
+    # token of game 1 would start game 2 again, fresh, its deals already seen).
+    new_table = {"credential": second["credentials"]["table"]}
+    move = {"state": second["state"], "seat": 0, **new_table, "action": {"type": "auto", "seat": 0}}
+    expect_problem(client.post("/v1/games/act", json=move), 400, "expired-state-token")
+    again = post(client, "/v1/games/next-game", {"state": done["state"], "seat": 0, **table}, 201)
+    expect_problem(client.post("/v1/games/act", json={**move, "state": again["state"]}), 400, "expired-state-token")
+    # conceded by seat 1 again, the best of 3 is settled 2-0
     later(monkeypatch, 2 * TTL + 2)
     ended = post(
         client,
