@@ -187,7 +187,7 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     body = json.dumps(document).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\n\r\n"
+        f"Content-Length: {len(body)}\r\nContent-Language: en\r\nX-Content-Type-Options: nosniff\r\n\r\n"
     )
 
     write_nonblock(sock, head.encode("latin-1") + body)

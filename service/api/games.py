@@ -118,9 +118,10 @@ def _answer(
     sealer = state_token.sealer()
     token = sealer.seal(data) if expired_token is None else sealer.seal_as_old(data, expired_token)
     seen_now, shown = view_with_moves(state, seat), [*missed, *numbered_for(happened, seat)]
+    expired = expired_token is not None
     if issued is None:
-        return game_response(seen_now, token, shown)
-    return game_started(seen_now, token, shown, issued)
+        return game_response(seen_now, token, shown, expired=expired)
+    return game_started(seen_now, token, shown, issued, expired=expired)
 
 
 @bp.post("")

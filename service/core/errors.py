@@ -89,6 +89,15 @@ class InvalidScore(CribbageError):
     title = "That score is not possible"
 
 
+class StateBehind(CribbageError):
+    """A ``since_move`` past the state's own ``move``: the client has shown moves this state does
+    not have (it acts on, or views, an older token than its last answer). ``move`` says where the
+    state is, so the client can send its newest token instead."""
+
+    slug = "state-behind"
+    title = "The state is older than the move given"
+
+
 class GameOver(CribbageError):
     slug = "game-over"
     title = "The game is already over"

@@ -144,6 +144,7 @@ def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatc
         client, "/v1/games/act", {"state": game["state"], "seat": 1, **table, "action": {"type": "concede", "seat": 1}}
     )
     assert done["view"]["phase"] == "over" and done["view"]["winner"] == 0
+    assert done["expired"] is True  # its token is as old as the one conceded from
     outcome = done["events"][-1]["outcome"]
     # conceded before anyone pegged: as if seat 0 pegged out there, 121 spread and a triple skunk (ACC: 3)
     assert outcome["conceded_by"] == 1 and outcome["spread"] == [121, -121]
@@ -151,6 +152,8 @@ def test_an_expired_game_of_a_match_is_conceded_and_the_match_settled(monkeypatc
     assert done["view"]["match"]["points"] == [1, 0]  # one game won: the match goes on
     second = post(client, "/v1/games/next-game", {"state": done["state"], "seat": 0, **table}, 201)
     assert second["view"]["match"]["game"] == 2 and second["view"]["move"] == 0  # two people: no move made yet
+    # the answer says so itself, and offers no move it would refuse
+    assert second["expired"] is True and second["legal_actions"] == []
     # Started from an expired game, the next game is as old as it: it shows and settles, never plays (else an old
     # token of game 1 would start game 2 again, fresh, its deals already seen).
     new_table = {"credential": second["credentials"]["table"]}

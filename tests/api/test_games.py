@@ -50,7 +50,7 @@ def test_create_answers_with_the_seats_view_and_its_moves(client: FlaskClient) -
     view = game["view"]
     assert view["phase"] == "discard" and view["dealer"] == 0 and view["seat"] == 1
     assert len(view["hand"]) == 6 and view["held"] == [6, 6] and view["to_act"] == [1, 0]
-    assert len(game["legal_actions"]) == 15
+    assert len(game["legal_actions"]) == 15 and game["expired"] is False  # a live token: its moves are taken
     assert all(a["type"] == "discard" and a["seat"] == 1 and len(a["cards"]) == 2 for a in game["legal_actions"])
     assert [e["type"] for e in game["events"]] == ["deal"]
     assert sorted(game["events"][0]["hand"]) == sorted(view["hand"])

@@ -412,6 +412,7 @@ def test_two_phones_each_see_every_move_of_the_other_in_order(client: FlaskClien
     assert post(client, "/v1/games/view", {"state": state, "since_move": last[0]})["events"] == []
     refused = post(client, "/v1/games/view", {"state": state, "since_move": last[0] + 1}, 422)
     assert refused["errors"][0]["pointer"] == "/since_move"
+    assert refused["type"].endswith(":state-behind") and refused["move"] == last[0]
 
 
 def test_a_server_may_refuse_client_seeds() -> None:

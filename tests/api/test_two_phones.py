@@ -104,6 +104,9 @@ def test_since_move_on_act_is_bounded_by_the_state(client: FlaskClient) -> None:
             "credential": game["credentials"]["table"]}  # fmt: skip
     refused = post(client, "/v1/games/act", body | {"since_move": 1}, 422)  # the state is at move 0
     assert refused["errors"][0]["pointer"] == "/since_move"
+    # not a move refused (no legal_actions to offer): the token is older than what the phone showed
+    assert refused["type"] == "urn:cribbage:problem:state-behind" and refused["move"] == 0
+    assert "legal_actions" not in refused
     assert post(client, "/v1/games/act", body | {"since_move": -2}, 400)["errors"][0]["pointer"] == "/since_move"
     same = post(client, "/v1/games/act", body | {"since_move": 0})
     plain = post(client, "/v1/games/act", body)  # nothing missed: the plain answer (a token sealed anew)

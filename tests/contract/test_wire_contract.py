@@ -320,6 +320,11 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         refused = error
     state, _ = new_game(preset("six_card"), 1, 0)
     illegal = IllegalAction("no", pointer="/action", legal_actions=legal_actions(state, 1), to_act=[1])
+    behind: CribbageError
+    try:
+        record.events_since(state, None, state.moves + 1)
+    except CribbageError as error:
+        behind = error
     return {
         "ScoreItem": [lambda: wire_common.item(score29.items[0])],
         "Rules": [
@@ -483,6 +488,7 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
         "Problem": [
             lambda: wire_problems.rules_problem(refused),
             lambda: wire_problems.rules_problem(illegal),
+            lambda: wire_problems.rules_problem(behind),
             lambda: wire_problems.contract_problem(ContractViolation([{"pointer": "/hand", "detail": "x"}], True)),
             lambda: wire_problems.problem_body("not-found", "nothing here", lang="de"),
             lambda: wire_problems.problem_body(

@@ -17,7 +17,7 @@ import orjson
 from flask import Request, current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
-from ..contract import BODY_LIMITS, DEFAULT_LIMIT, SPEC, ContractViolation, short
+from ..contract import BODY_LIMITS, DEFAULT_LIMIT, SPEC, ContractViolation
 from ..wire.contract_texts import said
 from .numbers import integral
 
@@ -187,8 +187,9 @@ def read_json(operation_id: str | None = None) -> Any:
     raw = _read_body(environ, limit, lambda: BodyTooLarge(operation, limit or 0, setting))
     try:
         data = orjson.loads(raw)
-    except orjson.JSONDecodeError as error:  # its text gives the position, never the bytes
-        raise ContractViolation([{"pointer": "", "detail": said("not_json", error=short(str(error)))}]) from None
+    except orjson.JSONDecodeError as error:  # the position only: the parser's own words are English
+        detail = said("not_json", line=error.lineno, column=error.colno)
+        raise ContractViolation([{"pointer": "", "detail": detail}]) from None
     # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):
         # The validator gives up at 255 levels with a ValueError (it was a 500), and nothing

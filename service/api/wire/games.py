@@ -327,23 +327,33 @@ def credentials(table: str | None, seats: Iterable[tuple[int, str]]) -> dict[str
 
 
 @encoder("GameResponse")
-def game_response(value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered]) -> dict[str, Any]:
+def game_response(
+    value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered], *, expired: bool = False
+) -> dict[str, Any]:
     """A move's answer: the view and moves for the viewer, the new token, and the events as the
-    viewer may see them (already filtered by the core)."""
+    viewer may see them (already filtered by the core); ``expired``: the new token is sealed as
+    old as an expired one (an expired game's concession, its match's next game), so, as in
+    :func:`seen`, no move is listed."""
     return {
         "view": view(value.view),
-        "legal_actions": [action(a) for a in value.legal_actions],
+        "legal_actions": [] if expired else [action(a) for a in value.legal_actions],
         "state": token,
         "events": events(happened),
+        "expired": expired,
     }
 
 
 @encoder("GameStarted")
 def game_started(
-    value: ViewWithMoves, token: str, happened: Iterable[ev.Numbered], issued: dict[str, Any]
+    value: ViewWithMoves,
+    token: str,
+    happened: Iterable[ev.Numbered],
+    issued: dict[str, Any],
+    *,
+    expired: bool = False,
 ) -> dict[str, Any]:
     """A new game's answer: a move's, with the seat credentials it hands out (``issued``)."""
-    return {**game_response(value, token, happened), "credentials": issued}
+    return {**game_response(value, token, happened, expired=expired), "credentials": issued}
 
 
 @encoder("RecordedAction")

@@ -57,6 +57,7 @@ CORE_KINDS: tuple[type[CribbageError], ...] = (
     errors.InvalidRules,
     errors.IllegalPlay,
     errors.IllegalAction,
+    errors.StateBehind,
     errors.InvalidState,
     errors.InvalidScore,
     errors.GameOver,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import Card
-from ..errors import CribbageError, GameNotOver, IllegalAction, InvalidState
+from ..errors import CribbageError, GameNotOver, InvalidState, StateBehind
 from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
@@ -267,7 +267,7 @@ def events_since(state: GameState, seat: int | None, move: int) -> tuple[Numbere
     deal or the one before (the state keeps where they began: ``deal_starts``), else from its
     start (its cost then grows with the game, bounded by the deal limit)."""
     if not -1 <= move <= state.moves:
-        raise IllegalAction(said("since_move_range", move=state.moves), pointer="/since_move")
+        raise StateBehind(said("since_move_range", move=state.moves), pointer="/since_move", move=state.moves)
     if move == state.moves:
         return ()
     begun = [start for start in state.deal_starts if start.moves <= move]
