@@ -182,6 +182,12 @@ def test_a_whole_number_float_is_an_integer(client: FlaskClient) -> None:
 def test_malformed_json_is_a_contract_violation_at_the_root(client: FlaskClient) -> None:
     problem = expect_problem(client.post("/v1/hands/score", data='{"hand": [5', content_type="application/json"), 400)
     assert problem["errors"][0]["pointer"] == "" and "not valid JSON" in problem["detail"]
+    # where the parser stopped (line 2, column 3: after the newline), in the player's language, and no parser English
+    response = client.post(
+        "/v1/hands/score", data='{"hand":\n  x}', content_type="application/json", headers={"Accept-Language": "de"}
+    )
+    detail = expect_problem(response, 400)["errors"][0]["detail"]
+    assert detail == "der Inhalt ist kein gültiges JSON (Zeile 2, Spalte 3)"
 
 
 def test_contract_errors_are_bounded(client: FlaskClient) -> None:
