@@ -119,8 +119,8 @@ def render(table: list[list[int]], deals: int, seed: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def build(deals: int = DEALS, seed: int = SEED) -> str:
-    recorded = [record(s) for s in range(seed, seed + deals)]
+def build(deals: int = DEALS, seed: int = SEED, workers: int = 1) -> str:
+    recorded = table_script.parallel_map(record, range(seed, seed + deals), workers)
     return render(solve(recorded), deals, seed)
 
 
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
-    return table_script.write_or_check(lambda: build(args.deals, args.seed), args.out, args.check)
+    return table_script.write_or_check(lambda: build(args.deals, args.seed, args.workers), args.out, args.check)
 
 
 if __name__ == "__main__":
