@@ -74,7 +74,8 @@ coverage: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "$(FAST)" --cov=service --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 ## test-long: the long tiers in their CI form (bounded; docs/testing.md gives the full forms)
-# A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one.
+# A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one, and the
+# longest (the table rebuilds, the 1,000 paired deals) spread their own deals over the cores.
 test-long: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(LONG)" $(PYTEST_ARGS)
 

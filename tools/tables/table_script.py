@@ -22,7 +22,8 @@ R = TypeVar("R")
 
 def default_workers() -> int:
     """Processes for a rebuild: the cores this process may use, at most 4."""
-    return max(1, min(len(os.sched_getaffinity(0)), 4))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, 4))
 
 
 def _apply(job: tuple[Callable[[T], R], Sequence[T]]) -> list[R]:
