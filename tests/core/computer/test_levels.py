@@ -274,7 +274,7 @@ def test_the_shipped_keep_model_is_what_the_script_builds_from_its_seed() -> Non
 
 @pytest.mark.exhaustive
 def test_the_shipped_win_table_is_what_the_script_builds_from_its_seed() -> None:
-    """The full rebuild (about 75 s of CPU, its deals played over the cores): byte for byte the shipped module."""
+    """The full rebuild (about a minute of CPU, its deals played over the cores): byte for byte the shipped module."""
     from tools.tables import build_win_table as builder
 
     assert builder.build(workers=table_script.default_workers()) == builder.TABLE.read_text()
