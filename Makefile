@@ -73,10 +73,19 @@ test: lint
 coverage: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "$(FAST)" --cov=service --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
+# The files that hold the long tiers' tests: test-long collects only these (every test module cost each of its
+# processes about 25 s of CPU to collect); tests/test_tiers.py fails when one is missing or one is not needed.
+LONG_TESTS := tests/api/test_fold_events.py tests/core/boards/test_board_vs_engine.py \
+  tests/core/computer/test_advice.py tests/core/computer/test_crib_model.py tests/core/computer/test_levels.py \
+  tests/core/game/test_engine_playouts.py tests/core/scoring/test_show_exhaustive.py \
+  tests/core/tournaments/test_swiss_dutch.py tests/strength/test_ladder.py tests/strength/test_population.py \
+  tests/strength/test_strength.py
+
 ## test-long: the long tiers in their CI form (bounded; docs/testing.md gives the full forms)
-# A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one.
+# A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one, and the
+# longest (the table rebuilds, the 1,000 paired deals) spread their own deals over the cores.
 test-long: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(LONG)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(LONG)" $(LONG_TESTS) $(PYTEST_ARGS)
 
 ## test-system: the system tests (the nginx proxy and scale-out, slow clients, headless-chromium docs, the container image); installs what they need
 test-system: $(VENV)/.installed-system

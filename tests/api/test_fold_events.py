@@ -211,9 +211,10 @@ def conceded_at(number: int) -> bool:
     return number // len(VARIANTS) % round(1 / CONCEDE_SHARE) == 17
 
 
-def match_at(number: int) -> bool:
-    """Every tenth round's two-player games are a best of 3 (:data:`MATCH_EVERY`)."""
-    players = 2 if VARIANTS[number % len(VARIANTS)] in ("six_card", "five_card") else 0
+def match_at(number: int, rules_of: dict[str, Json]) -> bool:
+    """Every tenth round's two-player games (the variants whose rules say two players) are a best of 3
+    (:data:`MATCH_EVERY`)."""
+    players = rules_of[VARIANTS[number % len(VARIANTS)]]["players"]
     return players == 2 and number // len(VARIANTS) % MATCH_EVERY == MATCH_EVERY - 1
 
 
@@ -228,8 +229,7 @@ def play_games(client: FlaskClient, rules_of: dict[str, Json], numbers: Iterable
     for number in numbers:
         variant = VARIANTS[number % len(VARIANTS)]
         rules = rules_of[variant]
-        match = match_at(number)
-        assert not match or rules["players"] == 2
+        match = match_at(number, rules_of)
         game = Game(client, variant, rules, seed=number + 1, concede=conceded_at(number), match=match)
         played[variant] += game.play_match() if match else 1
         if not match:
@@ -260,13 +260,13 @@ SLICES = 6
 LONG_RANGE = range(FAST_GAMES, FAST_GAMES + LONG_GAMES)
 
 
-def test_the_slices_play_every_long_game_once() -> None:
+def test_the_slices_play_every_long_game_once(rules_of: dict[str, Json]) -> None:
     games = [number for part in range(SLICES) for number in LONG_RANGE[part::SLICES]]
     assert sorted(games) == list(LONG_RANGE) and len(games) >= 300
     assert min(sum(1 for number in games if number % len(VARIANTS) == v) for v in range(len(VARIANTS))) >= 60
     # about one in fifty conceded, every variant among them, and a dozen best of 3 (a game may end before its concession)
     assert {number % len(VARIANTS) for number in games if conceded_at(number)} == set(range(len(VARIANTS)))
-    assert sum(map(match_at, games)) >= 10
+    assert sum(match_at(number, rules_of) for number in games) >= 10
 
 
 @pytest.mark.playouts

@@ -46,7 +46,7 @@ def play_deal(dealer: Player, pone: Player, rules: Rules, seed: int, scores: tup
     return Deal((end[0] - start[0] - shown[0], shown[0]), (end[1] - start[1] - shown[1], shown[1]))
 
 
-def _pair(job: tuple[str, str, int, tuple[int, int], str, MakePlayer]) -> tuple[Deal, Deal]:
+def _pair(job: tuple[str | Player, str | Player, int, tuple[int, int], str, MakePlayer]) -> tuple[Deal, Deal]:
     a, b, seed, scores, variant, make = job
     return duel(a, b, 1, first_seed=seed, scores=scores, variant=variant, make=make)[0]
 
@@ -63,9 +63,9 @@ def duel(
     make: MakePlayer = make_player,
 ) -> list[tuple[Deal, Deal]]:
     """Per seed: (``a`` dealing to ``b``, ``b`` dealing to ``a``). A player is a name (as
-    ``make`` takes) or a player itself; named players may be spread over ``workers``
-    processes (the result does not depend on how many)."""
-    if workers > 1 and isinstance(a, str) and isinstance(b, str):
+    ``make`` takes) or a player itself (a module-level function, which a process can be sent);
+    the deals may be spread over ``workers`` processes (the result does not depend on how many)."""
+    if workers > 1:
         jobs = [(a, b, seed, scores, variant, make) for seed in range(first_seed, first_seed + deals)]
         with Pool(workers) as pool:
             return list(pool.imap(_pair, jobs, chunksize=8))

@@ -37,12 +37,14 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from service.core.cards import DECK, RANK_NAMES, Card
 from service.core.computer.advice import discard_advice
 from service.core.computer.crib_model import PAIR_INDEX, PAIRS, SCALE, CribModel, ThrowTable
 from service.core.rules import preset
+from service.core.vocabulary import CribModelName
 from tools.tables import table_script
 
 SEED = 13
@@ -100,21 +102,37 @@ def total_variation(a: ThrowTable, b: ThrowTable) -> float:
     return sum(abs(x - y) for x, y in zip(a.shares, b.shares)) / 2 / SCALE
 
 
-def learn(
-    variant: str, count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED, log: bool = False
-) -> CribModel:
-    """The learned model of ``variant`` after ``iterations`` rounds of self-play on ``count`` deals."""
+def throws(
+    variant: str, model: CribModelName | CribModel, deal: tuple[tuple[Card, ...], tuple[Card, ...]]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """What the dealer and the pone of ``deal`` throw: the best net of discard advice under ``model``."""
     rules = preset(variant)
+    dealer, pone = deal
+    return (
+        discard_advice(dealer, True, rules, crib_model=model).best.discard,
+        discard_advice(pone, False, rules, crib_model=model).best.discard,
+    )
+
+
+def learn(
+    variant: str,
+    count: int = DEALS,
+    iterations: int = ITERATIONS,
+    seed: int = SEED,
+    log: bool = False,
+    workers: int = 1,
+) -> CribModel:
+    """The learned model of ``variant`` after ``iterations`` rounds of self-play on ``count`` deals
+    (played by ``workers`` processes)."""
     hands = deals(variant, count, seed)
-    model: str | CribModel = "uniform"
+    model: CribModelName | CribModel = "uniform"
     before: list[tuple[Card, ...]] = []
     for round_ in range(1, iterations + 1):
         start = time.perf_counter()
         thrown: dict[str, list[tuple[Card, Card]]] = {role: [] for role in ROLES}
         choices = []
-        for dealer_hand, pone_hand in hands:
-            for role, hand in (("dealer", dealer_hand), ("pone", pone_hand)):
-                throw = discard_advice(hand, role == "dealer", rules, crib_model=model).best.discard
+        for pair in table_script.parallel_map(partial(throws, variant, model), hands, workers):
+            for role, throw in zip(ROLES, pair):
                 thrown[role].append((throw[0], throw[1]))
                 choices.append(throw)
         new = CribModel("learned", table_from(thrown["dealer"]), table_from(thrown["pone"]))
@@ -176,9 +194,12 @@ def render(models: dict[str, CribModel], count: int = DEALS, iterations: int = I
     return "\n".join(out) + "\n"
 
 
-def build(count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED, log: bool = False) -> str:
+def build(
+    count: int = DEALS, iterations: int = ITERATIONS, seed: int = SEED, log: bool = False, workers: int = 1
+) -> str:
     """Learn every variant's model and render the module."""
-    return render({v: learn(v, count, iterations, seed, log) for v in VARIANTS}, count, iterations, seed)
+    models = {v: learn(v, count, iterations, seed, log, workers) for v in VARIANTS}
+    return render(models, count, iterations, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
     return table_script.write_or_check(
-        lambda: build(args.deals, args.iterations, args.seed, log=True), args.out, args.check
+        lambda: build(args.deals, args.iterations, args.seed, log=True, workers=args.workers), args.out, args.check
     )
 
 

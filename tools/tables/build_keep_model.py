@@ -23,10 +23,11 @@ seeded deals: the output is the same on every machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 from pathlib import Path
 
-from service.core.cards import DECK, RANK_NAMES
+from service.core.cards import DECK, RANK_NAMES, Card
 from service.core.computer.advice import discard_advice
 from service.core.computer.crib_tables import MULTISETS, multiset_weights
 from service.core.rules import preset
@@ -43,16 +44,25 @@ RANDOM = multiset_weights([0] + [4] * 13, 4)  # card sets of each multiset in a 
 HANDS = comb(52, 4)
 
 
-def counts(deals: int, seed: int) -> dict[str, list[int]]:
-    """Kept rank multisets per role over ``deals`` seeded deals."""
+def kept_hands(cards: Sequence[Card]) -> tuple[int, int]:
+    """One deal's kept rank multisets (their indices in ``MULTISETS[4]``): the dealer's hand is
+    the first six ``cards``, the pone's the last six."""
     rules = preset("six_card")
+    out = []
+    for dealer, hand in ((True, cards[:6]), (False, cards[6:])):
+        keep = discard_advice(hand, dealer, rules).best.keep
+        out.append(INDEX[tuple(sorted(c.rank for c in keep))])
+    return out[0], out[1]
+
+
+def counts(deals: int, seed: int, workers: int = 1) -> dict[str, list[int]]:
+    """Kept rank multisets per role over ``deals`` seeded deals (played by ``workers`` processes)."""
     rng = random.Random(f"{seed}-keep")
+    hands = [tuple(rng.sample(DECK, 12)) for _ in range(deals)]
     out = {role: [0] * len(MULTISETS[4]) for role in ROLES}
-    for _ in range(deals):
-        cards = rng.sample(DECK, 12)
-        for role, hand in (("dealer", cards[:6]), ("pone", cards[6:])):
-            keep = discard_advice(hand, role == "dealer", rules).best.keep
-            out[role][INDEX[tuple(sorted(c.rank for c in keep))]] += 1
+    for indices in table_script.parallel_map(kept_hands, hands, workers):
+        for role, index in zip(ROLES, indices):
+            out[role][index] += 1
     return out
 
 
@@ -95,9 +105,9 @@ def render(tables: dict[str, tuple[int, ...]], deals: int, seed: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def build(deals: int = DEALS, seed: int = SEED) -> str:
-    kept = counts(deals, seed)
-    return render({role: weights(kept[role], deals) for role in ROLES}, deals, seed)
+def build(deals: int = DEALS, seed: int = SEED, workers: int = 1) -> str:
+    tally = counts(deals, seed, workers)
+    return render({role: weights(tally[role], deals) for role in ROLES}, deals, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
-    return table_script.write_or_check(lambda: build(args.deals, args.seed), args.out, args.check)
+    return table_script.write_or_check(lambda: build(args.deals, args.seed, args.workers), args.out, args.check)
 
 
 if __name__ == "__main__":

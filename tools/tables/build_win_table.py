@@ -23,6 +23,8 @@ output is the same on every machine.
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import lt
 from pathlib import Path
 
 from service.core.computer.play import apply, new_game
@@ -73,24 +75,36 @@ def first_reach(deal: Deal) -> tuple[list[int], list[int]]:
 
 def solve(deals: list[Deal]) -> list[list[int]]:
     """``table[p][d]``: the pone's chance to win from ``(p, d)`` before the deal, in parts of
-    :data:`SCALE` (the exact mean over the recorded deals, rounded half up)."""
+    :data:`SCALE` (the exact mean over the recorded deals, rounded half up).
+
+    From ``(p, d)`` a deal is the pone's when its points reach the need ``TARGET - p`` at an
+    earlier score than the dealer's reach ``TARGET - d`` (counted over the columns of
+    :func:`first_reach` for the two needs), and it is nobody's when neither side's total reaches
+    its need: those deals, grouped by their totals, lead to the next deal."""
     n = len(deals)
     reaches = [first_reach(d) for d in deals]
-    totals = [(sum(pts for who, pts in d if who == 0), sum(pts for who, pts in d if who == 1)) for d in deals]
+    pone_at = [[r[0][need] for r in reaches] for need in range(TARGET + 1)]  # by need, each deal's index
+    dealer_at = [[r[1][need] for r in reaches] for need in range(TARGET + 1)]
+    undecided: dict[int, Counter[int]] = {}  # pone's total -> dealer's total -> deals
+    for deal in deals:
+        tp, td = sum(pts for who, pts in deal if who == 0), sum(pts for who, pts in deal if who == 1)
+        undecided.setdefault(tp, Counter())[td] += 1
+    by_pone = [(tp, sorted(undecided[tp].items())) for tp in sorted(undecided)]
+    most = max(undecided)  # the pone's most points in a deal: below that need it never wins outright
     # Each state is rounded to parts of SCALE once, from its successors' rounded values.
     win = [[0] * TARGET for _ in range(TARGET)]
     for total in range(2 * (TARGET - 1), -1, -1):
         for p in range(max(0, total - TARGET + 1), min(TARGET - 1, total) + 1):
             d = total - p
-            acc = 0
-            for (pone_at, dealer_at), (tp, td) in zip(reaches, totals):
-                i, j = pone_at[TARGET - p], dealer_at[TARGET - d]
-                if i < j:
-                    acc += SCALE
-                elif j < i:
-                    pass
-                else:  # nobody reaches 121: the next deal, the dealer now the pone
-                    acc += SCALE - win[d + td][p + tp]
+            need_p, need_d = TARGET - p, TARGET - d
+            acc = SCALE * sum(map(lt, pone_at[need_p], dealer_at[need_d])) if need_p <= most else 0
+            for tp, dealer_totals in by_pone:  # nobody reaches 121: the next deal, the dealer now the pone
+                if tp >= need_p:
+                    break
+                for td, count in dealer_totals:
+                    if td >= need_d:
+                        break
+                    acc += count * (SCALE - win[d + td][p + tp])
             win[p][d] = (2 * acc + n) // (2 * n)
     return win
 
@@ -119,8 +133,8 @@ def render(table: list[list[int]], deals: int, seed: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def build(deals: int = DEALS, seed: int = SEED) -> str:
-    recorded = [record(s) for s in range(seed, seed + deals)]
+def build(deals: int = DEALS, seed: int = SEED, workers: int = 1) -> str:
+    recorded = table_script.parallel_map(record, range(seed, seed + deals), workers)
     return render(solve(recorded), deals, seed)
 
 
@@ -129,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
-    return table_script.write_or_check(lambda: build(args.deals, args.seed), args.out, args.check)
+    return table_script.write_or_check(lambda: build(args.deals, args.seed, args.workers), args.out, args.check)
 
 
 if __name__ == "__main__":

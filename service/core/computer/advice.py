@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from operator import mul
+from operator import itemgetter, mul
 
 from ..cards import JACK, SUITS, Card, check_distinct
 from ..errors import InvalidRules, WrongCardCount
@@ -107,6 +107,12 @@ def _one_suit(cards: Sequence[Card]) -> str | None:
 
 def _hand_stats(keep: Sequence[Card], unseen: Unseen) -> tuple[Fraction, int, int]:
     """Mean, minimum and maximum of the hand's show score over every unseen starter."""
+    total, low, high = _hand_sums(keep, unseen)
+    return Fraction(total, len(unseen.cards)), low, high
+
+
+def _hand_sums(keep: Sequence[Card], unseen: Unseen) -> tuple[int, int, int]:
+    """The hand's show score summed over every unseen starter, its minimum and its maximum."""
     row = totals_row(sum(RANK_KEY[c.rank] for c in keep), 1)  # row[r - 1]: rank points with starter rank r
     counts = unseen.ranks
     total = 0
@@ -128,7 +134,7 @@ def _hand_stats(keep: Sequence[Card], unseen: Unseen) -> tuple[Fraction, int, in
         values = [row[c.rank - 1] + extra[c.suit] for c in unseen.cards]
     else:
         values = [row[rank - 1] for rank in range(1, 14) if counts[rank]]
-    return Fraction(total, len(unseen.cards)), min(values), max(values)
+    return total, min(values), max(values)
 
 
 def _crib_numerator(discard: Sequence[Card], prior: CribPrior, rules: Rules) -> int:
@@ -230,12 +236,6 @@ def crib_owner(is_dealer: bool, partner_deals: bool, rules: Rules) -> CribOwner:
     return "self" if is_dealer else "opponent"
 
 
-def _sort_key(option: DiscardOption) -> tuple[Fraction, Fraction, int, tuple[tuple[int, int], ...]]:
-    # Best net first; ties: the better hand mean, the higher floor, then card order (stable output).
-    order = tuple((c.rank, SUITS.index(c.suit)) for c in option.keep)
-    return (-option.net, -option.hand, -option.hand_min, order)
-
-
 def discard_advice(
     cards: Sequence[Card],
     is_dealer: bool,
@@ -271,13 +271,31 @@ def discard_advice(
     dealt = tuple(sorted(cards))
     unseen = Unseen.excluding(dealt)
     prior = crib_prior(unseen, 4 - rules.discards, rules, is_dealer, crib_model)
-    options: list[DiscardOption] = []
+    # The means as integer sums (every hand mean over the same starters, every crib mean over the
+    # same weight), so the options sort on integers: best net first; ties: the better hand mean,
+    # the higher floor, then card order (stable output).
+    starters, weight = len(unseen.cards), prior.total
+    sums = []
     for discard in combinations(dealt, rules.discards):
         keep = tuple(c for c in dealt if c not in discard)
-        hand, low, high = _hand_stats(keep, unseen)
-        crib = Fraction(_crib_numerator(discard, prior, rules), prior.total)
-        options.append(DiscardOption(keep, discard, hand, low, high, crib, hand + sign * crib))
-    options.sort(key=_sort_key)
+        hand, low, high = _hand_sums(keep, unseen)
+        crib = _crib_numerator(discard, prior, rules)
+        net = hand * weight + sign * crib * starters  # the net mean times starters * weight
+        order = tuple((c.rank, SUITS.index(c.suit)) for c in keep)
+        sums.append(((-net, -hand, -low, order), keep, discard, hand, low, high, crib, net))
+    sums.sort(key=itemgetter(0))
+    options = [
+        DiscardOption(
+            keep,
+            discard,
+            Fraction(hand, starters),
+            low,
+            high,
+            Fraction(crib, weight),
+            Fraction(net, starters * weight),
+        )
+        for _, keep, discard, hand, low, high, crib, net in sums
+    ]
     return DiscardAdvice(
         cards=dealt,
         variant=rules.name,
