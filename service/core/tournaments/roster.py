@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..refusals import Said, said
-from ..scoring.results import Problem
+from ..scoring.results import MAX_PROBLEMS, Problem
 
 
 def normal(name: str) -> str:
@@ -81,6 +81,19 @@ class Roster:
         return said("not_on_roster", name=name) if near is None else said("not_on_roster_near", name=name, near=near)
 
 
+def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
+    """Players' names in a text, each quoted as every text quotes a name (``{name!r}``): the
+    first ``most``, then how many more.
+
+    >>> quoted(["ann", "o'neil"])
+    '\\'ann\\', "o\\'neil"'
+    >>> quoted(["a", "b", "c"], most=2)
+    "'a', 'b', +1"
+    """
+    shown = ", ".join(repr(name) for name in names[:most])
+    return shown if len(names) <= most else f"{shown}, +{len(names) - most}"
+
+
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     """Every name of a roster that is empty once trimmed, given twice, or alike to an earlier
     one (case, spacing, form), each pointed at ``<pointer>/<i>``."""
@@ -106,4 +119,4 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     return found
 
 
-__all__ = ["Roster", "likeness", "normal", "roster_problems"]
+__all__ = ["Roster", "likeness", "normal", "quoted", "roster_problems"]
