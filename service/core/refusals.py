@@ -402,6 +402,7 @@ REFUSALS: dict[str, str] = {
     "mv_field": "a field here has 2 to {most} players, not {count}",
     "mv_rounds": "the most rounds {count} players can play against different opponents is {most}, not {games}",
     "mv_stops": "{count} players times {games} games make {stops} stops, more than the {most} one answer holds",
+    "mv_name_bytes": "the names take {size} bytes (UTF-8), times {games} games {total}, more than the {most} one answer holds: fewer games, or shorter names",
     "playoff_field": "a playoff needs two players in the standings after round {round}",
     "ev_bye_played": "a bye to {name!r}, who played in round {round} (at {at})",
     "ev_no_table": "no table {table} in round {round}'s pairings",
@@ -421,6 +422,7 @@ REFUSALS: dict[str, str] = {
     "not_on_roster": "{name!r} is not on the roster",
     "not_on_roster_near": "{name!r} is not on the roster (did you mean {near!r}? names differ only by case or spacing here)",
     "name_blank": "a name cannot be only white space",
+    "name_control": "{name!r} holds a control character (U+{code}), which prints as nothing",
     "name_taken": "{name!r} is {normal!r}, already on the roster at {at} as {first!r}",
     "name_alike": "{name!r} is {normal!r}, already on the roster at {at} as {first!r} (names differing only by case or spacing print alike)",
     # the event's players, joining and withdrawing

@@ -449,6 +449,18 @@ def test_roster_lines_that_contradict_themselves_are_refused_with_the_rest(clien
     assert post(client, "standings", body).status_code == 200
 
 
+def test_a_name_with_a_control_character_inside_is_refused_on_every_roster(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][0] = "an\tn"  # a tab inside: the sheet would show "an n" or "ann"
+    refused = expect_problem(post(client, "standings", body), 422)
+    assert refused["errors"][0] == {
+        "pointer": "/players/0",
+        "detail": "'an\\tn' holds a control character (U+0009), which prints as nothing",
+    }
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a\u0000b", "c"], "games": 1}), 422)
+    assert refused["errors"][0]["pointer"] == "/players/0"
+
+
 def test_fixed_games_checks_the_names_as_every_roster_and_says_every_problem(client: FlaskClient) -> None:
     names = ["ann", "Ann", "bob ", " ", "A\u030asa", "\u00c5sa"]
     refused = expect_problem(post(client, "fixed-games", {"players": names, "games": 9}), 422)

@@ -18,14 +18,22 @@ from .heading import Heading
 TITLE = "Playoff bracket"
 
 
+def places_note(entrants: int, qualifiers: int, byes: int) -> str:
+    """A bracket's places and byes, as its sheet says them.
+
+    >>> places_note(9, 3, 1)
+    '9 entrants, 3 qualify, 1 bye to the top seed'
+    """
+    return (
+        f"{entrants} entrants, {qualifiers} qualify, {counted(byes, 'bye')} to the top seed{'' if byes == 1 else 's'}"
+    )
+
+
 def playoff_notes(value: Playoff) -> tuple[str, ...]:
     """What the sheet says of the cut: the places, the byes, the seeding, a tie at the line."""
     line, drawn = value.line, value.bracket
-    notes = [
-        f"{line.entrants} entrants, {line.qualifiers} qualify,"
-        f" {counted(drawn.byes, 'bye')} to the top seed{'' if drawn.byes == 1 else 's'};"
-        f" seeded by {'the rating list of the games' if value.seed_by == 'ratings' else 'the standings'}"
-    ]
+    by = "the rating list of the games" if value.seed_by == "ratings" else "the standings"
+    notes = [f"{places_note(line.entrants, line.qualifiers, drawn.byes)}; seeded by {by}"]
     if line.tied:
         through = [name for name in drawn.players or () if name in line.tied]
         notes.append(
@@ -63,4 +71,4 @@ def first_round(value: Playoff) -> Round:
     return Round(1, tuple(pairings), None)
 
 
-__all__ = ["first_round", "playoff_notes", "playoff_page", "playoff_table"]
+__all__ = ["places_note", "first_round", "playoff_notes", "playoff_page", "playoff_table"]

@@ -43,6 +43,10 @@ from .schedules import Pairing, Round, round_robin
 MAX_GAMES = 128  # an event file's rounds
 MAX_FIELD = 4096  # an event file's roster
 MAX_STOPS = 131_072  # players times games in one answer (as an event crosstable's cells)
+# The names' bytes (UTF-8) times the games: each player's name is in the answer about twice a game
+# (a table's seat, an opponent's stop), so this bounds the names' share of it (docs/worst-cases.md:
+# 4,096 names of 48 four-byte characters would otherwise make a 56 MB answer at 32 games).
+MAX_NAME_BYTES = 4 * 1024 * 1024
 MOVEMENTS = ("one_side_moves", "round_robin")
 
 
@@ -115,6 +119,9 @@ def fixed_games(players: Sequence[str], games: int) -> FixedGames:
     elif len(names) * games > MAX_STOPS:
         stops = len(names) * games
         check.add("/games", said("mv_stops", count=len(names), games=games, stops=stops, most=MAX_STOPS))
+    elif games * (size := sum(len(name.encode()) for name in names)) > MAX_NAME_BYTES:
+        total = games * size
+        check.add("/games", said("mv_name_bytes", size=size, games=games, total=total, most=MAX_NAME_BYTES))
     check.raise_any()
     tables = (len(names) + 1) // 2
     if games <= tables:
@@ -140,4 +147,14 @@ def _one_side_moves(names: tuple[str, ...], games: int, tables: int) -> tuple[Ro
     return tuple(rounds)
 
 
-__all__ = ["FixedGames", "MAX_FIELD", "MAX_GAMES", "MAX_STOPS", "MOVEMENTS", "Stop", "fixed_games", "most_games"]
+__all__ = [
+    "FixedGames",
+    "MAX_FIELD",
+    "MAX_GAMES",
+    "MAX_NAME_BYTES",
+    "MAX_STOPS",
+    "MOVEMENTS",
+    "Stop",
+    "fixed_games",
+    "most_games",
+]

@@ -95,8 +95,13 @@ def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
 
 
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
-    """Every name of a roster that is empty once trimmed, given twice, or alike to an earlier
-    one (case, spacing, form), each pointed at ``<pointer>/<i>``."""
+    """Every name of a roster that is empty once trimmed, holds a control character (a tab, a
+    NUL: it prints as nothing), is given twice, or is alike to an earlier one (case, spacing,
+    form), each pointed at ``<pointer>/<i>``.
+
+    >>> [str(p.detail) for p in roster_problems(["ann", "bo\\tb"], "/players")]
+    ["'bo\\\\tb' holds a control character (U+0009), which prints as nothing"]
+    """
     found: list[Problem] = []
     seen: dict[str, tuple[int, str]] = {}
     alike: dict[str, tuple[int, str]] = {}
@@ -105,6 +110,10 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         where = f"{pointer}/{i}"
         if not key:
             found.append(Problem(where, said("name_blank")))
+            continue
+        control = next((c for c in key if unicodedata.category(c) == "Cc"), None)
+        if control is not None:  # a tab, a NUL, ... inside the name: invisible on the sheet
+            found.append(Problem(where, said("name_control", name=name, code=f"{ord(control):04X}")))
             continue
         if key in seen:
             j, first = seen[key]

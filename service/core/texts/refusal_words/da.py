@@ -334,6 +334,7 @@ TEMPLATES: dict[str, str] = {
     "mv_field": "et felt her har 2 til {most} spillere, ikke {count}",
     "mv_rounds": "det højeste antal runder, {count} spillere kan spille mod forskellige modstandere, er {most}, ikke {games}",
     "mv_stops": "{count} spillere gange {games} spil giver {stops} pladser, flere end de {most}, ét svar kan rumme",
+    "mv_name_bytes": "navnene fylder {size} byte (UTF-8), gange {games} spil {total}, flere end de {most}, ét svar kan rumme: færre spil eller kortere navne",
     "playoff_field": "et slutspil kræver to spillere i stillingen efter runde {round}",
     "ev_bye_played": "en oversidning til {name!r}, som spillede i runde {round} (ved {at})",
     "ev_no_table": "intet bord {table} i parringen for runde {round}",
@@ -353,6 +354,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster": "{name!r} er ikke på deltagerlisten",
     "not_on_roster_near": "{name!r} er ikke på deltagerlisten (mente du {near!r}? navnene adskiller sig kun ved store bogstaver eller mellemrum her)",
     "name_blank": "et navn kan ikke kun være mellemrum",
+    "name_control": "{name!r} indeholder et kontroltegn (U+{code}), som ikke ses på tryk",
     "name_taken": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r}",
     "name_alike": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r} (navne, der kun adskiller sig ved store bogstaver eller mellemrum, ser ens ud på tryk)",
     # the event's players, joining and withdrawing

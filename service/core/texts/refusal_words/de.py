@@ -334,6 +334,7 @@ TEMPLATES: dict[str, str] = {
     "mv_field": "ein Teilnehmerfeld hat hier 2 bis {most} Spieler, nicht {count}",
     "mv_rounds": "die meisten Runden, die {count} Spieler gegen verschiedene Gegner spielen können, sind {most}, nicht {games}",
     "mv_stops": "{count} Spieler mal {games} Partien ergeben {stops} Plätze, mehr als die {most}, die eine Antwort fasst",
+    "mv_name_bytes": "die Namen belegen {size} Bytes (UTF-8), mal {games} Partien {total}, mehr als die {most}, die eine Antwort fasst: weniger Partien oder kürzere Namen",
     "playoff_field": "ein Playoff braucht zwei Spieler in der Tabelle nach Runde {round}",
     "ev_bye_played": "ein Freilos für {name!r}, der in Runde {round} gespielt hat (bei {at})",
     "ev_no_table": "kein Tisch {table} in den Paarungen von Runde {round}",
@@ -353,6 +354,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster": "{name!r} steht nicht auf der Teilnehmerliste",
     "not_on_roster_near": "{name!r} steht nicht auf der Teilnehmerliste (meintest du {near!r}? die Namen unterscheiden sich hier nur durch Groß- und Kleinschreibung oder Leerzeichen)",
     "name_blank": "ein Name kann nicht nur aus Leerraum bestehen",
+    "name_control": "{name!r} enthält ein Steuerzeichen (U+{code}), das im Druck nicht erscheint",
     "name_taken": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r}",
     "name_alike": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r} (Namen, die sich nur durch Groß- und Kleinschreibung oder Leerzeichen unterscheiden, sehen gedruckt gleich aus)",
     # the event's players, joining and withdrawing

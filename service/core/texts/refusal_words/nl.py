@@ -334,6 +334,7 @@ TEMPLATES: dict[str, str] = {
     "mv_field": "een deelnemersveld heeft hier 2 tot {most} spelers, niet {count}",
     "mv_rounds": "het grootste aantal ronden dat {count} spelers tegen verschillende tegenstanders kunnen spelen is {most}, niet {games}",
     "mv_stops": "{count} spelers maal {games} partijen geeft {stops} plaatsen, meer dan de {most} die één antwoord bevat",
+    "mv_name_bytes": "de namen beslaan {size} bytes (UTF-8), maal {games} partijen {total}, meer dan de {most} die één antwoord bevat: minder partijen of kortere namen",
     "playoff_field": "een play-off heeft twee spelers nodig in de stand na ronde {round}",
     "ev_bye_played": "een vrijloting voor {name!r}, die in ronde {round} speelde (bij {at})",
     "ev_no_table": "geen tafel {table} in de indeling van ronde {round}",
@@ -353,6 +354,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster": "{name!r} staat niet op de deelnemerslijst",
     "not_on_roster_near": "{name!r} staat niet op de deelnemerslijst (bedoelde je {near!r}? de namen verschillen hier alleen in hoofdletters of spaties)",
     "name_blank": "een naam kan niet alleen uit witruimte bestaan",
+    "name_control": "{name!r} bevat een stuurteken (U+{code}), dat niet zichtbaar wordt afgedrukt",
     "name_taken": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r}",
     "name_alike": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r} (namen die alleen in hoofdletters of spaties verschillen, zien er afgedrukt hetzelfde uit)",
     # the event's players, joining and withdrawing

@@ -334,6 +334,7 @@ TEMPLATES: dict[str, str] = {
     "mv_field": "ett startfält här har 2 till {most} spelare, inte {count}",
     "mv_rounds": "flest omgångar som {count} spelare kan spela mot olika motståndare är {most}, inte {games}",
     "mv_stops": "{count} spelare gånger {games} partier blir {stops} platser, fler än de {most} ett svar rymmer",
+    "mv_name_bytes": "namnen tar {size} byte (UTF-8), gånger {games} partier {total}, fler än de {most} ett svar rymmer: färre partier eller kortare namn",
     "playoff_field": "ett slutspel behöver två spelare i ställningen efter omgång {round}",
     "ev_bye_played": "en frilott till {name!r}, som spelade i omgång {round} (vid {at})",
     "ev_no_table": "inget bord {table} i lottningen för omgång {round}",
@@ -353,6 +354,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster": "{name!r} finns inte i deltagarlistan",
     "not_on_roster_near": "{name!r} finns inte i deltagarlistan (menade du {near!r}? namnen skiljer sig bara i versaler eller mellanslag här)",
     "name_blank": "ett namn kan inte bara vara blanktecken",
+    "name_control": "{name!r} innehåller ett styrtecken (U+{code}), som inte syns i utskrift",
     "name_taken": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r}",
     "name_alike": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r} (namn som bara skiljer sig i versaler eller mellanslag ser likadana ut i utskrift)",
     # the event's players, joining and withdrawing
