@@ -42,12 +42,12 @@ def largest(players: int, **options: Any) -> tuple[dict[str, Any], int]:
     return event(players, rounds, **options), rounds
 
 
-def measure(client: Any, path: str, body: dict[str, Any]) -> tuple[float, int, int]:
+def measure(client: Any, path: str, body: dict[str, Any], accept: str = "application/json") -> tuple[float, int, int]:
     best = float("inf")
     size = status = 0
     for _ in range(3):
         start = time.process_time()
-        response = client.post(path, json=body)
+        response = client.post(path, json=body, headers={"Accept": accept})
         best = min(best, time.process_time() - start)
         size, status = len(response.get_data()), response.status_code
     return best * 1000, size, status
@@ -72,8 +72,16 @@ def main() -> None:
         f"1,024 players, {rounds} rounds ({len(json.dumps(field)) / 1e6:.2f} MB): pairings {cpu:.0f} ms CPU, "
         f"{size / 1000:.0f} KB, {status}"
     )
-    line = client.post("/v1/tournaments/event/standings", json=body).json["cut"]
-    decided = {"tie_break": line["tied"][: line["places"]]}  # the director's decision at the line
+    standing = client.post("/v1/tournaments/event/standings", json=body).json
+    line = standing["cut"]
+    # the director's decisions: at the line, and for every group of qualifiers sharing a rank
+    ranks: dict[int, list[str]] = {}
+    for row in standing["standings"]:
+        if row["cut"] == "qualified":
+            ranks.setdefault(row["rank"], []).append(row["player"])
+    groups = [name for group in ranks.values() if len(group) > 1 for name in group]
+    decided = {"tie_break": line["tied"][: line["places"]] + groups}
+    print(f"  the cut: {len(line['tied'])} tied at the line, {len(groups)} qualifiers in tied groups")
     for name, extra in (("playoff", decided), ("playoff, seeded by ratings", {**decided, "seed_by": "ratings"})):
         cpu, size, status = measure(client, "/v1/tournaments/event/playoff", {**body, **extra})
         print(f"  {name} (1,024 qualifiers): {cpu:.0f} ms CPU, {size / 1000:.0f} KB, {status}")
@@ -86,6 +94,12 @@ def main() -> None:
     day = {"players": [f"p{i:04d}" for i in range(4096)], "games": 32}
     cpu, size, status = measure(client, "/v1/tournaments/event/fixed-games", day)
     print(f"fixed games, 4,096 players x 32 (131,072 stops): {cpu:.0f} ms CPU, {size / 1000:.0f} KB, {status}")
+    # The names at the bound (4 MiB of names times games: 32 bytes each here), made of the
+    # character every format escapes longest (a quote: \" in JSON and CSV, &quot; in a page).
+    quotes = {"players": [f"{i:04d}" + '"' * 28 for i in range(4096)], "games": 32}
+    for accept in ("application/json", "text/csv", "text/html"):
+        cpu, size, status = measure(client, "/v1/tournaments/event/fixed-games", quotes, accept)
+        print(f"  names of quotes at the bound, {accept}: {cpu:.0f} ms CPU, {size / 1e6:.1f} MB, {status}")
     bad = event(4096, 4)
     for card in bad["cards"]:
         card["scores"] = [125, 90]

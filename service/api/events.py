@@ -11,14 +11,12 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.errors import InvalidEvent
-from ..core.refusals import said as core_said
-from ..core.scoring.results import GameResult
 from ..core.tournaments.brackets import bracket
-from ..core.tournaments.cut import seeds
-from ..core.tournaments.event import Ledger, settle
+from ..core.tournaments.cut import Playoff, rated_games, ready, seeds
+from ..core.tournaments.event import settle
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
 from ..core.tournaments.movements import fixed_games
+from ..core.tournaments.roster import Roster
 from ..ratings import rate
 from .event_checks import rules_behind
 from .formats import HTML, formatted, negotiated
@@ -30,6 +28,7 @@ from .printouts.event_tables import (
     movement_table,
     pairing_sheet,
 )
+from .printouts.playoff import first_round, playoff_page, playoff_table
 from .printouts.sheets import scorecards_page, table_cards_page
 from .problems import ApiError
 from .wire import director as schedules
@@ -109,27 +108,26 @@ def fixed(request: wire.FixedGamesRequest, media_type: str) -> Any:
 
 
 @bp.post("/playoff")
+@negotiated()
 @body("eventPlayoff", rules_behind)
-def playoff(request: EventRequest) -> dict[str, Any]:
+def playoff(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
     standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
-    if standing.cut is None:
-        raise InvalidEvent(core_said("playoff_field", round=standing.after))
-    order = seeds(standing.cut, request.tie_break)
+    line = ready(ledger, standing.cut, standing.after)
+    ratings = None
     if request.seed_by == "ratings":
-        order = _by_rating(order, ledger, request)
-    drawn = replace(bracket(len(order), len(order), players=order), entrants=standing.cut.entrants)
-    return wire.event_playoff((standing.cut, request.seed_by, drawn))
-
-
-def _by_rating(qualifiers: tuple[str, ...], ledger: Ledger, request: EventRequest) -> tuple[str, ...]:
-    """The qualifiers in the order of the rating list of the event's games (played ones, in
-    the order of the rounds; a forfeit is no game to rate), as ``/v1/tournaments/ratings`` rates."""
-    after = ledger.rounds if request.after_round is None else request.after_round
-    games = [
-        GameResult(t.players, t.outcome.scores)
-        for t in ledger.tables
-        if t.round <= after and t.outcome is not None and t.forfeit is None
-    ]
-    place = {r.player: i for i, r in enumerate(rate(games, request.rules, players=qualifiers))}
-    return tuple(sorted(qualifiers, key=place.__getitem__))
+        listed = rate(rated_games(ledger, standing.after), request.rules, players=line.order)
+        ratings = {r.player: (r.ordinal, r.mu) for r in listed}
+    roster = Roster.of([e.name for e in ledger.entries])
+    order = seeds(line, request.tie_break, roster, ratings)
+    drawn = replace(bracket(len(order), len(order), players=order), entrants=line.entrants)
+    value = Playoff(line, request.seed_by, drawn)
+    sheet = SHEETS.get(request.sheet) if media_type == HTML else None
+    return formatted(
+        media_type,
+        value,
+        wire.event_playoff,
+        playoff_table,
+        heading=request.heading,
+        page=lambda v: playoff_page(v, request.heading) if sheet is None else sheet(first_round(v), request.heading),
+    )

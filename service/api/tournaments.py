@@ -13,6 +13,7 @@ from ..core.tournaments.standings import standings
 from .formats import CSV, HTML, JSON, formatted, negotiated
 from .loading import body
 from .printouts.bracket import bracket_page
+from .printouts.playoff import places_note
 from .wire.common import outcome as encode_outcome
 from .wire.tables import elimination_table, standings_table
 from .wire.tournaments import BracketRequest, OutcomeRequest, StandingsRequest
@@ -50,7 +51,7 @@ def tournament_bracket(request: BracketRequest, media_type: str) -> Any:
         return encode_bracket(value)
     # The sheet and the picture: the qualifiers' bracket as an elimination with no result yet.
     state = elimination(value.qualifiers, players=value.players)
-    notes = (f"{value.entrants} entrants, {value.qualifiers} qualify, {value.byes} byes to the top seeds",)
+    notes = (places_note(value.entrants, value.qualifiers, value.byes),)
     return formatted(
         media_type,
         state,

@@ -268,8 +268,13 @@ def test_a_swiss_event_run_round_by_round_as_a_director_would(client: FlaskClien
         if number == 3:
             assert check["counts"]["disputed"] == 1 and check["tables"][0]["table"] == 2
             problem = expect_problem(post(client, "pairings", file), 422)
-            assert "1 tables are not settled" in problem["detail"]
             disputed = check["tables"][0]
+            assert problem["detail"].startswith("a table is not settled yet")  # one table: no "1 tables"
+            a, b = disputed["players"]
+            assert [e["detail"] for e in problem["errors"]] == [
+                f"round 3, table 2 ('{a}', '{b}'): the scorecards differ; the director's ruling (a card without"
+                " `by`) settles it"
+            ]
             file["cards"].append({"round": 3, "table": 2, "scores": disputed["cards"][0]["scores"]})
         for after in range(1, number + 1):
             rows = post(client, "standings", {**file, "after_round": after}).json["standings"]
@@ -339,23 +344,137 @@ def test_playoff_waits_for_the_director_to_break_a_tie_at_the_line(client: Flask
     assert refused["errors"][0]["pointer"] == "/tie_break"
     answer = post(client, "playoff", {**tied_field(), "qualifiers": 2, "tie_break": ["p5", "p1"]}).json
     assert [s["player"] for s in answer["bracket"]["seeds"]] == ["p5", "p1"]
-    # four qualifiers: 1 v 4 and 2 v 3 in standings order (the seeding order of the tied rank: roster order)
-    four = post(client, "playoff", {**tied_field(), "qualifiers": 4}).json["bracket"]
-    assert [(m["players"]) for m in four["rounds"][0]["matches"]] == [["p1", "p7"], ["p3", "p5"]]
+
+
+def test_playoff_never_seeds_a_tie_among_the_qualifiers_by_name(client: FlaskClient) -> None:
+    # four qualifiers, all four equal on every key: the seeds (1 v 4, 2 v 3) are the director's
+    refused = expect_problem(post(client, "playoff", {**tied_field(), "qualifiers": 4}), 422)
+    assert refused["errors"] == [
+        {
+            "pointer": "/tie_break",
+            "detail": "'p1', 'p3', 'p5', 'p7' are tied for seeds 1 to 4, which decides who meets whom: order at"
+            " least 3 of them in `tie_break`, best first (the director's tie-break game or cut of the cards)",
+        }
+    ]
+    body = {**tied_field(), "qualifiers": 4, "tie_break": ["p7", "p5", "p3"]}  # p1, not named, comes last
+    four = post(client, "playoff", body).json["bracket"]
+    assert [m["players"] for m in four["rounds"][0]["matches"]] == [["p7", "p1"], ["p5", "p3"]]
+
+
+def test_tie_break_names_follow_the_rosters_rules_and_every_wrong_one_is_refused(client: FlaskClient) -> None:
+    body = {**tied_field(), "qualifiers": 2, "tie_break": [" p5", "p1\u0020"]}  # trimmed, as the roster compares
+    assert [s["player"] for s in post(client, "playoff", body).json["bracket"]["seeds"]] == ["p5", "p1"]
+    body["tie_break"] = ["p5", "p2", "P1", "p5 ", "nobody"]
+    refused = expect_problem(post(client, "playoff", body), 422)
+    assert [e["pointer"] for e in refused["errors"]] == [
+        "/tie_break/2",  # 'P1': the roster has 'p1' (case), reported, not matched
+        "/tie_break/3",  # 'p5 ' is p5 again
+        "/tie_break/4",  # not on the roster
+        "/tie_break",  # one place still open at the line
+        "/tie_break/1",  # p2 lost: not tied with anyone
+    ]
+
+
+def settled_every_kind() -> dict[str, Any]:
+    """:data:`EVERY_KIND` with its open tables settled: the director rules round 2's table 1
+    121-100 for ann; dee beats ann 121-110 in round 3. By hand (ACC points, docs/rules.md 8.5):
+    eve 7 (3 wins, +41), ann 4 (2, 26 + 21 - 11 = +36), cy 3 (1, 30 - 21 = +9), dee 3 (a half
+    bye's 1 and a win: 1, -61 + 11 = -50), fay 2 (given), bob withdrew after round 2."""
+    body = copy.deepcopy(EVERY_KIND)
+    body["cards"].append({"round": 2, "table": 1, "scores": [121, 100]})
+    body["cards"].append({"round": 3, "table": 1, "by": "dee", "scores": [121, 110]})
+    return body
+
+
+def test_playoff_is_refused_while_a_table_is_disputed_or_missing_naming_every_one(client: FlaskClient) -> None:
+    refused = expect_problem(post(client, "playoff", {**EVERY_KIND, "qualifiers": 3}), 422)
+    assert refused["detail"] == (
+        "2 tables are not settled yet (cards that disagree, or none): settle them before drawing the playoff"
+    )
+    assert refused["errors"] == [
+        {
+            "pointer": "/cards",
+            "detail": "round 2, table 1 ('ann', 'cy'): the scorecards differ; the director's ruling (a card"
+            " without `by`) settles it",
+        },
+        {"pointer": "/cards", "detail": "round 3, table 1 ('dee', 'ann'): no scorecard yet"},
+    ]
+    # after round 1 both tables are settled (one agreed, one card alone): that playoff can be drawn
+    early = post(client, "playoff", {**EVERY_KIND, "after_round": 1, "qualifiers": 2}).json
+    assert [s["player"] for s in early["bracket"]["seeds"]] == ["cy", "ann"]  # 3 points against 2
 
 
 def test_playoff_byes_to_the_top_seeds(client: FlaskClient) -> None:
-    # the example file's five players, three qualifiers: a bracket of 4, seed 1 sits round 1 out
-    body = {**EVERY_KIND, "qualifiers": 3}
+    # five players still in (bob withdrew), three qualifiers: a bracket of 4, seed 1 sits round 1 out
+    body = {**settled_every_kind(), "qualifiers": 3}
     answer = post(client, "playoff", body).json
+    assert [s["player"] for s in answer["bracket"]["seeds"]] == ["eve", "ann", "cy"]
     assert answer["bracket"]["size"] == 4 and answer["bracket"]["byes"] == 1
     first = answer["bracket"]["rounds"][0]["matches"]
     assert [(m["high_seed"], m["low_seed"], m["bye"]) for m in first] == [(1, None, True), (2, 3, False)]
     by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json
     assert by_rating["seed_by"] == "ratings"
-    assert sorted(s["player"] for s in by_rating["bracket"]["seeds"]) == sorted(
-        s["player"] for s in answer["bracket"]["seeds"]
+    assert sorted(s["player"] for s in by_rating["bracket"]["seeds"]) == ["ann", "cy", "eve"]
+
+
+def test_a_withdrawn_player_never_qualifies_and_the_cut_and_bracket_agree(client: FlaskClient) -> None:
+    body = settled_every_kind()
+    body["players"][4] = {"name": "eve", "withdrawn": 3}  # eve leaves after the last round: no playoff
+    answer = post(client, "playoff", {**body, "qualifiers": 3}).json
+    seeds = [s["player"] for s in answer["bracket"]["seeds"]]
+    assert seeds == ["ann", "cy", "dee"]  # dee, next in the standings, takes eve's place
+    assert answer["cut"]["qualifiers"] == answer["bracket"]["qualifiers"] == len(seeds) == 3
+    marks = {r["player"]: r["cut"] for r in post(client, "standings", {**body, "qualifiers": 3}).json["standings"]}
+    assert marks == {"eve": "withdrawn", "bob": "withdrawn", "ann": "qualified", "cy": "qualified"} | {
+        "dee": "qualified",
+        "fay": "out",
+    }
+    # four still in (ann, cy, dee, fay): five places are more than they can fill
+    refused = expect_problem(post(client, "playoff", {**body, "qualifiers": 5}), 422)
+    assert refused["errors"][0]["pointer"] == "/qualifiers"
+    assert refused["detail"] == "5 qualifiers from 6 players, 4 of them still in the event: a playoff takes 2 to 4"
+
+
+def test_roster_lines_that_contradict_themselves_are_refused_with_the_rest(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][2] = {"name": "cy", "joined": 3, "withdrawn": 2}  # left before joining
+    body["players"][3] = {"name": "dee", "withdrawn": 0}  # left before round 1
+    body["cards"][3]["by"] = "zed"  # and a card by nobody at the table
+    refused = expect_problem(post(client, "standings", body), 422)
+    pointers = [e["pointer"] for e in refused["errors"]]
+    assert pointers[:2] == ["/players/2/withdrawn", "/players/3/withdrawn"] and "/cards/3/by" in pointers
+    assert refused["errors"][0]["detail"] == "withdrawn after round 2, before joining in round 3"
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][5] = {"name": "fay", "joined": 3, "points": 2, "withdrawn": 3}  # played round 3, then left
+    assert post(client, "standings", body).status_code == 200
+
+
+def test_a_name_with_a_control_character_inside_is_refused_on_every_roster(client: FlaskClient) -> None:
+    body = copy.deepcopy(EVERY_KIND)
+    body["players"][0] = "an\tn"  # a tab inside: the sheet would show "an n" or "ann"
+    refused = expect_problem(post(client, "standings", body), 422)
+    assert refused["errors"][0] == {
+        "pointer": "/players/0",
+        "detail": "'an\\tn' holds a control character (U+0009), which prints as nothing",
+    }
+    refused = expect_problem(post(client, "fixed-games", {"players": ["a\u0000b", "c"], "games": 1}), 422)
+    assert refused["errors"][0]["pointer"] == "/players/0"
+
+
+def test_fixed_games_checks_the_names_as_every_roster_and_says_every_problem(client: FlaskClient) -> None:
+    names = ["ann", "Ann", "bob ", " ", "A\u030asa", "\u00c5sa"]
+    refused = expect_problem(post(client, "fixed-games", {"players": names, "games": 9}), 422)
+    assert [e["pointer"] for e in refused["errors"]] == ["/players/1", "/players/3", "/players/5", "/games"]
+    assert refused["errors"][0]["detail"].endswith("(names differing only by case or spacing print alike)")
+    assert refused["errors"][3]["detail"] == (
+        "the most rounds 6 players can play against different opponents is 5, not 9"
     )
+    day = post(client, "fixed-games", {"players": [" ann", "bob ", "A\u030asa", "dee"], "games": 1}).json
+    # the names come back as the roster compares them (trimmed, NFC): ready for the event file
+    assert day["tables"] == [
+        {"round": 1, "table": 1, "players": ["ann", "bob"]},
+        {"round": 1, "table": 2, "players": ["\u00c5sa", "dee"]},
+    ]
 
 
 def test_a_contract_error_no_longer_hides_the_rule_errors_behind_it(client: FlaskClient) -> None:

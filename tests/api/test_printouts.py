@@ -178,7 +178,13 @@ def test_event_standings_crosstable_and_cross_check_as_sheets_and_pages(client: 
     # Table 3 is disputed (121-90 against 121-95): it counts for nobody yet.
     expected = {"ann": ("2", "21"), "bye": ("2", "10"), "gus": ("2", "0"), "eve": ("0", "-10"), "dee": ("0", "-21")}
     assert {p: (r["game_points"], r["spread"]) for p, r in by_player.items() if p in expected} == expected
-    assert by_player["winner of 5"]["game_points"] == "0" and header[-2:] == ["joined", "withdrawn"]
+    assert by_player["winner of 5"]["game_points"] == "0" and header[-3:] == ["joined", "withdrawn", "cut"]
+    # the cut: one in four of 7, rounded up, is 2 (ACC 13.2b): ann and bye (ranks 1 and 2) qualify
+    assert {p: r["cut"] for p, r in by_player.items()} == {
+        "ann": "qualified",
+        "bye": "qualified",
+        **{p: "out" for p in ("gus", "eve", "dee", "fay", "winner of 5")},
+    }
     cross = read_csv(post(client, "event/crosstable", file, "text/csv").data)[4:]
     head, *people = cross
     assert head == ["rank", "player", "round 1 table", "round 1 opponent", "round 1 result", "game_points", "spread"]
@@ -207,6 +213,64 @@ def test_event_standings_crosstable_and_cross_check_as_sheets_and_pages(client: 
         page = Page()
         page.feed(post(client, path, file, "text/html").get_data(as_text=True))
         assert page.cells[0] == [LINE]  # the table's head starts with the event's line
+
+
+def tied_at_the_line() -> dict[str, Any]:
+    """Eight players, one round, every game 121-100: the four winners (p1, p3, p5, p7) equal on
+    every key, so a cut of three places falls inside their rank: three places for four players."""
+    names = [f"p{i}" for i in range(1, 9)]
+    return {
+        "players": names,
+        "heading": HEADING,
+        "qualifiers": 3,
+        "tables": [{"round": 1, "table": t, "players": [names[2 * t - 2], names[2 * t - 1]]} for t in (1, 2, 3, 4)],
+        "cards": [{"round": 1, "table": t, "scores": [121, 100]} for t in (1, 2, 3, 4)],
+    }
+
+
+def test_the_standings_sheet_marks_the_cut_and_the_tie_at_the_line(client: FlaskClient) -> None:
+    file = tied_at_the_line()
+    header, *lines = read_csv(post(client, "event/standings", file, "text/csv").data)[4:]
+    marks = {line[1]: dict(zip(header, line))["cut"] for line in lines}
+    assert marks == {
+        **dict.fromkeys(["p1", "p3", "p5", "p7"], "tied"),
+        **dict.fromkeys(["p2", "p4", "p6", "p8"], "out"),
+    }
+    page = post(client, "event/standings", file, "text/html").get_data(as_text=True)
+    assert page.count('<td><i class="word">tied</i></td>') == 4  # the sheet's word, apart from names
+    assert "Cut: 3 of 8 entrants qualify" in page
+    assert "Tied at the cut line, 3 places for 4 players: p1, p3, p5, p7" in page
+    # p7 wins by a skunk (121-90: 3 game points), alone on top: one place left for p1, p3 and p5
+    skunk = {**file, "qualifiers": 2, "cards": [*file["cards"][:3], {"round": 1, "table": 4, "scores": [90, 121]}]}
+    page = post(client, "event/standings", skunk, "text/html").get_data(as_text=True)
+    assert "Tied at the cut line, 1 place for 3 players: p1, p3, p5" in page  # "1 place", not "1 places"
+
+
+def test_the_playoff_prints_as_a_bracket_a_sheet_and_the_first_rounds_cards(client: FlaskClient) -> None:
+    # the director's cut of the cards: p7, p3 and p1 go through, in that order (p5 out)
+    file = {**tied_at_the_line(), "tie_break": ["p7", "p3", "p1"]}
+    rows = read_csv(post(client, "event/playoff", file, "text/csv").data)
+    assert rows[:4] == [["event", "Club <night> & Co"], ["date", "2026-12-03"], ["round", "1"], []]
+    header, *matches = rows[4:]
+    first = [dict(zip(header, m)) for m in matches if m[2] == "1"]
+    # three qualifiers: a bracket of 4, seed 1 (p7) has the bye, seed 2 (p3) meets seed 3 (p1)
+    assert [(m["seed_1"], m["slot_1"], m["seed_2"], m["slot_2"], m["from_2"]) for m in first] == [
+        ("1", "p7", "", "", "bye"),
+        ("2", "p3", "3", "p1", ""),
+    ]
+    response = post(client, "event/playoff", file, "text/html")
+    assert response.headers["Content-Disposition"].startswith("inline")
+    page = response.get_data(as_text=True)
+    assert boxes(svg_of(page))["2"] == [("name", "p3"), ("name", "p1")]
+    assert '<header class="event">Club &lt;night&gt; &amp; Co · 2026-12-03 · Round 1</header>' in page
+    assert "8 entrants, 3 qualify, 1 bye to the top seed; seeded by the standings" in page
+    assert (
+        "Tied at the cut line, 3 places for 4 players: p1, p3, p5, p7; through on the director&#x27;s decision: p7, p3, p1"
+        in page
+    )
+    cards = sections(post(client, "event/playoff", {**file, "sheet": "scorecards"}, "text/html").data).sections[1:]
+    assert [(c["h2"], c["header"]) for c in cards] == [(["Round 1 · Table 2"], [LINE])]  # match 2: the only game
+    assert cards[0]["th"] == ["player", "score", "game points", "spread", "signature", "p3", "p1"]
 
 
 @pytest.mark.parametrize("field", [("name", 121), ("date", 41), ("round", 41)])

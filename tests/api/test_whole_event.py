@@ -160,12 +160,23 @@ def test_a_64_player_event_from_registration_to_champion(client: FlaskClient) ->
     assert marks[LEAVER] == "withdrawn"
     expected_through = [p for rank, p in eligible if rank < line_rank or (not tied and rank == line_rank)]
     assert sorted(p for p, m in marks.items() if m == "qualified") == sorted(expected_through)
-    tie_break = tied[: 16 - len(expected_through)]
+    tie_break = tied[: 16 - len(expected_through)]  # the director's cut of the cards at the line
+    # and among the qualifiers: every group equal on all three keys takes the director's order
+    # too (here the reverse of the names, so the service cannot be ordering them by name)
+    groups: dict[tuple[int, int, int], list[str]] = {}
+    for p in expected_through:
+        groups.setdefault(mine.key(p), []).append(p)
+    tie_break += [p for group in groups.values() if len(group) > 1 for p in sorted(group, reverse=True)]
     playoff = post(client, "event/playoff", {**event, "tie_break": tie_break})
     assert playoff.status_code == 200, playoff.json
     seeds = [s["player"] for s in playoff.json["bracket"]["seeds"]]
-    assert sorted(seeds) == sorted(expected_through + tie_break)
-    assert [mine.key(p) for p in seeds] == sorted((mine.key(p) for p in seeds), reverse=True)
+    through = expected_through + tied[: 16 - len(expected_through)]
+
+    def seed_key(p: str) -> tuple[tuple[int, ...], int]:  # better keys first, then the director's order
+        return tuple(-k for k in mine.key(p)), tie_break.index(p) if p in tie_break else -1
+
+    assert seeds == sorted(through, key=seed_key)
+    assert playoff.json["cut"]["qualifiers"] == playoff.json["bracket"]["qualifiers"] == len(seeds) == 16
     bracket = playoff.json["bracket"]
     assert bracket["size"] == 16 and bracket["byes"] == 0
     assert [m["players"] for m in bracket["rounds"][0]["matches"]] == [
@@ -215,5 +226,13 @@ def test_a_64_player_event_from_registration_to_champion(client: FlaskClient) ->
         assert all(name in sheet.get_data(as_text=True) for name in seeds)
     pairing_sheet = post(client, "swiss-pairings", {"players": [*NAMES, LATE], "games": games[:31]}, HTML)
     assert pairing_sheet.status_code == 200 and pairing_sheet.mimetype == HTML
+    heading = {"name": "Club open", "date": "2026-12-03", "round": "Playoffs"}
+    posted = {**event, "tie_break": tie_break, "heading": heading}
+    sheet = post(client, "event/playoff", posted, "text/csv")
+    assert sheet.status_code == 200 and all(name in sheet.get_data(as_text=True) for name in seeds)
+    page = post(client, "event/playoff", posted, HTML).get_data(as_text=True)
+    assert "Club open · 2026-12-03 · Playoffs" in page and "<svg" in page
+    cards = post(client, "event/playoff", {**posted, "sheet": "scorecards"}, HTML).get_data(as_text=True)
+    assert cards.count('<section class="sheet scorecard">') == 8  # 16 qualifiers: eight first-round matches
     drawn = post(client, "elimination", request, HTML)
     assert drawn.status_code == 200 and champion in drawn.get_data(as_text=True)

@@ -53,11 +53,12 @@ from service.core.scoring.outcome import outcome
 from service.core.scoring.results import GameResult
 from service.core.tournaments import brackets as tournament
 from service.core.tournaments.crosstable import crosstable, game_logs
-from service.core.tournaments.cut import seeds
+from service.core.tournaments.cut import Playoff, seeds
 from service.core.tournaments.elimination import elimination
 from service.core.tournaments.event_views import event_crosstable, event_standings
 from service.core.tournaments.match_standings import MatchResult, match_standings
 from service.core.tournaments.movements import fixed_games
+from service.core.tournaments.roster import Roster
 from service.core.tournaments.schedules import round_robin, swiss_pairings, swiss_ranking
 from service.core.tournaments.standings import standings as standings_of
 from service.ratings import Prior, rate
@@ -250,7 +251,8 @@ def playoff_answer(ledger: Any) -> Any:
     """The playoff answer of the every-kind event file: its top three seeded."""
     line = event_standings(ledger, STANDARD, qualifiers=3).cut
     assert line is not None
-    return wire_event_file.event_playoff((line, "standings", tournament.bracket(3, 3, players=seeds(line))))
+    order = seeds(line, (), Roster.of([e.name for e in ledger.entries]))
+    return wire_event_file.event_playoff(Playoff(line, "standings", tournament.bracket(3, 3, players=order)))
 
 
 def samples() -> dict[str, list[Callable[[], Any]]]:

@@ -22,16 +22,35 @@ STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")  # as the cros
 
 
 def event_standings_table(value: EventStandings) -> Table:
-    """The standings after the round, with each player's entry and withdrawal."""
+    """The standings after the round, with each player's entry and withdrawal, and where each
+    stands at the qualification cut (``cut``: the sheet's word, ``qualified``, ``tied`` at the
+    line, ``out`` or ``withdrawn``); the notes say where the line falls and who is tied at it."""
     base = standings_table(value.table, f"Standings after round {value.after}")
+    line = value.cut
     rows = tuple(
-        (*row, value.joined[name], value.withdrawn[name])
+        (*row, value.joined[name], value.withdrawn[name], None if line is None else Word(line.marks[name]))
         for row, name in zip(base.rows, (r.player for r in value.table.rows))
     )
     notes = base.notes
+    if line is not None:
+        notes += (f"Cut: {line.qualifiers} of {line.entrants} entrants qualify",)
+        if line.tied:
+            notes += (
+                f"Tied at the cut line, {counted(line.places, 'place')} for {len(line.tied)} players:"
+                f" {', '.join(line.tied)} (the director decides who goes through)",
+            )
     if value.unsettled:
-        notes += (f"Not counted yet: {len(value.unsettled)} tables whose cards differ or are missing",)
-    return Table(base.title, (*base.header, "joined", "withdrawn"), rows, notes)
+        notes += (f"Not counted yet: {counted(len(value.unsettled), 'table')} whose cards differ or are missing",)
+    return Table(base.title, (*base.header, "joined", "withdrawn", "cut"), rows, notes)
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` of ``noun``, the noun plural unless one.
+
+    >>> counted(1, "place"), counted(2, "place")
+    ('1 place', '2 places')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def result_word(cell: RoundCell) -> Word:
@@ -129,4 +148,5 @@ __all__ = [
     "cross_check_table",
     "movement_table",
     "result_word",
+    "counted",
 ]

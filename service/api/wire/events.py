@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.rules import Rules
-from ...core.tournaments.brackets import Bracket
-from ...core.tournaments.cut import Cut
+from ...core.tournaments.cut import Cut, Playoff
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
 from ...core.tournaments.movements import FixedGames
@@ -134,9 +133,8 @@ def event_standings(value: EventStandings) -> dict[str, Any]:
 
 
 @encoder("EventPlayoff")
-def event_playoff(value: tuple[Cut, str, Bracket]) -> dict[str, Any]:
-    line, seed_by, drawn = value
-    return {"cut": event_cut(line), "seed_by": seed_by, "bracket": bracket(drawn)}
+def event_playoff(value: Playoff) -> dict[str, Any]:
+    return {"cut": event_cut(value.line), "seed_by": value.seed_by, "bracket": bracket(value.bracket)}
 
 
 def _cell(value: RoundCell) -> dict[str, Any]:

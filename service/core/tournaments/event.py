@@ -40,7 +40,7 @@ from ..refusals import Said, said
 from ..rules import Rules
 from ..scoring.outcome import Outcome, outcome
 from ..scoring.results import MAX_PROBLEMS, Problem
-from .roster import Roster, roster_problems
+from .roster import Roster, quoted, roster_problems
 
 ByeKind = str  # "full", "half" or "zero" (the contract's enum)
 BYE_KINDS = ("full", "half", "zero")
@@ -142,8 +142,9 @@ class Ledger:
         return next(e for e in self.entries if e.name == name)
 
 
-class _Check:
-    """The problems found so far (the first :data:`MAX_PROBLEMS` kept, all counted)."""
+class Check:
+    """The problems found so far (the first :data:`MAX_PROBLEMS` kept, all counted), raised
+    together as one :class:`InvalidEvent` (every mistake in one answer)."""
 
     def __init__(self) -> None:
         self.kept: list[Problem] = []
@@ -158,13 +159,17 @@ class _Check:
         for p in problems:
             self.add(p.pointer, p.detail)
 
-    def raise_any(self) -> None:
+    def raise_any(self, summary: Said | None = None) -> None:
+        """Raise the problems found, if any: ``summary`` (or the one problem, or their count)
+        as the message, every problem kept in ``errors``."""
         if not self.total:
             return
         first = self.kept[0]
         truncated = self.total > len(self.kept)
         message = (
-            first.detail
+            summary
+            if summary is not None
+            else first.detail
             if self.total == 1
             else said("ev_problems_first", count=self.total, kept=len(self.kept))
             if truncated
@@ -178,6 +183,21 @@ class _Check:
         )
 
 
+def settled_first(tables: Sequence[TableResult], waiting: str) -> None:
+    """Refuse while any of ``tables`` has no result (cards that differ, or none): one problem a
+    table, naming its round, table and players, all in one answer; ``waiting`` (a refusal key:
+    ``waiting_pairing``, ``waiting_playoff``) says what waits for them."""
+    check = Check()
+    for t in tables:
+        if not t.settled:
+            names = quoted(t.players)
+            kind = "ev_table_disputed" if t.status == "disputed" else "ev_table_missing"
+            check.add("/cards", said(kind, round=t.round, table=t.table, players=names))
+    if check.total == 1:
+        check.raise_any(said("ev_unsettled_one", waiting=said(waiting)))
+    check.raise_any(said("ev_unsettled", count=check.total, waiting=said(waiting)))
+
+
 def forfeit_outcome(loser: int, rules: Rules) -> Outcome:
     """A forfeit (ACC 11.4b): the other side is awarded a win, a plain win's game points and
     :data:`FORFEIT_SPREAD` spread points, taken from the side that forfeit; no scores, no skunk."""
@@ -189,7 +209,7 @@ def forfeit_outcome(loser: int, rules: Rules) -> Outcome:
 
 def settle(event: Event, rules: Rules) -> Ledger:
     """The event checked whole: every problem in one :class:`InvalidEvent`, or the ledger."""
-    check = _Check()
+    check = Check()
     if rules.sides != 2:
         check.add("/variant", said("ev_two_player"))
         check.raise_any()
@@ -229,12 +249,12 @@ class _Lines:
     cards: list[tuple[int, Card]] = field(default_factory=list)
 
 
-def _entries(roster: Sequence[Entry], names: Roster, check: _Check) -> list[Entry]:
+def _entries(roster: Sequence[Entry], names: Roster, check: Check) -> list[Entry]:
     """The roster lines with names normalised, each line's rounds checked."""
     entries: list[Entry] = []
     for i, entry in enumerate(roster):
         where = f"/players/{i}"
-        if entry.withdrawn is not None and entry.withdrawn < entry.joined - 1:
+        if entry.withdrawn is not None and entry.withdrawn < entry.joined:  # left before a round in the field
             check.add(f"{where}/withdrawn", said("ev_withdrawn_early", withdrawn=entry.withdrawn, joined=entry.joined))
         key = names.find(entry.name)
         if key is not None and names.index[key] == len(entries):
@@ -249,7 +269,7 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
     entries: dict[str, Entry],
     rules: Rules,
     judged: dict[tuple[int, ...], Outcome | CribbageError],
-    check: _Check,
+    check: Check,
     tables: list[TableResult],
     byes: list[Bye],
 ) -> None:
@@ -330,7 +350,7 @@ def _card_problems(
     rules: Rules,
     judged: dict[tuple[int, ...], Outcome | CribbageError],
     roster: Roster,
-    check: _Check,
+    check: Check,
 ) -> str | None:
     """The card's forfeiting player (``""`` for a card with scores), or ``None`` after
     reporting what is wrong with it."""
@@ -398,6 +418,7 @@ __all__ = [
     "BYE_KINDS",
     "Bye",
     "Card",
+    "Check",
     "Entry",
     "Event",
     "FORFEIT_SPREAD",
@@ -408,4 +429,5 @@ __all__ = [
     "TableResult",
     "forfeit_outcome",
     "settle",
+    "settled_first",
 ]

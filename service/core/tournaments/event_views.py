@@ -42,7 +42,7 @@ from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
 from .cut import Cut, cut
-from .event import FORFEIT_SPREAD, Bye, Ledger, TableResult
+from .event import FORFEIT_SPREAD, Bye, Ledger, TableResult, settled_first
 from .roster import Roster
 from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
 from .standings import Standings, tally
@@ -54,7 +54,7 @@ MAX_SWISS_FIELD = 1024  # as /v1/tournaments/swiss-pairings takes (docs/worst-ca
 class EventStandings:
     """The standings after round ``after``: the table, each player's entry and withdrawal
     (``joined``, ``withdrawn``, by name), the tables of those rounds still unsettled, and the
-    qualification cut (:mod:`.cut`; ``None`` for fewer than two players)."""
+    qualification cut (:mod:`.cut`; ``None`` for fewer than two players still in)."""
 
     after: int
     table: Standings
@@ -102,7 +102,7 @@ def event_standings(
     games, results, full, awarded = _counted(ledger, after, rules)
     table = tally(games, results, rules, full, awarded)
     withdrawn = {e.name: e.withdrawn for e in ledger.entries}
-    line = None if qualifiers is None and len(table.rows) < 2 else cut(table, withdrawn, after, qualifiers)
+    line = cut(table, withdrawn, after, qualifiers)
     return EventStandings(
         after,
         table,
@@ -224,16 +224,7 @@ def event_pairings(
     """The next round's Swiss pairings (table numbers from 1): the players in the field that
     round, less those ``sitting_out`` (a bye they asked for: record it in the round), on every
     result so far. Every table of the rounds before must be settled first."""
-    unsettled = [t for t in ledger.tables if not t.settled]
-    if unsettled:
-        raise InvalidEvent(
-            said("ev_unsettled", count=len(unsettled)),
-            pointer="/cards",
-            errors=[
-                {"pointer": "/cards", "detail": said("ev_table_status", round=t.round, table=t.table, status=t.status)}
-                for t in unsettled[:50]
-            ],
-        )
+    settled_first(ledger.tables, "waiting_pairing")
     number = ledger.rounds + 1
     roster = Roster.of([e.name for e in ledger.entries])
     away = {roster.find(name) for name in sitting_out}

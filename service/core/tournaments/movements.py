@@ -35,14 +35,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import first_repeat
-from ..errors import InvalidEvent
 from ..refusals import said
+from .event import Check
+from .roster import normal, roster_problems
 from .schedules import Pairing, Round, round_robin
 
 MAX_GAMES = 128  # an event file's rounds
 MAX_FIELD = 4096  # an event file's roster
 MAX_STOPS = 131_072  # players times games in one answer (as an event crosstable's cells)
+# The names' bytes (UTF-8) times the games: each player's name is in the answer about twice a game
+# (a table's seat, an opponent's stop), so this bounds the names' share of it (docs/worst-cases.md:
+# 4,096 names of 48 four-byte characters would otherwise make a 56 MB answer at 32 games).
+MAX_NAME_BYTES = 4 * 1024 * 1024
 MOVEMENTS = ("one_side_moves", "round_robin")
 
 
@@ -100,21 +104,25 @@ def most_games(field: int) -> int:
 
 
 def fixed_games(players: Sequence[str], games: int) -> FixedGames:
-    """``games`` rounds for ``players`` (in seating order), nobody meeting anyone twice."""
-    names = tuple(players)
+    """``games`` rounds for ``players`` (in seating order), nobody meeting anyone twice. The
+    names are checked as every event operation checks a roster (:func:`~.roster.roster_problems`:
+    NFC, trimmed, none blank, none twice or alike) and given back normalised, so the lines go
+    into an event file as they are; every problem (names, games) is in one answer."""
+    check = Check()
+    check.extend(roster_problems(players, "/players"))
+    names = tuple(normal(name) for name in players)
     if not 2 <= len(names) <= MAX_FIELD:
-        raise InvalidEvent(said("mv_field", most=MAX_FIELD, count=len(names)), pointer="/players")
-    repeat = first_repeat(names)
-    if repeat is not None:
-        raise InvalidEvent(said("named_twice", name=names[repeat]), pointer=f"/players/{repeat}")
-    if not 1 <= games <= min(MAX_GAMES, most_games(len(names))):
-        most = min(MAX_GAMES, most_games(len(names)))
-        raise InvalidEvent(said("mv_rounds", count=len(names), most=most, games=games), pointer="/games")
-    if len(names) * games > MAX_STOPS:
-        raise InvalidEvent(
-            said("mv_stops", count=len(names), games=games, stops=len(names) * games, most=MAX_STOPS),
-            pointer="/games",
-        )
+        check.add("/players", said("mv_field", most=MAX_FIELD, count=len(names)))
+    most = min(MAX_GAMES, most_games(len(names)))
+    if not 1 <= games <= most:
+        check.add("/games", said("mv_rounds", count=len(names), most=most, games=games))
+    elif len(names) * games > MAX_STOPS:
+        stops = len(names) * games
+        check.add("/games", said("mv_stops", count=len(names), games=games, stops=stops, most=MAX_STOPS))
+    elif games * (size := sum(len(name.encode()) for name in names)) > MAX_NAME_BYTES:
+        total = games * size
+        check.add("/games", said("mv_name_bytes", size=size, games=games, total=total, most=MAX_NAME_BYTES))
+    check.raise_any()
     tables = (len(names) + 1) // 2
     if games <= tables:
         return FixedGames("one_side_moves", games, tables, names, _one_side_moves(names, games, tables))
@@ -139,4 +147,14 @@ def _one_side_moves(names: tuple[str, ...], games: int, tables: int) -> tuple[Ro
     return tuple(rounds)
 
 
-__all__ = ["FixedGames", "MAX_FIELD", "MAX_GAMES", "MAX_STOPS", "MOVEMENTS", "Stop", "fixed_games", "most_games"]
+__all__ = [
+    "FixedGames",
+    "MAX_FIELD",
+    "MAX_GAMES",
+    "MAX_NAME_BYTES",
+    "MAX_STOPS",
+    "MOVEMENTS",
+    "Stop",
+    "fixed_games",
+    "most_games",
+]

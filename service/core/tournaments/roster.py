@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..refusals import Said, said
-from ..scoring.results import Problem
+from ..scoring.results import MAX_PROBLEMS, Problem
 
 
 def normal(name: str) -> str:
@@ -81,9 +81,27 @@ class Roster:
         return said("not_on_roster", name=name) if near is None else said("not_on_roster_near", name=name, near=near)
 
 
+def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
+    """Players' names in a text, each quoted as every text quotes a name (``{name!r}``): the
+    first ``most``, then how many more.
+
+    >>> quoted(["ann", "o'neil"])
+    '\\'ann\\', "o\\'neil"'
+    >>> quoted(["a", "b", "c"], most=2)
+    "'a', 'b', +1"
+    """
+    shown = ", ".join(repr(name) for name in names[:most])
+    return shown if len(names) <= most else f"{shown}, +{len(names) - most}"
+
+
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
-    """Every name of a roster that is empty once trimmed, given twice, or alike to an earlier
-    one (case, spacing, form), each pointed at ``<pointer>/<i>``."""
+    """Every name of a roster that is empty once trimmed, holds a control character (a tab, a
+    NUL: it prints as nothing), is given twice, or is alike to an earlier one (case, spacing,
+    form), each pointed at ``<pointer>/<i>``.
+
+    >>> [str(p.detail) for p in roster_problems(["ann", "bo\\tb"], "/players")]
+    ["'bo\\\\tb' holds a control character (U+0009), which prints as nothing"]
+    """
     found: list[Problem] = []
     seen: dict[str, tuple[int, str]] = {}
     alike: dict[str, tuple[int, str]] = {}
@@ -92,6 +110,10 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         where = f"{pointer}/{i}"
         if not key:
             found.append(Problem(where, said("name_blank")))
+            continue
+        control = next((c for c in key if unicodedata.category(c) == "Cc"), None)
+        if control is not None:  # a tab, a NUL, ... inside the name: invisible on the sheet
+            found.append(Problem(where, said("name_control", name=name, code=f"{ord(control):04X}")))
             continue
         if key in seen:
             j, first = seen[key]
@@ -106,4 +128,4 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     return found
 
 
-__all__ = ["Roster", "likeness", "normal", "roster_problems"]
+__all__ = ["Roster", "likeness", "normal", "quoted", "roster_problems"]

@@ -77,3 +77,24 @@ def test_a_field_as_large_as_an_event_roster() -> None:
     with pytest.raises(InvalidEvent) as caught:
         fixed_games(["a", "b", "a"], 1)
     assert caught.value.pointer == "/players/2"
+
+
+def test_the_answer_is_bounded_by_its_names_bytes_times_the_games() -> None:
+    # 4,096 names of 32 bytes (4 digits and 28 letters) for 32 games: 4,096 x 32 x 32 = 4,194,304
+    # bytes of names, exactly the bound (4 MiB); 48-letter names are half as many bytes again.
+    day = fixed_games([f"{i:04d}" + "x" * 28 for i in range(4096)], 32)
+    assert len(day.rounds) == 32
+    with pytest.raises(InvalidEvent) as caught:
+        fixed_games([f"{i:04d}" + "x" * 44 for i in range(4096)], 32)
+    assert caught.value.pointer == "/games"
+    assert caught.value.message == (
+        "the names take 196608 bytes (UTF-8), times 32 games 6291456, more than the 4194304 one answer holds:"
+        " fewer games, or shorter names"
+    )
+    # four bytes a character in UTF-8: 1,024 names of 48 such characters are 196,608 bytes, so 21
+    # games (4,128,768) fit and 22 (4,325,376) do not
+    wide = [chr(0x20001 + i) + "\U00020000" * 47 for i in range(1024)]
+    assert len(fixed_games(wide, 21).rounds) == 21
+    with pytest.raises(InvalidEvent) as caught:
+        fixed_games(wide, 22)
+    assert "times 22 games 4325376" in caught.value.message
