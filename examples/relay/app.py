@@ -27,7 +27,6 @@ import time
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
-
 from urllib.parse import urlencode
 
 from flask import Flask, Response, redirect, request

@@ -26,7 +26,7 @@ import pytest
 
 from tests.support.relay import Running, assert_kept_nowhere, service_and_relay
 from tests.system.conftest import SCREENSHOTS
-from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
+from tests.system.test_docs_browser import HOST, browser, origin_only, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
@@ -49,19 +49,7 @@ def relay(output_dir: Path) -> Iterator[Running]:
 @contextmanager
 def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Iterator[Any]:  # noqa: F811
     """A phone-size page whose requests may go to the relay only; what goes wrong lands in ``problems``."""
-    from playwright.sync_api import Route
-
-    origin = f"{HOST}:{relay.port}"
-
-    def guard(route: Route) -> None:
-        url = route.request.url
-        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
-            problems["refused"].append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    with page_in(browser, guard, [], *PHONE) as page:
+    with page_in(browser, origin_only(f"{HOST}:{relay.port}", problems["refused"]), [], *PHONE) as page:
         page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: problems["stale"].append(r.url) if r.status == 409 else None)
         page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
