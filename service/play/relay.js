@@ -186,7 +186,6 @@ function friendForm(/** @type {Hooks} */ hooks) {
   const form = /** @type {HTMLFormElement} */ (el("setup").cloneNode(true)); // the page's listeners stay behind
   el("setup").replaceWith(form);
   form.querySelector("fieldset")?.remove(); // opponents: the people at the links
-  document.getElementById("two-devices")?.remove(); // the service's pointer to a relay: this is one
   form.querySelector("select[name=level]")?.closest("label")?.remove();
   form.prepend(make("h2", "", say("friend")));
   const submit = /** @type {HTMLButtonElement} */ (form.querySelector("#start"));

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -32,7 +33,8 @@ pytestmark = pytest.mark.system
 
 PHONE = (360, 740)
 IDLE = "body[data-busy='0']"
-STALE_LINE = "Failed to load resource: the server responded with a status of 409"
+FAILED_LINE = "Failed to load resource: the server responded with a status of "
+STALE_LINE = FAILED_LINE + "409"
 HIDDEN_PHASES = ("discard", "play")  # a hand is shown to all in the show
 
 
@@ -42,7 +44,8 @@ def relay(output_dir: Path) -> Iterator[Running]:
     logs.mkdir(parents=True, exist_ok=True)
     for old in logs.glob("relay.sqlite3*"):
         old.unlink()
-    with service_and_relay(logs, heartbeat=5.0) as running:
+    # Two streams a game: the two pages' (a third is refused, and a page then asks for its view instead).
+    with service_and_relay(logs, heartbeat=5.0, settings={"RELAY_MAX_GAME_STREAMS": "2"}) as running:
         yield running
 
 
@@ -52,6 +55,9 @@ def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Itera
     with page_in(browser, origin_only(f"{HOST}:{relay.port}", problems["refused"]), [], *PHONE) as page:
         page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: problems["stale"].append(r.url) if r.status == 409 else None)
+        page.on(
+            "response", lambda r: problems["refusals"].append(f"{r.status} {r.url}") if r.status in (404, 503) else None
+        )
         page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
         yield page
         problems["csp"] += page.evaluate("window.cspViolations")
@@ -61,6 +67,27 @@ SNAPSHOT = """() => ({
     idle: document.body.dataset.busy === "0", deal: document.body.dataset.deal, phase: document.body.dataset.phase,
     hand: [...document.querySelectorAll("#hand .card")].map(c => c.dataset.card),
     all: [...document.querySelectorAll("[data-card]")].map(c => c.dataset.card)})"""
+
+
+def no_problems() -> dict[str, list[str]]:
+    return {"console": [], "exceptions": [], "refused": [], "csp": [], "stale": [], "refusals": []}
+
+
+def assert_no_problems(problems: dict[str, list[str]], refusals: tuple[str, ...] = ()) -> None:
+    """Nothing went wrong but the protocol's own answers: a 409 to a move (``stale``), and the
+    refusals the test expects (``"503 /events"``: a stream refused; ``"404 /view"``: an unknown
+    game), each of which Chromium logs as a console error."""
+    stale = problems.pop("stale")
+    assert all(urlsplit(url).path.endswith("/act") for url in stale), stale
+    met = problems.pop("refusals")
+    assert all(any(r.startswith(f"{kind.split()[0]} ") and urlsplit(r.split()[1]).path.endswith(kind.split()[1])
+                   for kind in refusals) for r in met), met  # fmt: skip
+    logged = [line for line in problems["console"] if line.startswith(STALE_LINE)]
+    assert len(logged) <= len(stale)
+    for status in {kind.split()[0] for kind in refusals}:
+        logged += [line for line in problems["console"] if line.startswith(f"{FAILED_LINE}{status}")]
+    problems["console"] = [line for line in problems["console"] if line not in logged]
+    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
 
 
 def phase(page: Any) -> str:
@@ -98,7 +125,7 @@ def hidden_from_each_other(pages: list[Any]) -> int:
 
 
 def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Running, output_dir: Path) -> None:  # noqa: F811
-    problems: dict[str, list[str]] = {"console": [], "exceptions": [], "refused": [], "csp": [], "stale": []}
+    problems = no_problems()
     began = time.monotonic()
     with ExitStack() as stack:
         first = stack.enter_context(phone(browser, relay, problems))
@@ -156,11 +183,109 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
                                                               "stale_throws": len(problems["stale"]),
                                                               "seconds": round(took, 1)}) + "\n")  # fmt: skip
     assert moves >= 20 and checked >= 40
-    stale = problems.pop("stale")
-    assert all(urlsplit(url).path.endswith("/act") for url in stale), stale
-    logged = [line for line in problems["console"] if line.startswith(STALE_LINE)]
-    assert len(logged) <= len(stale)
-    problems["console"] = [line for line in problems["console"] if line not in logged]
-    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
+    assert_no_problems(problems)
     assert took < 60
     assert_kept_nowhere(relay, own)
+
+
+def shown_move(page: Any) -> int:
+    """The last move this page has shown (what it keeps in the browser's storage)."""
+    return int(page.evaluate("JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove"))
+
+
+def has_move(page: Any) -> bool:
+    return bool(page.locator(IDLE).count() and page.locator("#actions .throw, #hand button.card").count())
+
+
+def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: Any, relay: Running) -> None:  # noqa: F811
+    problems = no_problems()
+    with ExitStack() as stack:
+        first = stack.enter_context(phone(browser, relay, problems))
+        second = stack.enter_context(phone(browser, relay, problems))
+        first.goto(f"http://{HOST}:{relay.port}/play?fast=1&lang=en")  # the redirect keeps the query
+        first.wait_for_selector("#setup:not([hidden])")
+        assert urlsplit(first.url).query == "fast=1&lang=en"
+        first.select_option("select[name=variant]", "five_card")
+        first.click("#start")
+        link = first.input_value("#friend-link-1", timeout=10_000)
+        first.wait_for_selector("body[data-relay='stream']")
+        game_id = dict(parse_qsl(link.split("#", 1)[1]))["relay"]
+        # A third device watches: the game's two streams are taken, so the friend's page is refused one.
+        third = stack.enter_context(urllib.request.urlopen(f"{relay.url}/relay/games/{game_id}/events", timeout=10))
+        assert third.status == 200
+        path, fragment = link.split("#", 1)
+        friend = f"{path}?fast=1&lang=en#{fragment}"
+        second.goto(friend)
+        second.wait_for_selector("body[data-relay='polling']")
+        second.wait_for_selector(IDLE)
+        pages = [first, second]
+        # Play on until the first page is to play a card with two on the pile: the friend's page, with
+        # no stream, learned of each of the first page's moves by asking for its view.
+        deadline = time.monotonic() + 30
+        while True:
+            assert time.monotonic() < deadline, [phase(p) for p in pages]
+            caught_up = shown_move(second) == shown_move(first)
+            if caught_up and has_move(first) and phase(first) == "play" and first.locator("#pile .card").count() >= 2:
+                break
+            moved = step(second)
+            if caught_up:
+                moved = step(first) or moved
+            if not moved:
+                first.wait_for_timeout(20)
+        assert second.evaluate("document.body.dataset.relay") == "polling"
+        # The friend leaves at move N; the first page plays a card; the friend comes back by the link:
+        # the page shows the moves after N only (not the game again from its start).
+        left_at = shown_move(second)
+        second.goto("about:blank")
+        assert step(first)
+        first.wait_for_selector(IDLE)
+        now = shown_move(first)
+        assert now > left_at
+        second.goto(friend)
+        second.wait_for_selector(IDLE)
+        second.wait_for_function(f"JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove >= {now}")
+        moves = {move for _, move, _ in second.evaluate("window.playShown")}
+        assert moves and min(moves) > left_at and max(moves) >= now, (left_at, now, moves)
+        assert second.locator("#pile .card").count() == first.locator("#pile .card").count()
+    assert any(r.startswith("503 ") and "/events" in r for r in problems["refusals"])  # the friend's stream
+    assert_no_problems(problems, ("503 /events",))
+
+
+# What the page says of a bad link, in Swedish (relay.js's own words for the relay's refusals).
+NOT_KEPT = (
+    "Det här reläet har inte det partiet (aldrig startat här, eller glömt efter två dagar utan drag). Starta ett nytt."
+)
+NOT_WHOLE = "Länken är inte hel: be om den igen (den anger ett parti, en plats och platsens lösenord)."
+
+
+def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a_link(
+    browser: Any,  # noqa: F811
+    relay: Running,
+) -> None:
+    problems = no_problems()
+    with phone(browser, relay, problems) as page:
+        page.goto(f"http://{HOST}:{relay.port}/play?lang=sv&fast=1")  # a redirect to #relay=new, in Swedish
+        page.wait_for_selector("#setup:not([hidden]) h2")
+        assert urlsplit(page.url).query == "lang=sv&fast=1" and page.evaluate("document.documentElement.lang") == "sv"
+        friend_form = "#setup:not([hidden]) h2", "Spela med en vän på en annan enhet"
+        for url in (f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1",):  # no fragment: the same form
+            page.goto("about:blank")
+            page.goto(url)
+            page.wait_for_selector(friend_form[0])
+            assert page.locator(friend_form[0]).inner_text() == friend_form[1]
+            assert page.locator("#setup fieldset, #setup select[name=level]").count() == 0
+            assert page.locator("#two-devices").is_hidden()  # the service's pointer to a relay: this is one
+        links = {
+            "relay=nosuchgame&seat=1&credential=AAAAAAAAAAAA": NOT_KEPT,
+            "relay=nosuchgame&seat=7&credential=AAAAAAAAAAAA": NOT_WHOLE,
+            "relay=nosuchgame&seat=1": NOT_WHOLE,
+        }
+        for fragment, said in links.items():
+            page.goto("about:blank")
+            page.goto(f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1#{fragment}")
+            page.wait_for_selector("#setup-problem:not(:empty)")
+            assert page.locator("#setup-problem").inner_text() == said, fragment
+            assert page.locator(friend_form[0]).inner_text() == friend_form[1] and page.locator("#game").is_hidden()
+            assert urlsplit(page.url).fragment == "relay=new"  # the link, and its credential, out of the address bar
+    assert [r.split()[0] for r in problems["refusals"]] == ["404"]  # the unknown game's view; bad links ask nothing
+    assert_no_problems(problems, ("404 /view",))
