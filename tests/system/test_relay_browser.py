@@ -15,6 +15,7 @@ must match a 409 the relay gave to a move (``/act``), and the game goes on.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -247,8 +248,15 @@ def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: An
         moves = {move for _, move, _ in second.evaluate("window.playShown")}
         assert moves and min(moves) > left_at and max(moves) >= now, (left_at, now, moves)
         assert second.locator("#pile .card").count() == first.locator("#pile .card").count()
+        # The relay forgets the game (as after 48 h without a move): the asking page says so, and stops.
+        with sqlite3.connect(relay.database) as db:
+            db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+        second.wait_for_selector("#error:not(:empty)", timeout=15_000)
+        assert second.locator("#error").inner_text().endswith("This relay does not keep that game (never started "
+                                                              "here, or forgotten after two days without a move). "
+                                                              "Start a new one.")  # fmt: skip
     assert any(r.startswith("503 ") and "/events" in r for r in problems["refusals"])  # the friend's stream
-    assert_no_problems(problems, ("503 /events",))
+    assert_no_problems(problems, ("503 /events", "404 /view", "404 /events"))
 
 
 # What the page says of a bad link, in Swedish (relay.js's own words for the relay's refusals).
