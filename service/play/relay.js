@@ -32,8 +32,8 @@ const WORDS = /** @type {Record<string, Record<string, string>>} */ ({
   refused: { en: "The relay refused the request.", sv: "Reläet avvisade begäran.", da: "Relæet afviste anmodningen.", de: "Das Relay hat die Anfrage abgelehnt.", nl: "De relay weigerde het verzoek." },
 });
 const RELAY_PROBLEM = "urn:cribbage-relay:problem:";
-/** Asking for the view when there is no stream: the first wait, the longest, how often a stream is tried again (ms). */
-const POLL = { first: 1000, most: 10_000, stream: 20_000 };
+/** With no stream (ms): asking for the view, the first wait and the longest; trying a stream again, the same. */
+const POLL = { first: 1000, most: 10_000, stream: 2000, streamMost: 30_000 };
 /** A link's parts, as the relay makes them (a seat 0 to 3). */
 const LINK = { id: /^[A-Za-z0-9_-]{1,32}$/, seat: /^[0-3]$/, credential: /^[A-Za-z0-9_-]{1,64}$/ };
 const say = (/** @type {string} */ key) => WORDS[key][lang()] || WORDS[key].en;
@@ -49,8 +49,9 @@ const game = {
 };
 /** @type {EventSource | null} */
 let source = null;
-/** Asking without a stream: the timer, the next wait, when a stream was last tried, the move last seen. */
-const poll = { timer: 0, wait: POLL.first, tried: 0, seen: -1 };
+/** Asking without a stream: the timer, the next wait, the move last seen; when to try a stream again,
+ * and the wait after that one fails. */
+const poll = { timer: 0, wait: POLL.first, seen: -1, retryAt: 0, streamWait: POLL.stream };
 
 const path = (/** @type {string} */ operation) => `/relay/games/${encodeURIComponent(game.id)}/${operation}`;
 const own = () => ({ seat: game.seat, credential: game.credential });
@@ -88,11 +89,11 @@ function listen(/** @type {Hooks} */ hooks) {
   if (source) source.close();
   const opened = new EventSource(path("events"));
   source = opened;
-  poll.tried = Date.now();
   opened.addEventListener("open", () => {
     if (source !== opened) return;
     window.clearTimeout(poll.timer);
     poll.timer = 0;
+    poll.streamWait = POLL.stream;
     document.body.dataset.relay = "stream";
   });
   opened.addEventListener("moved", (event) => {
@@ -113,6 +114,8 @@ function listen(/** @type {Hooks} */ hooks) {
 /** No stream: ask the relay where the game is, after a wait that doubles while nothing moves. */
 function pollFor(/** @type {Hooks} */ hooks) {
   document.body.dataset.relay = "polling";
+  poll.retryAt = Date.now() + poll.streamWait;
+  poll.streamWait = Math.min(POLL.streamMost, poll.streamWait * 2);
   if (poll.timer || game.gone) return;
   poll.wait = POLL.first;
   poll.seen = game.answered;
@@ -126,13 +129,13 @@ function pollFor(/** @type {Hooks} */ hooks) {
         if (game.gone) await hooks.catchUp(); // the page says so in its language; nothing more to ask
       }
       poll.timer = 0;
-      if (game.gone || id !== game.id || source) return; // over, another game (it polls itself), a stream
+      if (game.gone || id !== game.id || source?.readyState === EventSource.OPEN) return; // over, another game, a stream
       game.known = Math.max(game.known, move);
       if (move > game.answered) await hooks.catchUp();
       const moved = game.answered !== poll.seen;
       poll.seen = game.answered;
       poll.wait = moved ? POLL.first : Math.min(POLL.most, poll.wait * 2);
-      if (Date.now() - poll.tried >= POLL.stream) listen(hooks); // its "open" stops the asking
+      if (Date.now() >= poll.retryAt) listen(hooks); // its "open" stops the asking; its failure comes back here
       if (!poll.timer) next();
     }, poll.wait);
   };
