@@ -261,7 +261,8 @@ async function request(/** @type {() => Promise<Body>} */ send) {
 function showProblem(/** @type {unknown} */ error) {
   /** @type {import("./api.js").Problem} */
   const problem = error instanceof ApiError ? error.problem : { type: "page", status: 0, title: String(error) };
-  el("error").textContent = `${t("error")}: ${problem.title || ""} ${problem.detail || ""}`.trim();
+  const said = problem.type === "network" ? t("offline") : `${problem.title || ""} ${problem.detail || ""}`; // (the browser's words)
+  el("error").textContent = `${t("error")}: ${said}`.trim();
   if (Array.isArray(problem.legal_actions) && saved.table) {
     saved.legal = problem.legal_actions;
     draw(saved.table, saved.legal);
@@ -496,10 +497,9 @@ async function main() {
     await relay.start({ join, catchUp });
     return;
   }
-  if (location.hash.includes("relay=")) {
+  if ((misdirected = location.hash.includes("relay="))) {
     // A relay's link (or #relay=new) opened here: drop it (it may hold a credential) and say where it works.
     history.replaceState(null, "", `${location.pathname}${location.search}`);
-    misdirected = true;
     label();
     el("two-devices").setAttribute("role", "alert");
     return showSetup();

@@ -78,6 +78,7 @@ const WORDS = {
   shows: { en: "shows", sv: "visar", da: "viser", de: "zeigt", nl: "toont" },
   pegs: { en: "pegs", sv: "får", da: "får", de: "bekommt", nl: "krijgt" },
   error: { en: "Something went wrong", sv: "Något gick fel", da: "Noget gik galt", de: "Etwas ist schiefgegangen", nl: "Er ging iets mis" },
+  offline: { en: "no answer (is the connection down?): try again in a moment.", sv: "inget svar (är anslutningen nere?): försök igen om en stund.", da: "intet svar (er forbindelsen nede?): prøv igen om lidt.", de: "keine Antwort (ist die Verbindung unterbrochen?): Versuche es gleich noch einmal.", nl: "geen antwoord (is de verbinding weg?): probeer het zo opnieuw." },
   resume: { en: "Game resumed", sv: "Partiet återupptaget", da: "Spillet genoptaget", de: "Spiel fortgesetzt", nl: "Spel hervat" },
   ace: { en: "ace", sv: "ess", da: "es", de: "Ass", nl: "aas" },
   jack: { en: "jack", sv: "knekt", da: "knægt", de: "Bube", nl: "boer" },

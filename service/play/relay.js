@@ -10,7 +10,7 @@
 // @ts-check
 import { ApiError, post } from "./api.js";
 import { button, el, make } from "./draw.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /** @typedef {Record<string, any>} Body */
 /** @typedef {{join: (api: import("./api.js").Api, seat: number, credential: string) => Promise<void>, catchUp: () => Promise<void>}} Hooks */
@@ -76,6 +76,7 @@ async function call(/** @type {string} */ where, /** @type {Body} */ body) {
   try {
     return await post(where, body, lang());
   } catch (error) {
+    if (error instanceof ApiError && error.problem.type === "network") throw new ApiError({ ...error.problem, title: t("offline") });
     if (!(error instanceof ApiError) || !String(error.problem.type).startsWith(RELAY_PROBLEM)) throw error;
     const slug = String(error.problem.type).slice(RELAY_PROBLEM.length);
     if (slug === "not-found" && where.startsWith(path(""))) game.gone = true;

@@ -342,7 +342,7 @@ def test_a_four_player_game_to_the_end_in_dutch(browser: Any, server: Gunicorn) 
 
 def test_the_service_page_points_two_devices_to_a_relay(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     # The service plays the computer and pass and play; a game between devices goes through a relay.
-    with phone(browser, server) as (page, _):
+    with phone(browser, server) as (page, problems):
         open_play(page, server, "fast=1&lang=de")
         note = page.locator("#two-devices")
         assert note.is_visible() and "make relay" in note.inner_text() and note.get_attribute("role") is None
@@ -363,3 +363,11 @@ def test_the_service_page_points_two_devices_to_a_relay(browser: Any, server: Gu
         assert page.locator("#setup input[name=mode]").count() == 2 and note.get_attribute("role") == "alert"
         start(page)  # and the computer's game starts from it
         assert state(page)["phase"] == "discard" and note.is_hidden()
+        # No answer at all (the network down): said in German too, not in the browser's words.
+        page.route("**/v1/games/hints", lambda route: route.abort())
+        page.click("#hint")
+        page.wait_for_selector("#error:not(:empty)")
+        assert page.locator("#error").inner_text() == (
+            "Etwas ist schiefgegangen: keine Antwort (ist die Verbindung unterbrochen?): Versuche es gleich noch einmal."
+        )
+        problems["console"] = [line for line in problems["console"] if "net::ERR_FAILED" not in line]
