@@ -46,6 +46,7 @@ const game = {
   known: 0, // the latest move the relay told of (a move is sent as made on it)
   answered: -1, // the move of the last answer handed to the page
   gone: false, // the relay does not keep this game (a 404): nothing more to ask for
+  refusal: "", // the last 4xx, as the page says it (a link that joins nothing: its seat or credential wrong)
 };
 /** @type {EventSource | null} */
 let source = null;
@@ -76,12 +77,16 @@ async function call(/** @type {string} */ where, /** @type {Body} */ body) {
   try {
     return await post(where, body, lang());
   } catch (error) {
-    if (error instanceof ApiError && error.problem.type === "network") throw new ApiError({ ...error.problem, title: t("offline") });
-    if (!(error instanceof ApiError) || !String(error.problem.type).startsWith(RELAY_PROBLEM)) throw error;
-    const slug = String(error.problem.type).slice(RELAY_PROBLEM.length);
+    if (!(error instanceof ApiError)) throw error;
+    const type = String(error.problem.type);
+    const slug = type.startsWith(RELAY_PROBLEM) ? type.slice(RELAY_PROBLEM.length) : "";
     if (slug === "not-found" && where.startsWith(path(""))) game.gone = true;
-    const title = say(slug === "bad-request" ? "bad-link" : slug in WORDS ? slug : "refused");
-    throw new ApiError({ ...error.problem, title, detail: undefined });
+    const said = type === "network" ? { title: t("offline") }
+      : slug ? { title: say(slug === "bad-request" ? "bad-link" : slug in WORDS ? slug : "refused"), detail: undefined }
+      : {}; // the service's own: in the page's language already
+    const problem = { ...error.problem, ...said };
+    if (problem.status >= 400 && problem.status < 500) game.refusal = `${problem.title || ""} ${problem.detail || ""}`.trim();
+    throw new ApiError(problem);
   }
 }
 
@@ -254,10 +259,11 @@ function showLinks(/** @type {Body[]} */ seats) {
 
 /** Play `seat` of relay game `id` with its credential. @param {Hooks} hooks */
 async function play(hooks, /** @type {string} */ id, /** @type {number} */ seat, /** @type {string} */ credential) {
-  Object.assign(game, { id, seat, credential, known: 0, answered: -1, gone: false });
+  Object.assign(game, { id, seat, credential, known: 0, answered: -1, gone: false, refusal: "" });
   remember();
   await hooks.join(relayApi(hooks), seat, credential);
-  if (game.gone) return showForm(say("not-found")); // never started here, or forgotten
+  // Refused: never started here, or forgotten; a seat or credential the game does not know.
+  if (game.answered < 0 && game.refusal) return showForm(game.gone ? say("not-found") : game.refusal);
   listen(hooks);
 }
 

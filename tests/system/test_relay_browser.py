@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -57,7 +58,8 @@ def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Itera
         page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: problems["stale"].append(r.url) if r.status == 409 else None)
         page.on(
-            "response", lambda r: problems["refusals"].append(f"{r.status} {r.url}") if r.status in (404, 503) else None
+            "response",
+            lambda r: problems["refusals"].append(f"{r.status} {r.url}") if r.status in (403, 404, 503) else None,
         )
         page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
         yield page
@@ -308,14 +310,28 @@ def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a
                                          headers={"Content-Type": "application/json"})  # fmt: skip
         with urllib.request.urlopen(request, timeout=10) as answer:
             created = json.load(answer)
+        # A link whose credential is another seat's: the service refuses it, in Swedish, and the page shows the form.
+        theirs = dict(parse_qsl(created["seats"][0]["link"].split("#", 1)[1]))["credential"]
+        wrong = urllib.request.Request(f"{relay.url}/relay/games/{created['game_id']}/view",
+                                       data=json.dumps({"seat": 1, "credential": theirs}).encode(),
+                                       headers={"Content-Type": "application/json", "Accept-Language": "sv"})  # fmt: skip
+        with pytest.raises(urllib.error.HTTPError) as refusal:
+            urllib.request.urlopen(wrong, timeout=10)
+        said = json.load(refusal.value)
+        assert refusal.value.code == 403 and refusal.value.headers["Content-Language"] == "sv"
+        page.goto("about:blank")
+        page.goto(f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1#relay={created['game_id']}&seat=1&"
+                  f"credential={theirs}")  # fmt: skip
+        page.wait_for_selector("#setup-problem:not(:empty)")
+        assert page.locator("#setup-problem").inner_text() == f"{said['title']} {said.get('detail', '')}".strip()
+        assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
         with ExitStack() as streams:
             for _ in range(2):
                 streams.enter_context(urllib.request.urlopen(f"{relay.url}/relay/games/{created['game_id']}/events"))
             path, fragment = created["seats"][1]["link"].split("#", 1)
             page.goto("about:blank")
             page.goto(f"http://{HOST}:{relay.port}{path}?lang=sv&fast=1#{fragment}")
-            page.wait_for_selector("body[data-relay='polling']")
-            page.wait_for_selector(IDLE)
+            page.wait_for_selector("body[data-relay='polling']")  # joined, the stream refused: asking in 1 s
             with sqlite3.connect(relay.database) as db:
                 db.execute("DELETE FROM games WHERE game_id = ?", (created["game_id"],))
             page.wait_for_selector("#error:not(:empty)", timeout=15_000)
@@ -323,4 +339,4 @@ def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a
             asked = len(problems["refusals"])
             page.wait_for_timeout(1500)  # more than the first wait between two askings
             assert len(problems["refusals"]) == asked
-    assert_no_problems(problems, ("404 /view", "503 /events"))
+    assert_no_problems(problems, ("404 /view", "403 /view", "503 /events"))
