@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -222,13 +222,13 @@ def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: An
         second.wait_for_selector("body[data-relay='polling']")
         second.wait_for_selector(IDLE)
         pages = [first, second]
-        # Play on until the first page is to play a card with two on the pile: the friend's page, with
-        # no stream, learned of each of the first page's moves by asking for its view.
+        # Play on until the first page is to play a card: the friend's page, with no stream, learned of
+        # the first page's throw (the play begins only once both have thrown) by asking for its view.
         deadline = time.monotonic() + 30
         while True:
             assert time.monotonic() < deadline, [phase(p) for p in pages]
             caught_up = shown_move(second) == shown_move(first)
-            if caught_up and has_move(first) and phase(first) == "play" and first.locator("#pile .card").count() >= 2:
+            if caught_up and has_move(first) and phase(first) == "play":
                 break
             moved = step(second)
             if caught_up:
@@ -332,7 +332,7 @@ def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a
             page.goto("about:blank")
             page.goto(f"http://{HOST}:{relay.port}{path}?lang=sv&fast=1#{fragment}")
             page.wait_for_selector("body[data-relay='polling']")  # joined, the stream refused: asking in 1 s
-            with sqlite3.connect(relay.database) as db:
+            with closing(sqlite3.connect(relay.database)) as db, db:
                 db.execute("DELETE FROM games WHERE game_id = ?", (created["game_id"],))
             page.wait_for_selector("#error:not(:empty)", timeout=15_000)
             assert page.locator("#error").inner_text().endswith(NOT_KEPT)
