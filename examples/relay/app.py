@@ -6,8 +6,10 @@
     POST /relay/games/<id>/hints|review|history   {seat, credential}: the same operations on the latest state
     POST /relay/games/<id>/next-game       {seat, credential}: a match's next game (a new id)
     GET  /relay/games/<id>/events          text/event-stream: ``moved`` and ``next-game``, nothing else
-    GET  /play                             a redirect to the page in its two-device mode (``#relay=new``)
-    GET  /play/<file>                      the page's files, from the installed ``service`` package
+    GET  /play                             a redirect to the page in its two-device mode (``#relay=new``),
+                                           keeping ``?lang`` and ``?fast``
+    GET  /play/<file>                      the page's files, from the installed ``service`` package (its
+                                           index marked as served by a relay: the page offers only what works here)
 
 A move is refused (409 ``stale-move``, with the latest ``move``) unless it was made on the latest
 state; it lands by compare-and-set (:meth:`.store.Store.advance`), so of two moves sent at once
@@ -25,6 +27,7 @@ import time
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Flask, Response, redirect, request
 from werkzeug.exceptions import HTTPException
@@ -66,6 +69,12 @@ PAGE_POLICY = (
 # can add the fragment (a link's fragment, with its credential, would be lost by a redirect).
 PAGE = "/play/index.html"
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+# The page's options a redirect from /play keeps (its language; no animation pauses).
+PAGE_OPTIONS = ("lang", "fast")
+# The index as this relay serves it: marked, so that the page (app.js) offers a game with a friend
+# here, never a game against the computer (which it plays with the service's own origin only).
+CHARSET = b'<meta charset="utf-8">'
+RELAY_MARK = CHARSET + b'\n<meta name="play-origin" content="relay">'
 
 # What each request body may hold: name -> (kind, required). Kinds are checked by CHECKS.
 SEAT_FIELDS = {"seat": ("seat", True), "credential": ("credential", True)}
@@ -146,7 +155,7 @@ class Relay:
         self.settings = settings
         self.store = Store(settings.database, settings.max_games, settings.max_age_hours * 3600)
         self.upstream = Upstream(settings.service_url, settings.upstream_timeout)
-        self.changes = Changes(settings.max_streams)
+        self.changes = Changes(settings.max_streams, settings.max_game_streams)
         self.page = resources.files("service").joinpath("play")
 
     def forward(self, path: str, body: dict[str, Any]) -> Answer:
@@ -166,14 +175,18 @@ class Relay:
 
     def play_start(self) -> WerkzeugResponse:
         """``/play`` here is the page's "play with a friend" (the service's own /play plays the computer)."""
-        return redirect(PAGE + "#relay=new", code=302)
+        kept = urlencode([(k, v) for k, v in request.args.items(multi=True) if k in PAGE_OPTIONS])
+        return redirect(PAGE + (f"?{kept}" if kept else "") + "#relay=new", code=302)
 
     def play_page(self, name: str) -> Response:
         match = PAGE_FILE.fullmatch(name)
         target = self.page.joinpath(name)
         if match is None or not target.is_file():
             raise Problem("not-found", "no such page file")
-        return Response(target.read_bytes(), mimetype=PAGE_TYPES[match.group(1)])
+        body = target.read_bytes()
+        if name == "index.html":
+            body = body.replace(CHARSET, RELAY_MARK, 1)
+        return Response(body, mimetype=PAGE_TYPES[match.group(1)])
 
     def create(self) -> Any:
         body = json_body("create")
@@ -227,10 +240,12 @@ class Relay:
 
     def events(self, game_id: str) -> Response:
         self.held(game_id)
-        if not self.changes.open_stream():
+        if not self.changes.open_stream(game_id):
+            # The page then asks for its view now and then (relay.js), and tries a stream again later.
             raise Problem("too-many-streams", "try again later", retry_after=5)
         response = Response(self.stream(game_id), mimetype="text/event-stream")
-        response.call_on_close(self.changes.close_stream)  # run by the server when the stream ends, however it ends
+        # run by the server when the stream ends, however it ends
+        response.call_on_close(lambda: self.changes.close_stream(game_id))
         response.headers["X-Accel-Buffering"] = "no"
         return response
 

@@ -17,6 +17,10 @@ const STORAGE_KEY = "cribbage.play.v1";
 const params = new URLSearchParams(location.search);
 /** `?fast=1`: no pause between events and no peg transition (the browser tests use it). */
 const FAST = params.has("fast");
+/** Served by a relay (it marks its index so): only a game with a friend works there; the service's own
+ * origin plays the computer and pass and play, and points two devices to a relay. */
+const AT_RELAY = document.querySelector("meta[name=play-origin]")?.getAttribute("content") === "relay";
+let misdirected = false; // a relay's link opened at the service, where it cannot work: said by the form
 const PAUSE = /** @type {Record<string, number>} */ ({ score: 900, show: 700, settled: 700, play: 500, starter: 500, game_over: 900 });
 
 /** @type {import("./api.js").Api} */
@@ -257,7 +261,8 @@ async function request(/** @type {() => Promise<Body>} */ send) {
 function showProblem(/** @type {unknown} */ error) {
   /** @type {import("./api.js").Problem} */
   const problem = error instanceof ApiError ? error.problem : { type: "page", status: 0, title: String(error) };
-  el("error").textContent = `${t("error")}: ${problem.title || ""} ${problem.detail || ""}`.trim();
+  const said = problem.type === "network" ? t("offline") : `${problem.title || ""} ${problem.detail || ""}`; // (the browser's words)
+  el("error").textContent = `${t("error")}: ${said}`.trim();
   if (Array.isArray(problem.legal_actions) && saved.table) {
     saved.legal = problem.legal_actions;
     draw(saved.table, saved.legal);
@@ -328,7 +333,7 @@ function drawEnd(/** @type {Body} */ table) {
   const outcome = table.outcome || {};
   const result = table.draw ? t("draw") : winnerText(table.winner);
   const scores = table.pegs.map((/** @type {Body} */ p) => `${sideName(p.side)} ${p.front}`).join(", ");
-  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk && outcome.skunk !== "none" ? ` (${outcome.skunk})` : "")));
+  host.append(make("h2", "", `${t("gameOver")}: ${result}`), make("p", "", scores + (outcome.skunk && outcome.skunk !== "none" ? ` (${t(outcome.skunk)})` : "")));
   host.append(button(t("review"), review));
   const match = table.match;
   if (match) {
@@ -343,18 +348,26 @@ async function review() {
   try {
     const answer = await api.review(mine());
     const host = /** @type {HTMLElement} */ (document.querySelector("#end .review"));
-    host.replaceChildren(make("h3", "", `${answer.lost.value.toFixed(1)} ${t("lost")}`));
+    host.replaceChildren(make("h3", "", `${number(answer.lost.value, 1)} ${t("lost")}`));
     const phases = make("ul");
-    for (const p of answer.phases) phases.append(make("li", "", `${p.phase}: ${p.decisions} · ${p.lost.value.toFixed(2)}`));
+    for (const p of answer.phases) {
+      phases.append(make("li", "", `${t(`phase_${p.phase}`)}: ${p.decisions} ${t("decisions")}, ` +
+        `${number(p.lost.value, 2)} ${t("pointsLost")}`));
+    }
     const worst = make("ol", "decisions");
     for (const d of answer.decisions.filter((/** @type {Body} */ d) => d.lost.value > 0.5)) {
       worst.append(make("li", "", `${t("deal")} ${d.deal}: ${t("made")} ${describe(d.made)} · ${t("better")} ` +
-        `${describe(d.compared)} (−${d.lost.value.toFixed(2)})`));
+        `${describe(d.compared)} (−${number(d.lost.value, 2)})`));
     }
     host.append(phases, worst);
   } catch (error) {
     showProblem(error);
   }
+}
+
+/** A number as the chosen language writes it ("8.87", "8,87"). */
+function number(/** @type {number} */ value, /** @type {number} */ digits) {
+  return new Intl.NumberFormat(lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 async function nextGame() {
@@ -365,7 +378,13 @@ async function nextGame() {
 function newGame() {
   saved = { lang: lang() };
   store();
+  showSetup();
+}
+
+/** The setup form (a relay's, relay.js's clone of it, offers a game with a friend only). */
+function showSetup() {
   board = null;
+  el("two-devices").hidden = AT_RELAY;
   el("game").hidden = true;
   el("handoff").hidden = true;
   el("setup").hidden = false;
@@ -387,9 +406,10 @@ async function startGame(/** @type {SubmitEvent} */ event) {
     body.computer = Array.from({ length: seats - 1 }, (_, i) => ({ seat: i + 1, level: String(form.get("level")) }));
   }
   if (form.get("muggins")) body.options = { muggins: true };
+  if (form.get("target")) body.options = { ...body.options, target: Number(form.get("target")) };
   if (form.get("match") && seats === 2) body.match = { format: "best_of", length: Number(form.get("match")) };
   saved = { lang: lang(), mode, seat: 0, lastShownMove: -1, options: body, others: {} };
-  el("setup").hidden = true;
+  el("setup").hidden = el("two-devices").hidden = true;
   el("game").hidden = false;
   el("log").replaceChildren();
   board = null;
@@ -409,6 +429,7 @@ function label() {
   el("hint").textContent = t("hint");
   el("concede").textContent = t("concede");
   el("new-game").textContent = t("newGame");
+  el("two-devices").textContent = (misdirected ? `${t("relayLinkHere")} ` : "") + t("twoDevices");
 }
 
 function concede() {
@@ -421,13 +442,17 @@ let catchingUp = false;
 
 /**
  * Play `seat` of a game held elsewhere (a relay) through `other`, an object of api.js's shape, with the
- * seat's own credential: catch up from the game's start, then go on as with the service.
+ * seat's own credential: catch up from the last move this browser showed of that seat (kept with its
+ * credential: a reload animates only what came after), else from the game's start; then go on as with
+ * the service.
  * @param {import("./api.js").Api} other @param {number} seat @param {string} seatCredential
  */
 export async function join(other, seat, seatCredential) {
   useApi(other);
-  saved = { lang: lang(), mode: "remote", seat, credentials: { seats: [{ seat, credential: seatCredential }] },
-    lastShownMove: -1, others: {} };
+  const resumed = saved.mode === "remote" && saved.seat === seat && credential() === seatCredential;
+  saved = resumed ? { ...saved, lang: lang() } : { lang: lang(), mode: "remote", seat,
+    credentials: { seats: [{ seat, credential: seatCredential }] }, lastShownMove: -1, others: {} };
+  store();
   board = null;
   el("setup").hidden = true;
   el("game").hidden = false;
@@ -465,12 +490,19 @@ async function main() {
   el("new-game").addEventListener("click", newGame);
   el("handoff-take").addEventListener("click", takeDevice);
   setBusy(false);
-  if (location.hash.includes("relay=")) {
-    // Two devices: relay.js (examples/relay serves this page) reads the fragment and calls join/catchUp.
-    const module = "./relay.js"; // added by the relay's part (examples/relay); a name, so no tool resolves it here
+  if (AT_RELAY) {
+    // Two devices: relay.js reads the fragment (none: "play with a friend") and calls join/catchUp.
+    const module = "./relay.js"; // a name, so no tool resolves it here: the service never loads it
     const relay = await import(module);
     await relay.start({ join, catchUp });
     return;
+  }
+  if ((misdirected = location.hash.includes("relay="))) {
+    // A relay's link (or #relay=new) opened here: drop it (it may hold a credential) and say where it works.
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+    label();
+    el("two-devices").setAttribute("role", "alert");
+    return showSetup();
   }
   if (!saved.state) {
     newGame();

@@ -48,7 +48,7 @@ export function describe(/** @type {Action} */ action) {
     case "count": return `${t("claim")} ${action.claimed}`;
     case "muggins": return `${t("callMuggins")} ${action.points}`;
     case "accept": return t("accept");
-    default: return action.type;
+    default: return t(action.type);
   }
 }
 

@@ -1,14 +1,16 @@
 // Two devices, one game: the page played through the reference relay (examples/relay), which serves
 // this page on its own origin. app.js loads this module when the URL's fragment holds `relay=`:
-//   #relay=new                                   "play with a friend": create a game, show the others' links
+//   #relay=new (or no fragment)                  "play with a friend": create a game, show the others' links
 //   #relay=<game_id>&seat=<n>&credential=<c>     play that seat (a link the creator sent)
 // The fragment never reaches a server. The relay keeps the game's latest state; this module gives the
 // page an object of api.js's shape that talks to the relay with this seat's own credential, and
 // listens to the relay's event stream: when the game moved, the page catches up (view since_move).
+// When the relay refuses a stream (too many open) or it fails for good, the page asks for its view
+// now and then instead (backing off while nothing moves) and tries a stream again now and then.
 // @ts-check
 import { ApiError, post } from "./api.js";
 import { button, el, make } from "./draw.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /** @typedef {Record<string, any>} Body */
 /** @typedef {{join: (api: import("./api.js").Api, seat: number, credential: string) => Promise<void>, catchUp: () => Promise<void>}} Hooks */
@@ -21,7 +23,19 @@ const WORDS = /** @type {Record<string, Record<string, string>>} */ ({
   copy: { en: "Copy", sv: "Kopiera", da: "Kopiér", de: "Kopieren", nl: "Kopiëren" },
   copied: { en: "Copied", sv: "Kopierad", da: "Kopieret", de: "Kopiert", nl: "Gekopieerd" },
   hide: { en: "Hide the links", sv: "Dölj länkarna", da: "Skjul links", de: "Links ausblenden", nl: "Links verbergen" },
+  // The relay's own problems (urn:cribbage-relay:problem:<slug>) in the page's language; the service's
+  // come in it already.
+  "bad-link": { en: "This link is not whole: ask for it again (it names a game, a seat and that seat's credential).", sv: "Länken är inte hel: be om den igen (den anger ett parti, en plats och platsens lösenord).", da: "Linket er ikke helt: bed om det igen (det angiver et spil, en plads og pladsens adgangskode).", de: "Dieser Link ist unvollständig: Bitte erneut anfordern (er nennt ein Spiel, einen Platz und dessen Zugangsschlüssel).", nl: "Deze link is niet volledig: vraag hem opnieuw (hij noemt een spel, een plaats en de sleutel van die plaats)." },
+  "not-found": { en: "This relay does not keep that game (never started here, or forgotten after two days without a move). Start a new one.", sv: "Det här reläet har inte det partiet (aldrig startat här, eller glömt efter två dagar utan drag). Starta ett nytt.", da: "Dette relæ har ikke det spil (aldrig startet her, eller glemt efter to dage uden træk). Start et nyt.", de: "Dieses Relay führt das Spiel nicht (nie hier begonnen oder nach zwei Tagen ohne Zug vergessen). Beginne ein neues.", nl: "Deze relay heeft dat spel niet (hier nooit begonnen, of vergeten na twee dagen zonder zet). Begin een nieuw spel." },
+  "service-unreachable": { en: "The game service did not answer the relay: try again in a moment.", sv: "Speltjänsten svarade inte reläet: försök igen om en stund.", da: "Spiltjenesten svarede ikke relæet: prøv igen om lidt.", de: "Der Spieldienst hat dem Relay nicht geantwortet: Versuche es gleich noch einmal.", nl: "De spelservice gaf de relay geen antwoord: probeer het zo opnieuw." },
+  "too-many-streams": { en: "The relay is busy: try again in a moment.", sv: "Reläet är upptaget: försök igen om en stund.", da: "Relæet har travlt: prøv igen om lidt.", de: "Das Relay ist ausgelastet: Versuche es gleich noch einmal.", nl: "De relay is bezet: probeer het zo opnieuw." },
+  refused: { en: "The relay refused the request.", sv: "Reläet avvisade begäran.", da: "Relæet afviste anmodningen.", de: "Das Relay hat die Anfrage abgelehnt.", nl: "De relay weigerde het verzoek." },
 });
+const RELAY_PROBLEM = "urn:cribbage-relay:problem:";
+/** With no stream (ms): asking for the view, the first wait and the longest; trying a stream again, the same. */
+const POLL = { first: 1000, most: 10_000, stream: 2000, streamMost: 30_000 };
+/** A link's parts, as the relay makes them (a seat 0 to 3). */
+const LINK = { id: /^[A-Za-z0-9_-]{1,32}$/, seat: /^[0-3]$/, credential: /^[A-Za-z0-9_-]{1,64}$/ };
 const say = (/** @type {string} */ key) => WORDS[key][lang()] || WORDS[key].en;
 
 /** The game this device plays at the relay, and what it knows of it. */
@@ -31,9 +45,14 @@ const game = {
   credential: "",
   known: 0, // the latest move the relay told of (a move is sent as made on it)
   answered: -1, // the move of the last answer handed to the page
+  gone: false, // the relay does not keep this game (a 404): nothing more to ask for
+  refusal: "", // the last 4xx, as the page says it (a link that joins nothing: its seat or credential wrong)
 };
 /** @type {EventSource | null} */
 let source = null;
+/** Asking without a stream: the timer, the next wait, the move last seen; when to try a stream again,
+ * and the wait after that one fails. */
+const poll = { timer: 0, wait: POLL.first, seen: -1, retryAt: 0, streamWait: POLL.stream };
 
 const path = (/** @type {string} */ operation) => `/relay/games/${encodeURIComponent(game.id)}/${operation}`;
 const own = () => ({ seat: game.seat, credential: game.credential });
@@ -53,16 +72,80 @@ function remember() {
   history.replaceState(null, "", `${location.pathname}${location.search}#${fragment}`);
 }
 
+/** A relay's own problem in the page's language (the service's pass through: they are in it already). */
+async function call(/** @type {string} */ where, /** @type {Body} */ body) {
+  try {
+    return await post(where, body, lang());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const type = String(error.problem.type);
+    const slug = type.startsWith(RELAY_PROBLEM) ? type.slice(RELAY_PROBLEM.length) : "";
+    if (slug === "not-found" && where.startsWith(path(""))) game.gone = true;
+    const said = type === "network" ? { title: t("offline") }
+      : slug ? { title: say(slug === "bad-request" ? "bad-link" : slug in WORDS ? slug : "refused"), detail: undefined }
+      : {}; // the service's own: in the page's language already
+    const problem = { ...error.problem, ...said };
+    if (problem.status >= 400 && problem.status < 500) game.refusal = `${problem.title || ""} ${problem.detail || ""}`.trim();
+    throw new ApiError(problem);
+  }
+}
+
 /** Hear from the relay when the game moved; catch up when it moved past what the page was last given. */
 function listen(/** @type {Hooks} */ hooks) {
   if (source) source.close();
-  source = new EventSource(path("events"));
-  source.addEventListener("moved", (event) => {
+  const opened = new EventSource(path("events"));
+  source = opened;
+  opened.addEventListener("open", () => {
+    if (source !== opened) return;
+    window.clearTimeout(poll.timer);
+    poll.timer = 0;
+    poll.streamWait = POLL.stream;
+    document.body.dataset.relay = "stream";
+  });
+  opened.addEventListener("moved", (event) => {
     const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
     if (data.game_id !== game.id) return;
     game.known = Math.max(game.known, data.move);
     if (data.move > game.answered) hooks.catchUp();
   });
+  opened.addEventListener("error", () => {
+    // CONNECTING: the browser reconnects by itself (a stream that ended). CLOSED: refused (a 503, too
+    // many streams; a 404, the game forgotten) or failed for good: ask for the view instead.
+    if (source !== opened || opened.readyState !== EventSource.CLOSED) return;
+    source = null;
+    pollFor(hooks);
+  });
+}
+
+/** No stream: ask the relay where the game is, after a wait that doubles while nothing moves. */
+function pollFor(/** @type {Hooks} */ hooks) {
+  document.body.dataset.relay = "polling";
+  poll.retryAt = Date.now() + poll.streamWait;
+  poll.streamWait = Math.min(POLL.streamMost, poll.streamWait * 2);
+  if (poll.timer || game.gone) return;
+  poll.wait = POLL.first;
+  poll.seen = game.answered;
+  const next = () => {
+    poll.timer = window.setTimeout(async () => {
+      const id = game.id;
+      let move = poll.seen;
+      try {
+        move = (await call(path("view"), own())).view.move; // no events: only where the game is
+      } catch {
+        if (game.gone) await hooks.catchUp(); // the page says so in its language; nothing more to ask
+      }
+      poll.timer = 0;
+      if (game.gone || id !== game.id || source?.readyState === EventSource.OPEN) return; // over, another game, a stream
+      game.known = Math.max(game.known, move);
+      if (move > game.answered) await hooks.catchUp();
+      const moved = game.answered !== poll.seen;
+      poll.seen = game.answered;
+      poll.wait = moved ? POLL.first : Math.min(POLL.most, poll.wait * 2);
+      if (Date.now() >= poll.retryAt) listen(hooks); // its "open" stops the asking; its failure comes back here
+      if (!poll.timer) next();
+    }, poll.wait);
+  };
+  next();
 }
 
 /** A 409 from the relay: the move was made on a state that is not the latest any more. */
@@ -76,7 +159,7 @@ function relayApi(hooks) {
   const api = {
     start: () => Promise.reject(new ApiError({ type: "page", status: 0, title: "a relay game is started from #relay=new" })),
     async act(body) {
-      const send = () => post(path("act"), { ...own(), move: game.known, action: body.action, since_move: body.since_move }, lang());
+      const send = () => call(path("act"), { ...own(), move: game.known, action: body.action, since_move: body.since_move });
       try {
         return seen(await send());
       } catch (error) {
@@ -89,11 +172,11 @@ function relayApi(hooks) {
       }
     },
     view: async (body) =>
-      seen(await post(path("view"), { ...own(), ...(body.since_move === undefined ? {} : { since_move: body.since_move }) }, lang())),
-    hints: () => post(path("hints"), own(), lang()),
-    review: () => post(path("review"), own(), lang()),
+      seen(await call(path("view"), { ...own(), ...(body.since_move === undefined ? {} : { since_move: body.since_move }) })),
+    hints: () => call(path("hints"), own()),
+    review: () => call(path("review"), own()),
     async nextGame() {
-      const answer = await post(path("next-game"), own(), lang());
+      const answer = await call(path("next-game"), own());
       const mine = (answer.credentials.seats || []).find((/** @type {Body} */ s) => s.seat === game.seat);
       Object.assign(game, { id: answer.view.game_id, credential: mine.credential, known: answer.view.move, answered: -1 });
       remember();
@@ -118,6 +201,7 @@ function friendForm(/** @type {Hooks} */ hooks) {
   submit.removeAttribute("data-t");
   submit.textContent = say("create");
   const problem = make("p", "error", "");
+  problem.id = "setup-problem";
   problem.setAttribute("role", "alert");
   form.append(problem);
   form.addEventListener("submit", async (event) => {
@@ -127,13 +211,14 @@ function friendForm(/** @type {Hooks} */ hooks) {
     /** @type {Body} */
     const body = { variant };
     if (chosen.get("muggins")) body.options = { muggins: true };
+    if (chosen.get("target")) body.options = { ...body.options, target: Number(chosen.get("target")) };
     if (chosen.get("match") && (variant === "six_card" || variant === "five_card")) {
       body.match = { format: "best_of", length: Number(chosen.get("match")) };
     }
     submit.disabled = true;
     problem.textContent = "";
     try {
-      const created = await post("/relay/games", body, lang());
+      const created = await call("/relay/games", body);
       form.hidden = true;
       showLinks(created.seats.slice(1));
       const first = new URLSearchParams(created.seats[0].link.split("#")[1]);
@@ -174,20 +259,28 @@ function showLinks(/** @type {Body[]} */ seats) {
 
 /** Play `seat` of relay game `id` with its credential. @param {Hooks} hooks */
 async function play(hooks, /** @type {string} */ id, /** @type {number} */ seat, /** @type {string} */ credential) {
-  Object.assign(game, { id, seat, credential, known: 0, answered: -1 });
+  Object.assign(game, { id, seat, credential, known: 0, answered: -1, gone: false, refusal: "" });
   remember();
   await hooks.join(relayApi(hooks), seat, credential);
+  // Refused: never started here, or forgotten; a seat or credential the game does not know.
+  if (game.answered < 0 && game.refusal) return showForm(game.gone ? say("not-found") : game.refusal);
   listen(hooks);
 }
 
-/** Called by app.js when the fragment holds `relay=`. @param {Hooks} hooks */
+/** The friend form instead of the game, with what went wrong (a link's), and the link out of the address bar. */
+function showForm(/** @type {string} */ problem) {
+  history.replaceState(null, "", `${location.pathname}${location.search}#relay=new`);
+  el("game").hidden = true;
+  el("setup").hidden = false;
+  el("setup-problem").textContent = problem;
+}
+
+/** Called by app.js at a relay's origin. @param {Hooks} hooks */
 export async function start(hooks) {
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const id = fragment.get("relay") || "";
+  const [id, seat, credential] = ["relay", "seat", "credential"].map((name) => fragment.get(name) || "");
   friendForm(hooks);
-  if (id === "new") {
-    el("setup").hidden = false;
-    return;
-  }
-  await play(hooks, id, Number(fragment.get("seat")), fragment.get("credential") || "");
+  if (id === "new" || !location.hash.includes("relay=")) return showForm("");
+  if (!LINK.id.test(id) || !LINK.seat.test(seat) || !LINK.credential.test(credential)) return showForm(say("bad-link"));
+  await play(hooks, id, Number(seat), credential);
 }

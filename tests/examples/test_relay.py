@@ -312,10 +312,18 @@ def test_the_relay_serves_the_page_in_its_two_device_mode(relay: Running, http: 
 
     start_page = http.get("/play")
     assert start_page.status_code == 302 and start_page.headers["location"] == "/play/index.html#relay=new"
+    in_swedish = http.get("/play?lang=sv&fast=1&other=x")  # the page's language (and pace) kept, nothing else
+    assert in_swedish.headers["location"] == "/play/index.html?lang=sv&fast=1#relay=new"
     for name, kind in (("index.html", "text/html"), ("app.js", "text/javascript"), ("relay.js", "text/javascript")):
         response = http.get(f"/play/{name}")
         assert response.status_code == 200 and response.headers["content-type"].startswith(kind)
-        assert response.content == (ROOT / "service" / "play" / name).read_bytes()
+        original = (ROOT / "service" / "play" / name).read_bytes()
+        if name == "index.html":  # the index is marked as a relay's, one line after its charset
+            marked = original.replace(b"<meta charset=\"utf-8\">\n", b"<meta charset=\"utf-8\">\n"
+                                      b"<meta name=\"play-origin\" content=\"relay\">\n", 1)  # fmt: skip
+            assert marked != original and response.content == marked
+        else:
+            assert response.content == original
         assert response.headers["content-security-policy"] == PLAY_POLICY  # as the service sends it
     for missing in ("nothing.js", "__init__.py", "..%2Fapp.py", ".hidden.js"):
         assert http.get(f"/play/{missing}").status_code == 404

@@ -48,6 +48,11 @@ def test_the_store_is_bounded_by_count_and_by_age(tmp_path: Path) -> None:
 @pytest.fixture
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FlaskClient:
     """The relay with a stand-in service whose every answer lands one move on from the request's."""
+    return stand_in(tmp_path, monkeypatch, Settings(database=str(tmp_path / "relay.sqlite3"), max_streams=1,
+                                                    heartbeat_seconds=0.05, stream_seconds=0.2))  # fmt: skip
+
+
+def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> FlaskClient:
 
     def post(self: Upstream, path: str, body: dict[str, Any], language: str | None, lang: str | None) -> Answer:
         if path == "/v1/games":
@@ -57,8 +62,6 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FlaskClient:
         return Answer(200, {"view": {"game_id": "g1", "move": moved}, "state": f"S{moved}"}, "application/json", "en")
 
     monkeypatch.setattr(Upstream, "post", post)
-    settings = Settings(database=str(tmp_path / "relay.sqlite3"), max_streams=1, heartbeat_seconds=0.05,
-                        stream_seconds=0.2)  # fmt: skip
     app = relay_app.create_app(settings)
     test_client = app.test_client()
     assert test_client.post("/relay/games", json={}).status_code == 201
@@ -95,3 +98,22 @@ def test_event_streams_are_bounded_and_end(client: FlaskClient) -> None:
     again = client.get("/relay/games/g1/events", buffered=False)
     assert again.status_code == 200  # the slot was given back
     again.close()
+
+
+def test_one_game_holds_at_most_its_own_share_of_the_streams(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings(database=str(tmp_path / "relay.sqlite3"), max_streams=3, max_game_streams=2,
+                        heartbeat_seconds=0.05, stream_seconds=0.2)  # fmt: skip
+    client = stand_in(tmp_path, monkeypatch, settings)
+    assert Store(tmp_path / "relay.sqlite3").create("g2", 0, "S0")
+    two = [client.get("/relay/games/g1/events", buffered=False) for _ in range(2)]
+    assert [response.status_code for response in two] == [200, 200]
+    third = client.get("/relay/games/g1/events")  # two of three slots: g1's share is taken
+    assert third.status_code == 503 and third.get_json()["type"].endswith("too-many-streams")
+    other = client.get("/relay/games/g2/events", buffered=False)
+    assert other.status_code == 200  # another game still gets the last slot
+    assert client.get("/relay/games/g2/events").status_code == 503  # g2 has a share left, but no slot is
+    two[0].close()
+    again = client.get("/relay/games/g1/events", buffered=False)
+    assert again.status_code == 200  # a closed stream gave its slot back, to its game and in all
+    for response in (two[1], again, other):
+        response.close()

@@ -23,8 +23,9 @@ class Running:
 
 
 @contextmanager
-def service_and_relay(root: Path, heartbeat: float = 1.0) -> Iterator[Running]:
-    """One service (one worker) and one relay in front of it; the relay's database and logs in ``root``."""
+def service_and_relay(root: Path, heartbeat: float = 1.0, settings: dict[str, str] | None = None) -> Iterator[Running]:
+    """One service (one worker) and one relay in front of it; the relay's database and logs in ``root``;
+    ``settings``: more of the relay's environment (examples/relay/README.md)."""
     database = root / "relay.sqlite3"
     with Gunicorn(workers=1, name="service") as service:
         env = {
@@ -33,6 +34,7 @@ def service_and_relay(root: Path, heartbeat: float = 1.0) -> Iterator[Running]:
             "RELAY_DB": str(database),
             "RELAY_HEARTBEAT_SECONDS": str(heartbeat),
             "RELAY_STREAM_SECONDS": "60",
+            **(settings or {}),
         }
         with Gunicorn(workers=1, env=env, name="relay", log_dir=root, app=RELAY_APP, config=RELAY_CONFIG) as relay:
             yield Running(relay.url, relay.port, service.url, database, root)

@@ -71,13 +71,22 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def browser_page(server: Gunicorn, browser: Any) -> Iterator[tuple[object, list[str], list[str]]]:
-    from playwright.sync_api import Route
-
     origin = f"{HOST}:{server.port}"
     seen: list[str] = []
     refused: list[str] = []
+    with page_in(
+        browser, origin_only(origin, refused), seen, 1280, 900
+    ) as page:  # CSP violations kept for the last test
+        page.goto(f"http://{origin}/docs", wait_until="networkidle")
+        page.wait_for_selector(".opblock", timeout=20_000)
+        yield page, seen, refused
 
-    def guard(route: Route) -> None:
+
+def origin_only(origin: str, refused: list[str]) -> Callable[[Any], None]:
+    """A route handler (Playwright's ``Route``) that lets requests to ``origin`` (host:port) through
+    and refuses any other request over the network, noting its URL in ``refused``."""
+
+    def guard(route: Any) -> None:
         url = route.request.url
         if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
             refused.append(url)
@@ -85,10 +94,7 @@ def browser_page(server: Gunicorn, browser: Any) -> Iterator[tuple[object, list[
         else:
             route.continue_()
 
-    with page_in(browser, guard, seen, 1280, 900) as page:  # CSP violations kept for the last test
-        page.goto(f"http://{origin}/docs", wait_until="networkidle")
-        page.wait_for_selector(".opblock", timeout=20_000)
-        yield page, seen, refused
+    return guard
 
 
 @contextmanager

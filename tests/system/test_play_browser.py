@@ -28,7 +28,7 @@ import pytest
 
 from tests.support.servers import Gunicorn
 from tests.system.conftest import SCREENSHOTS
-from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
+from tests.system.test_docs_browser import HOST, browser, origin_only, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
@@ -47,21 +47,9 @@ def server(output_dir: Path) -> Iterator[Gunicorn]:
 def phone(browser: Any, server: Gunicorn) -> Iterator[tuple[Any, dict[str, list[str]]]]:  # noqa: F811
     """A fresh phone-size page whose requests may go to the service only; ``problems`` collects
     console errors, uncaught exceptions and refused requests (CSP violations are in the page)."""
-    from playwright.sync_api import Route
-
-    origin = f"{HOST}:{server.port}"
     seen: list[str] = []
     problems: dict[str, list[str]] = {"console": [], "exceptions": [], "refused": []}
-
-    def guard(route: Route) -> None:
-        url = route.request.url
-        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
-            problems["refused"].append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    with page_in(browser, guard, seen, *PHONE) as page:
+    with page_in(browser, origin_only(f"{HOST}:{server.port}", problems["refused"]), seen, *PHONE) as page:
         page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
         yield page, problems
@@ -315,3 +303,71 @@ def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> Non
         # A new game: its moves counted from 0 again, every peg back at the start.
         assert page.locator("#board title").text_content() == first
         assert page.locator("#log .log-line").last.inner_text().startswith("Deal 1")
+
+
+# The review's phases as the page names them in Dutch (the page's own table of words, written out here).
+DUTCH_PHASES = {"Kaarten naar de crib", "Het uitspelen"}
+ENGLISH_ONLY = ("discard", "points", "decisions", "lost", "better", "Game over", "wins", "Review", "Deal ")
+
+
+def test_a_four_player_game_to_the_end_in_dutch(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    # Partners, the three other seats the computer's at `easy`, a short game (to 31): played by clicking
+    # to the end, then reviewed; every word on the page in Dutch (numbers too: a decimal comma).
+    with phone(browser, server) as (page, _):
+        open_play(page, server, "fast=1&lang=nl")
+        page.select_option("select[name=target]", "31")
+        start(page, variant="four_player")
+        for _ in range(120):
+            if state(page)["phase"] == "over":
+                break
+            step(page)
+            page.wait_for_selector(IDLE)
+        assert state(page)["phase"] == "over"
+        assert page.locator("#end h2").inner_text().startswith("Spel voorbij: ")
+        labels = page.eval_on_selector_all(".track-name", "names => names.map(n => n.textContent)")
+        assert len(labels) == 2 and any(label.endswith(": 31") for label in labels), labels  # two sides; 31 ends it
+        page.get_by_role("button", name="Spel bekijken").click()
+        page.wait_for_selector("#end .review h3")
+        assert page.locator("#end .review h3").inner_text().endswith(" punten verloren ten opzichte van de beste zet")
+        lines = page.locator("#end .review ul li").all_inner_texts()
+        assert [line.split(": ")[0] for line in lines] == ["Kaarten naar de crib", "Het uitspelen"]
+        for line in lines:  # "Het uitspelen: 7 beslissingen, 1,25 punten verloren"
+            phase, rest = line.split(": ")
+            count, word, rest = rest.split(" ", 2)
+            assert phase in DUTCH_PHASES and count.isdigit() and word == "beslissingen,", line
+            assert rest.endswith(" punten verloren") and "," in rest and "." not in rest, line
+        text = page.locator("body").inner_text()
+        assert not [word for word in ENGLISH_ONLY if word in text], text
+
+
+def test_the_service_page_points_two_devices_to_a_relay(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    # The service plays the computer and pass and play; a game between devices goes through a relay.
+    with phone(browser, server) as (page, problems):
+        open_play(page, server, "fast=1&lang=de")
+        note = page.locator("#two-devices")
+        assert note.is_visible() and "make relay" in note.inner_text() and note.get_attribute("role") is None
+        assert page.locator("#setup input[name=mode]").count() == 2 and page.locator("select[name=level]").count()
+        # A relay's link opened here: the setup form, said why in German, the link (and its credential) dropped.
+        page.goto("about:blank")  # (a new fragment alone would not load the page again)
+        page.goto(f"http://{HOST}:{server.port}/play?fast=1&lang=de#relay=g1&seat=1&credential=AAAA")
+        page.wait_for_selector("#setup:not([hidden])")
+        assert note.get_attribute("role") == "alert"
+        assert (
+            note.inner_text().startswith("Dieser Link gehört zu einem Spiel mit einem Freund")
+            and "make relay" in note.inner_text()
+        )
+        assert "#" not in page.url and page.locator("#game").is_hidden()
+        page.goto("about:blank")
+        page.goto(f"http://{HOST}:{server.port}/play?fast=1&lang=de#relay=new")
+        page.wait_for_selector("#setup:not([hidden])")
+        assert page.locator("#setup input[name=mode]").count() == 2 and note.get_attribute("role") == "alert"
+        start(page)  # and the computer's game starts from it
+        assert state(page)["phase"] == "discard" and note.is_hidden()
+        # No answer at all (the network down): said in German too, not in the browser's words.
+        page.route("**/v1/games/hints", lambda route: route.abort())
+        page.click("#hint")
+        page.wait_for_selector("#error:not(:empty)")
+        assert page.locator("#error").inner_text() == (
+            "Etwas ist schiefgegangen: keine Antwort (ist die Verbindung unterbrochen?): Versuche es gleich noch einmal."
+        )
+        problems["console"] = [line for line in problems["console"] if "net::ERR_FAILED" not in line]

@@ -15,9 +15,12 @@ must match a 409 the relay gave to a move (``/act``), and the game goes on.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -26,13 +29,14 @@ import pytest
 
 from tests.support.relay import Running, assert_kept_nowhere, service_and_relay
 from tests.system.conftest import SCREENSHOTS
-from tests.system.test_docs_browser import HOST, browser, page_in  # noqa: F401 (browser: a fixture)
+from tests.system.test_docs_browser import HOST, browser, origin_only, page_in  # noqa: F401 (browser: a fixture)
 
 pytestmark = pytest.mark.system
 
 PHONE = (360, 740)
 IDLE = "body[data-busy='0']"
-STALE_LINE = "Failed to load resource: the server responded with a status of 409"
+FAILED_LINE = "Failed to load resource: the server responded with a status of "
+STALE_LINE = FAILED_LINE + "409"
 HIDDEN_PHASES = ("discard", "play")  # a hand is shown to all in the show
 
 
@@ -42,28 +46,21 @@ def relay(output_dir: Path) -> Iterator[Running]:
     logs.mkdir(parents=True, exist_ok=True)
     for old in logs.glob("relay.sqlite3*"):
         old.unlink()
-    with service_and_relay(logs, heartbeat=5.0) as running:
+    # Two streams a game: the two pages' (a third is refused, and a page then asks for its view instead).
+    with service_and_relay(logs, heartbeat=1.0, settings={"RELAY_MAX_GAME_STREAMS": "2"}) as running:
         yield running
 
 
 @contextmanager
 def phone(browser: Any, relay: Running, problems: dict[str, list[str]]) -> Iterator[Any]:  # noqa: F811
     """A phone-size page whose requests may go to the relay only; what goes wrong lands in ``problems``."""
-    from playwright.sync_api import Route
-
-    origin = f"{HOST}:{relay.port}"
-
-    def guard(route: Route) -> None:
-        url = route.request.url
-        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).netloc != origin:
-            problems["refused"].append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    with page_in(browser, guard, [], *PHONE) as page:
+    with page_in(browser, origin_only(f"{HOST}:{relay.port}", problems["refused"]), [], *PHONE) as page:
         page.on("console", lambda m: problems["console"].append(m.text) if m.type == "error" else None)
         page.on("response", lambda r: problems["stale"].append(r.url) if r.status == 409 else None)
+        page.on(
+            "response",
+            lambda r: problems["refusals"].append(f"{r.status} {r.url}") if r.status in (403, 404, 503) else None,
+        )
         page.on("pageerror", lambda e: problems["exceptions"].append(str(e)))
         yield page
         problems["csp"] += page.evaluate("window.cspViolations")
@@ -73,6 +70,27 @@ SNAPSHOT = """() => ({
     idle: document.body.dataset.busy === "0", deal: document.body.dataset.deal, phase: document.body.dataset.phase,
     hand: [...document.querySelectorAll("#hand .card")].map(c => c.dataset.card),
     all: [...document.querySelectorAll("[data-card]")].map(c => c.dataset.card)})"""
+
+
+def no_problems() -> dict[str, list[str]]:
+    return {"console": [], "exceptions": [], "refused": [], "csp": [], "stale": [], "refusals": []}
+
+
+def assert_no_problems(problems: dict[str, list[str]], refusals: tuple[str, ...] = ()) -> None:
+    """Nothing went wrong but the protocol's own answers: a 409 to a move (``stale``), and the
+    refusals the test expects (``"503 /events"``: a stream refused; ``"404 /view"``: an unknown
+    game), each of which Chromium logs as a console error."""
+    stale = problems.pop("stale")
+    assert all(urlsplit(url).path.endswith("/act") for url in stale), stale
+    met = problems.pop("refusals")
+    assert all(any(r.startswith(f"{kind.split()[0]} ") and urlsplit(r.split()[1]).path.endswith(kind.split()[1])
+                   for kind in refusals) for r in met), met  # fmt: skip
+    logged = [line for line in problems["console"] if line.startswith(STALE_LINE)]
+    assert len(logged) <= len(stale)
+    for status in {kind.split()[0] for kind in refusals}:
+        logged += [line for line in problems["console"] if line.startswith(f"{FAILED_LINE}{status}")]
+    problems["console"] = [line for line in problems["console"] if line not in logged]
+    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
 
 
 def phase(page: Any) -> str:
@@ -110,7 +128,7 @@ def hidden_from_each_other(pages: list[Any]) -> int:
 
 
 def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Running, output_dir: Path) -> None:  # noqa: F811
-    problems: dict[str, list[str]] = {"console": [], "exceptions": [], "refused": [], "csp": [], "stale": []}
+    problems = no_problems()
     began = time.monotonic()
     with ExitStack() as stack:
         first = stack.enter_context(phone(browser, relay, problems))
@@ -168,11 +186,157 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
                                                               "stale_throws": len(problems["stale"]),
                                                               "seconds": round(took, 1)}) + "\n")  # fmt: skip
     assert moves >= 20 and checked >= 40
-    stale = problems.pop("stale")
-    assert all(urlsplit(url).path.endswith("/act") for url in stale), stale
-    logged = [line for line in problems["console"] if line.startswith(STALE_LINE)]
-    assert len(logged) <= len(stale)
-    problems["console"] = [line for line in problems["console"] if line not in logged]
-    assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
+    assert_no_problems(problems)
     assert took < 60
     assert_kept_nowhere(relay, own)
+
+
+def shown_move(page: Any) -> int:
+    """The last move this page has shown (what it keeps in the browser's storage)."""
+    return int(page.evaluate("JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove"))
+
+
+def has_move(page: Any) -> bool:
+    return bool(page.locator(IDLE).count() and page.locator("#actions .throw, #hand button.card").count())
+
+
+def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: Any, relay: Running) -> None:  # noqa: F811
+    problems = no_problems()
+    with ExitStack() as stack:
+        first = stack.enter_context(phone(browser, relay, problems))
+        second = stack.enter_context(phone(browser, relay, problems))
+        first.goto(f"http://{HOST}:{relay.port}/play?fast=1&lang=en")  # the redirect keeps the query
+        first.wait_for_selector("#setup:not([hidden])")
+        assert urlsplit(first.url).query == "fast=1&lang=en"
+        first.select_option("select[name=variant]", "five_card")
+        first.click("#start")
+        link = first.input_value("#friend-link-1", timeout=10_000)
+        first.wait_for_selector("body[data-relay='stream']")
+        game_id = dict(parse_qsl(link.split("#", 1)[1]))["relay"]
+        # A third device watches: the game's two streams are taken, so the friend's page is refused one.
+        third = stack.enter_context(urllib.request.urlopen(f"{relay.url}/relay/games/{game_id}/events", timeout=10))
+        assert third.status == 200
+        path, fragment = link.split("#", 1)
+        friend = f"{path}?fast=1&lang=en#{fragment}"
+        second.goto(friend)
+        second.wait_for_selector("body[data-relay='polling']")
+        second.wait_for_selector(IDLE)
+        pages = [first, second]
+        # Play on until the first page is to play a card: the friend's page, with no stream, learned of
+        # the first page's throw (the play begins only once both have thrown) by asking for its view.
+        deadline = time.monotonic() + 30
+        while True:
+            assert time.monotonic() < deadline, [phase(p) for p in pages]
+            caught_up = shown_move(second) == shown_move(first)
+            if caught_up and has_move(first) and phase(first) == "play":
+                break
+            moved = step(second)
+            if caught_up:
+                moved = step(first) or moved
+            if not moved:
+                first.wait_for_timeout(20)
+        assert second.evaluate("document.body.dataset.relay") == "polling"
+        # The friend leaves at move N; the first page plays a card; the friend comes back by the link:
+        # the page shows the moves after N only (not the game again from its start).
+        left_at = shown_move(second)
+        second.goto("about:blank")
+        assert step(first)
+        first.wait_for_selector(IDLE)
+        now = shown_move(first)
+        assert now > left_at
+        second.goto(friend)
+        second.wait_for_selector(IDLE)
+        second.wait_for_function(f"JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove >= {now}")
+        moves = {move for _, move, _ in second.evaluate("window.playShown")}
+        assert moves and min(moves) > left_at and max(moves) >= now, (left_at, now, moves)
+        assert second.locator("#pile .card").count() == first.locator("#pile .card").count()
+        # The watcher goes: a stream is free again, the friend's page takes it (it tries again, backing
+        # off from 2 s) and stops asking; the other's moves reach it through the stream again.
+        third.close()  # (the relay notices at its next heartbeat, within 1 s here)
+        second.wait_for_selector("body[data-relay='stream']", timeout=20_000)
+        before, first_moved = shown_move(first), False
+        while not (first_moved and shown_move(second) == shown_move(first)):
+            assert time.monotonic() < deadline + 30, (before, shown_move(first), shown_move(second))
+            moved = step(second)
+            if shown_move(second) == shown_move(first) and step(first):
+                moved = first_moved = True
+            if not moved:
+                first.wait_for_timeout(20)
+        assert second.evaluate("document.body.dataset.relay") == "stream"
+    assert any(r.startswith("503 ") and "/events" in r for r in problems["refusals"])  # the friend's stream
+    assert_no_problems(problems, ("503 /events",))
+
+
+# What the page says of a bad link, in Swedish (relay.js's own words for the relay's refusals).
+NOT_KEPT = (
+    "Det här reläet har inte det partiet (aldrig startat här, eller glömt efter två dagar utan drag). Starta ett nytt."
+)
+NOT_WHOLE = "Länken är inte hel: be om den igen (den anger ett parti, en plats och platsens lösenord)."
+
+
+def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a_link(
+    browser: Any,  # noqa: F811
+    relay: Running,
+) -> None:
+    problems = no_problems()
+    with phone(browser, relay, problems) as page:
+        page.goto(f"http://{HOST}:{relay.port}/play?lang=sv&fast=1")  # a redirect to #relay=new, in Swedish
+        page.wait_for_selector("#setup:not([hidden]) h2")
+        assert urlsplit(page.url).query == "lang=sv&fast=1" and page.evaluate("document.documentElement.lang") == "sv"
+        friend_form = "#setup:not([hidden]) h2", "Spela med en vän på en annan enhet"
+        for url in (f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1",):  # no fragment: the same form
+            page.goto("about:blank")
+            page.goto(url)
+            page.wait_for_selector(friend_form[0])
+            assert page.locator(friend_form[0]).inner_text() == friend_form[1]
+            assert page.locator("#setup fieldset, #setup select[name=level]").count() == 0
+            assert page.locator("#two-devices").is_hidden()  # the service's pointer to a relay: this is one
+        links = {
+            "relay=nosuchgame&seat=1&credential=AAAAAAAAAAAA": NOT_KEPT,
+            "relay=nosuchgame&seat=7&credential=AAAAAAAAAAAA": NOT_WHOLE,
+            "relay=nosuchgame&seat=1": NOT_WHOLE,
+        }
+        for fragment, said in links.items():
+            page.goto("about:blank")
+            page.goto(f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1#{fragment}")
+            page.wait_for_selector("#setup-problem:not(:empty)")
+            assert page.locator("#setup-problem").inner_text() == said, fragment
+            assert page.locator(friend_form[0]).inner_text() == friend_form[1] and page.locator("#game").is_hidden()
+            assert urlsplit(page.url).fragment == "relay=new"  # the link, and its credential, out of the address bar
+        assert [r.split()[0] for r in problems["refusals"]] == ["404"]  # the unknown game's view; bad links ask nothing
+        # A game the relay forgets while a page plays it (as after 48 h without a move), the page asking
+        # for its view (the game's two streams taken): the page says so, and stops asking.
+        request = urllib.request.Request(f"{relay.url}/relay/games", data=b'{"variant": "six_card"}',
+                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            created = json.load(answer)
+        # A link whose credential is another seat's: the service refuses it, in Swedish, and the page shows the form.
+        theirs = dict(parse_qsl(created["seats"][0]["link"].split("#", 1)[1]))["credential"]
+        wrong = urllib.request.Request(f"{relay.url}/relay/games/{created['game_id']}/view",
+                                       data=json.dumps({"seat": 1, "credential": theirs}).encode(),
+                                       headers={"Content-Type": "application/json", "Accept-Language": "sv"})  # fmt: skip
+        with pytest.raises(urllib.error.HTTPError) as refusal:
+            urllib.request.urlopen(wrong, timeout=10)
+        said = json.load(refusal.value)
+        assert refusal.value.code == 403 and refusal.value.headers["Content-Language"] == "sv"
+        page.goto("about:blank")
+        page.goto(f"http://{HOST}:{relay.port}/play/index.html?lang=sv&fast=1#relay={created['game_id']}&seat=1&"
+                  f"credential={theirs}")  # fmt: skip
+        page.wait_for_selector("#setup-problem:not(:empty)")
+        assert page.locator("#setup-problem").inner_text() == f"{said['title']} {said.get('detail', '')}".strip()
+        assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
+        with ExitStack() as streams:
+            for _ in range(2):
+                streams.enter_context(urllib.request.urlopen(f"{relay.url}/relay/games/{created['game_id']}/events"))
+            path, fragment = created["seats"][1]["link"].split("#", 1)
+            page.goto("about:blank")
+            page.goto(f"http://{HOST}:{relay.port}{path}?lang=sv&fast=1#{fragment}")
+            page.wait_for_selector("body[data-relay='polling']")  # joined, the stream refused: asking in 1 s
+            with closing(sqlite3.connect(relay.database)) as db, db:
+                db.execute("DELETE FROM games WHERE game_id = ?", (created["game_id"],))
+            page.wait_for_selector("#error:not(:empty)", timeout=15_000)
+            assert page.locator("#error").inner_text().endswith(NOT_KEPT)
+            asked = len(problems["refusals"])
+            page.wait_for_timeout(1500)  # more than the first wait between two askings
+            assert len(problems["refusals"]) == asked
+    assert_no_problems(problems, ("404 /view", "403 /view", "503 /events"))
