@@ -176,6 +176,7 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
         status, reason, message = 500, "Internal Server Error", _OVERRAN.format(timeout=timeout)
     from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
 
+    from service.api.http.observability import new_request_id  # the id every answer carries (the contract's)
     from service.api.wire.problem_types import SERVER_TYPES  # the app's registry (loaded already: preload)
     from service.api.wire.problems import problem_body  # the app's own problem shape
 
@@ -187,7 +188,8 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     body = json.dumps(document).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nContent-Language: en\r\nX-Content-Type-Options: nosniff\r\n\r\n"
+        f"Content-Length: {len(body)}\r\nContent-Language: en\r\nX-Request-ID: {new_request_id()}\r\n"
+        "X-Content-Type-Options: nosniff\r\n\r\n"
     )
 
     write_nonblock(sock, head.encode("latin-1") + body)

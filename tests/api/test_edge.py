@@ -356,6 +356,8 @@ def test_gunicorn_refuses_a_malformed_request_with_a_problem(server: Gunicorn, c
     assert (status, headers["content-type"], problem["status"]) == (expected, PROBLEM, expected)
     assert problem["type"].startswith("urn:cribbage:problem:") and problem["title"] and headers["connection"] == "close"
     assert headers["x-content-type-options"] == "nosniff"
+    # English (the request was not read), and an id to quote like every answer of the service (the contract's header)
+    assert headers["content-language"] == "en" and re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
     assert len(problem.get("detail", "")) <= 300  # not a copy of the 10,000 bytes refused
 
 

@@ -227,6 +227,14 @@ def test_seats_and_dealers_that_do_not_exist(client: FlaskClient) -> None:
     game = create(client, seed=1)
     answer = problem(client, game["state"], {"type": "auto", "seat": 2})
     assert "does not exist" in answer["detail"]
+    # the same against the computer (it was a 500: the seat looked up among the computer's), for every kind of move
+    against = create(client, seed=1, seat=0, computer=[{"seat": 1}])
+    for action in (
+        {"type": "auto", "seat": 3},
+        {"type": "concede", "seat": 3},
+        {"type": "play", "seat": 2, "card": "5H"},
+    ):
+        assert "does not exist" in problem(client, against["state"], action, 0)["detail"]
 
 
 def test_bad_options_are_422(client: FlaskClient) -> None:

@@ -396,7 +396,6 @@ def record(value: GameRecord) -> dict[str, Any]:
     return {
         "variant": value.rules.name,
         "rules": rules(value.rules),
-        "seed": value.seed,
         "game_id": value.game_id,
         "first_dealer": value.first_dealer,
         "computer": [{"seat": seat, "level": level} for seat, level in enumerate(value.computer) if level],

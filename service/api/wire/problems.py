@@ -72,10 +72,12 @@ def rules_problem(error: CribbageError, lang: str = DEFAULT_LANGUAGE) -> dict[st
     return problem_body(error.slug, detail, lang=lang, **extra)
 
 
-def _where(error: Mapping[str, Any]) -> str:
-    """Where a contract error is, in the problem's detail: its pointer, ``/`` for the whole
-    body, ``?lang`` for a query parameter."""
-    return "?" + error["parameter"] if "parameter" in error else error["pointer"] or "/"
+def _placed(error: Mapping[str, Any]) -> str:
+    """A contract error as the problem's detail says it: after where it is (its pointer,
+    ``?lang`` for a query parameter), or alone for the whole body (pointer ``""``: ``/``
+    would be another pointer, a member named by the empty string)."""
+    where = "?" + error["parameter"] if "parameter" in error else error["pointer"]
+    return f"{where}: {error['detail']}" if where else error["detail"]
 
 
 def contract_problem(error: ContractViolation, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -83,7 +85,7 @@ def contract_problem(error: ContractViolation, lang: str = DEFAULT_LANGUAGE) -> 
     in ``lang``: the title, each error's detail (:mod:`.contract_texts`) and the problem's (the
     first five of them), the pointers and the contract's own names and limits as they are."""
     errors = errors_said(error.errors, lambda words: short(contract_said(words, lang)))
-    detail = "; ".join(f"{_where(e)}: {e['detail']}" for e in errors[:5])
+    detail = "; ".join(_placed(e) for e in errors[:5])
     extra: dict[str, Any] = {"errors": errors}
     if error.truncated:
         extra["truncated"] = True

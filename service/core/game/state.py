@@ -121,8 +121,9 @@ class GameState(NamedTuple):
         return None if seat is None else self.rules.side_of(seat)
 
     def plays_itself(self, seat: int) -> bool:
-        """Whether the computer plays ``seat`` (the game says so: no one acts for it)."""
-        return bool(self.computer) and self.computer[seat] is not None
+        """Whether the computer plays ``seat`` (the game says so: no one acts for it); a seat the
+        game does not have is not the computer's (acting for it is refused as a move)."""
+        return 0 <= seat < len(self.computer) and self.computer[seat] is not None
 
     @property
     def current_play(self) -> Play:
