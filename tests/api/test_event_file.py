@@ -455,10 +455,23 @@ def test_a_name_with_a_control_character_inside_is_refused_on_every_roster(clien
     refused = expect_problem(post(client, "standings", body), 422)
     assert refused["errors"][0] == {
         "pointer": "/players/0",
-        "detail": "'an\\tn' holds a control character (U+0009), which prints as nothing",
+        "detail": "'an\\tn' holds a control or invisible format character (U+0009), "
+        "which prints as nothing or turns the name around",
     }
     refused = expect_problem(post(client, "fixed-games", {"players": ["a\u0000b", "c"], "games": 1}), 422)
     assert refused["errors"][0]["pointer"] == "/players/0"
+    # invisible on paper too: a soft hyphen, a zero-width space, a BOM, a right-to-left override ("nna" on the sheet)
+    names = ["bob", "bo\u00adb", "gus\u200b", "eve\ufeff", "\u202eann", "ann"]
+    refused = expect_problem(post(client, "fixed-games", {"players": names, "games": 1}), 422)
+    assert [e["pointer"] for e in refused["errors"]] == ["/players/1", "/players/2", "/players/3", "/players/4"]
+    assert [e["detail"].split("(")[1][:6] for e in refused["errors"]] == ["U+00AD", "U+200B", "U+FEFF", "U+202E"]
+    # a joiner is part of how some scripts write (ZWNJ in Persian, "mi‌ravam"): taken, and alike to one without
+    persian = "\u0645\u06cc\u200c\u0631\u0648\u0645"
+    assert post(client, "fixed-games", {"players": [persian, "bob"], "games": 1}).status_code == 200
+    refused = expect_problem(
+        post(client, "fixed-games", {"players": [persian, persian.replace("\u200c", "")], "games": 1}), 422
+    )
+    assert refused["errors"][0]["pointer"] == "/players/1"
 
 
 def test_fixed_games_checks_the_names_as_every_roster_and_says_every_problem(client: FlaskClient) -> None:

@@ -191,7 +191,7 @@ def test_several_contract_errors_in_german(client: FlaskClient) -> None:
             "detail": 'eine Zeichenkette mit 2 Zeichen passt nicht zum Muster "^([AaTtJjQqKk2-9]|10)[CDHScdhs]$"',
         },
     ]
-    assert problem["detail"].startswith(f'/: die Eigenschaft "colour" ist hier nicht erlaubt {takes}; /hand/2: 3 ist')
+    assert problem["detail"].startswith(f'die Eigenschaft "colour" ist hier nicht erlaubt {takes}; /hand/2: 3 ist')
 
 
 def test_a_refused_action_names_the_actions_in_the_language(client: FlaskClient) -> None:

@@ -38,12 +38,14 @@ def normal(name: str) -> str:
 
 def likeness(name: str) -> str:
     """What two names that print alike share: compatibility form (NFKC), case folded, inner
-    white space collapsed. Names with the same likeness are reported, not told apart.
+    white space collapsed, format characters (a joiner) dropped. Names with the same likeness are
+    reported, not told apart.
 
-    >>> likeness("Bo  EK") == likeness("bo ek")
-    True
+    >>> likeness("Bo  EK") == likeness("bo ek"), likeness("bo\\u200dek") == likeness("boek")  # a joiner: nothing
+    (True, True)
     """
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,13 +96,25 @@ def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
     return shown if len(names) <= most else f"{shown}, +{len(names) - most}"
 
 
+# Format characters a name may hold: the joiners some scripts and emoji need (Persian writes
+# ZWNJ inside words). Every other (a soft hyphen, a zero-width space, a BOM, a direction
+# override that prints the name backwards) is refused like a control character.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _unprintable(c: str) -> bool:
+    category = unicodedata.category(c)
+    return category == "Cc" or (category == "Cf" and c not in _JOINERS)
+
+
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     """Every name of a roster that is empty once trimmed, holds a control character (a tab, a
-    NUL: it prints as nothing), is given twice, or is alike to an earlier one (case, spacing,
+    NUL: it prints as nothing) or a format character other than a joiner (a zero-width space, a
+    direction override), is given twice, or is alike to an earlier one (case, spacing,
     form), each pointed at ``<pointer>/<i>``.
 
     >>> [str(p.detail) for p in roster_problems(["ann", "bo\\tb"], "/players")]
-    ["'bo\\\\tb' holds a control character (U+0009), which prints as nothing"]
+    ["'bo\\\\tb' holds a control or invisible format character (U+0009), which prints as nothing or turns the name around"]
     """
     found: list[Problem] = []
     seen: dict[str, tuple[int, str]] = {}
@@ -111,8 +125,8 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         if not key:
             found.append(Problem(where, said("name_blank")))
             continue
-        control = next((c for c in key if unicodedata.category(c) == "Cc"), None)
-        if control is not None:  # a tab, a NUL, ... inside the name: invisible on the sheet
+        control = next((c for c in key if _unprintable(c)), None)
+        if control is not None:  # a tab, a NUL, a zero-width space, ... inside the name: invisible on the sheet
             found.append(Problem(where, said("name_control", name=name, code=f"{ord(control):04X}")))
             continue
         if key in seen:
