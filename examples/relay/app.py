@@ -117,13 +117,35 @@ def problem_response(slug: str, detail: str | None = None, **extra: Any) -> Resp
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
 
 
+MAX_DEPTH = 32  # the service's own bound (service/api/http/bodies.py): no body it takes nests deeper
+
+
+def _deeper_than(value: Any, most: int) -> bool:
+    """Whether ``value`` nests more than ``most`` levels (walked without recursion, so that no
+    body can make the relay, or its re-encoding for the service, run out of stack)."""
+    level = [value]
+    for _ in range(most):
+        level = [
+            inner
+            for outer in level
+            if isinstance(outer, (dict, list))
+            for inner in (outer.values() if isinstance(outer, dict) else outer)
+        ]
+        if not level:
+            return False
+    return any(isinstance(inner, (dict, list)) for inner in level)
+
+
 def json_body(operation: str) -> dict[str, Any]:
     """The request's JSON object; for a relayed operation, checked against :data:`BODIES`."""
     if not request.is_json:
         raise Problem("not-json", "send Content-Type: application/json")
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise Problem("bad-request", "the body must be a JSON object")
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested past the parser's reach (silent=True catches only ValueError)
+        body = None
+    if not isinstance(body, dict) or _deeper_than(body, MAX_DEPTH):
+        raise Problem("bad-request", f"the body must be a JSON object, nested at most {MAX_DEPTH} deep")
     fields = BODIES.get(operation)
     if fields is not None:
         errors = [f"/{name}: not a field here" for name in body if name not in fields]

@@ -253,6 +253,14 @@ async function request(/** @type {() => Promise<Body>} */ send) {
   try {
     await present(await send());
   } catch (error) {
+    // The state held is older than the move shown (a relay restored from a backup): start over from it.
+    const behind = error instanceof ApiError && String(error.problem.type).endsWith(":state-behind");
+    if (behind) Object.assign(saved, { lastShownMove: -1, table: null });
+    try {
+      if (behind) return await present(await api.view({ ...mine(), since_move: -1 }));
+    } catch (again) {
+      error = again;
+    }
     setBusy(false);
     showProblem(error);
   }
@@ -378,6 +386,11 @@ async function nextGame() {
 function newGame() {
   saved = { lang: lang() };
   store();
+  if (AT_RELAY) {
+    // Leave the relay's game for good (its stream, its asking, its link in the address bar): the friend form afresh.
+    history.replaceState(null, "", `${location.pathname}${location.search}#relay=new`);
+    return location.reload();
+  }
   showSetup();
 }
 

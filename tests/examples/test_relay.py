@@ -299,6 +299,15 @@ def test_the_relays_own_refusals_are_problems(relay: Running, http: httpx.Client
     assert wrong["errors"] == ["/state: not a field here", "/move: not a valid move", "/action: required"]
     assert own["credential"] not in json.dumps(wrong)
     refused(http.post("/relay/games", json={"variant": "six_card", "seed": 1}), 422, "seed-refused")
+    # nested past any body the service takes: a 400, whether the parser gives up (1,200 deep) or not (40 deep)
+    json_type = {"content-type": "application/json"}
+    for deep in (
+        b"[" * 1200,
+        b'{"a":' * 1200,
+        json.dumps({**own, "action": json.loads("[" * 40 + "]" * 40)}).encode(),
+    ):
+        for path in ("/relay/games", f"/relay/games/{game_id}/view", f"/relay/games/{game_id}/act"):
+            refused(http.post(path, content=deep, headers=json_type), 400, "bad-request")
     refused(http.post(f"/relay/games/{game_id}/view", json={**own, "pad": "x" * 20_000}), 413, "body-too-large")
     # the service's own refusals pass through as the service gave them
     wrong_seat = http.post(f"/relay/games/{game_id}/view", json={**own, "seat": 1})

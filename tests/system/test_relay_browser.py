@@ -340,3 +340,44 @@ def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a
             page.wait_for_timeout(1500)  # more than the first wait between two askings
             assert len(problems["refusals"]) == asked
     assert_no_problems(problems, ("404 /view", "403 /view", "503 /events"))
+
+
+def until_shown(page: Any, move: int) -> None:
+    """Wait until the page has shown ``move`` (polled from here: the page's CSP forbids evaluating a string)."""
+    deadline = time.monotonic() + 15
+    while shown_move(page) != move:
+        assert time.monotonic() < deadline, shown_move(page)
+        page.wait_for_timeout(50)
+
+
+def test_a_relay_behind_what_the_page_showed_is_caught_up_from_its_start(browser: Any, relay: Running) -> None:  # noqa: F811
+    """A relay restored from a backup holds an older state than the move a page last showed: the page's
+    catch-up meets the service's ``state-behind`` and starts over from the state the relay holds (before,
+    it asked the same thing again for ever)."""
+    problems = no_problems()
+    request = urllib.request.Request(f"{relay.url}/relay/games", data=b'{"variant": "six_card"}',
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created = json.load(answer)
+    path, fragment = created["seats"][1]["link"].split("#", 1)
+    with phone(browser, relay, problems) as page:
+        page.goto(f"http://{HOST}:{relay.port}{path}?lang=en&fast=1#{fragment}")
+        page.wait_for_selector(IDLE)
+        with closing(sqlite3.connect(relay.database)) as db:
+            backup = db.execute("SELECT move, state FROM games WHERE game_id = ?", (created["game_id"],)).fetchone()
+        assert backup[0] == 0 and step(page)  # seat 1 throws: move 1, shown
+        until_shown(page, 1)
+        with closing(sqlite3.connect(relay.database)) as db, db:
+            db.execute("UPDATE games SET move = ?, state = ? WHERE game_id = ?", (*backup, created["game_id"]))
+        page.reload()
+        until_shown(page, 0)
+        page.wait_for_selector(IDLE)
+        assert page.locator("#error").inner_text() == "" and page.locator("#actions .throw").count() == 1
+        assert page.locator("#hand button.card").count() == 6  # the hand as the relay's state has it: not thrown yet
+        # "New game" leaves the relay's game: the friend form afresh, the link (a credential) out of the address bar,
+        # and nothing of the old game kept (its stream closed: a move in it no longer writes it back into storage)
+        page.click("#new-game")
+        page.wait_for_selector("#setup:not([hidden]) h2")
+        assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
+        assert "gameId" not in json.loads(page.evaluate("localStorage.getItem('cribbage.play.v1')"))
+    assert_no_problems(problems, ("422 /view",))
