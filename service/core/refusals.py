@@ -423,6 +423,7 @@ REFUSALS: dict[str, str] = {
     "not_on_roster_near": "{name!r} is not on the roster (did you mean {near!r}? names differ only by case or spacing here)",
     "name_blank": "a name cannot be only white space",
     "name_control": "{name!r} holds a control or invisible format character (U+{code}), which prints as nothing or turns the name around",
+    "name_twice": "{name!r} is given twice: already on the roster at {at}",
     "name_taken": "{name!r} is {normal!r}, already on the roster at {at} as {first!r}",
     "name_alike": "{name!r} is {normal!r}, already on the roster at {at} as {first!r} (names differing only by case or spacing print alike)",
     # the event's players, joining and withdrawing

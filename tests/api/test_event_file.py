@@ -482,6 +482,8 @@ def test_fixed_games_checks_the_names_as_every_roster_and_says_every_problem(cli
     assert refused["errors"][3]["detail"] == (
         "the most rounds 6 players can play against different opponents is 5, not 9"
     )
+    refused = expect_problem(post(client, "fixed-games", {"players": ["ann", "bob", "ann"], "games": 1}), 422)
+    assert refused["errors"][0]["detail"] == "'ann' is given twice: already on the roster at /players/0"
     day = post(client, "fixed-games", {"players": [" ann", "bob ", "A\u030asa", "dee"], "games": 1}).json
     # the names come back as the roster compares them (trimmed, NFC): ready for the event file
     assert day["tables"] == [

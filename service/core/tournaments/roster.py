@@ -131,7 +131,16 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
             continue
         if key in seen:
             j, first = seen[key]
-            found.append(Problem(where, said("name_taken", name=name, normal=key, at=f"{pointer}/{j}", first=first)))
+            at = f"{pointer}/{j}"
+            twice = name == first  # the same text again; else the same once trimmed and composed (NFC)
+            found.append(
+                Problem(
+                    where,
+                    said("name_twice", name=name, at=at)
+                    if twice
+                    else said("name_taken", name=name, normal=key, at=at, first=first),
+                )
+            )
             continue
         like = likeness(key)
         if like in alike:

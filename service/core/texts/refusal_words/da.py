@@ -355,6 +355,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster_near": "{name!r} er ikke på deltagerlisten (mente du {near!r}? navnene adskiller sig kun ved store bogstaver eller mellemrum her)",
     "name_blank": "et navn kan ikke kun være mellemrum",
     "name_control": "{name!r} indeholder et kontroltegn eller usynligt formattegn (U+{code}), som ikke ses på tryk eller vender navnet om",
+    "name_twice": "{name!r} er angivet to gange: allerede på deltagerlisten ved {at}",
     "name_taken": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r}",
     "name_alike": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r} (navne, der kun adskiller sig ved store bogstaver eller mellemrum, ser ens ud på tryk)",
     # the event's players, joining and withdrawing

@@ -355,6 +355,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster_near": "{name!r} steht nicht auf der Teilnehmerliste (meintest du {near!r}? die Namen unterscheiden sich hier nur durch Groß- und Kleinschreibung oder Leerzeichen)",
     "name_blank": "ein Name kann nicht nur aus Leerraum bestehen",
     "name_control": "{name!r} enthält ein Steuer- oder unsichtbares Formatzeichen (U+{code}), das im Druck nicht erscheint oder den Namen umkehrt",
+    "name_twice": "{name!r} steht zweimal da: schon auf der Teilnehmerliste bei {at}",
     "name_taken": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r}",
     "name_alike": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r} (Namen, die sich nur durch Groß- und Kleinschreibung oder Leerzeichen unterscheiden, sehen gedruckt gleich aus)",
     # the event's players, joining and withdrawing

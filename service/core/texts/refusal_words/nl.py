@@ -355,6 +355,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster_near": "{name!r} staat niet op de deelnemerslijst (bedoelde je {near!r}? de namen verschillen hier alleen in hoofdletters of spaties)",
     "name_blank": "een naam kan niet alleen uit witruimte bestaan",
     "name_control": "{name!r} bevat een stuurteken of onzichtbaar opmaakteken (U+{code}), dat niet zichtbaar wordt afgedrukt of de naam omdraait",
+    "name_twice": "{name!r} staat er twee keer: al op de deelnemerslijst bij {at}",
     "name_taken": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r}",
     "name_alike": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r} (namen die alleen in hoofdletters of spaties verschillen, zien er afgedrukt hetzelfde uit)",
     # the event's players, joining and withdrawing

@@ -355,6 +355,7 @@ TEMPLATES: dict[str, str] = {
     "not_on_roster_near": "{name!r} finns inte i deltagarlistan (menade du {near!r}? namnen skiljer sig bara i versaler eller mellanslag här)",
     "name_blank": "ett namn kan inte bara vara blanktecken",
     "name_control": "{name!r} innehåller ett styrtecken eller osynligt formateringstecken (U+{code}), som inte syns i utskrift eller vänder på namnet",
+    "name_twice": "{name!r} står två gånger: redan i deltagarlistan vid {at}",
     "name_taken": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r}",
     "name_alike": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r} (namn som bara skiljer sig i versaler eller mellanslag ser likadana ut i utskrift)",
     # the event's players, joining and withdrawing
