@@ -158,8 +158,8 @@ class GameSecret:
         Stateless: whoever asks after the same finished game gets the same next game, from any
         replica whatever its keys, so each player's device moves on by itself and lands at the
         same table, and each seat's new credential follows from the new secret. Nobody, the
-        players included, can tell the next game's
-        deals from this one's: the seed comes from the secret (and no answer shows a seed)."""
+        players included, can tell the next game's deals from this one's: the seed comes from
+        the secret (and no answer shows a seed)."""
         game_id, seed = state.game_id, state.seed
         derived = [_hmac(self.root).digest(f"{game_id}:{part}".encode()) for part in ("id", "seed", "secret")]
         next_id = base64.urlsafe_b64encode(derived[0][:16]).decode("ascii").rstrip("=")
