@@ -30,6 +30,7 @@ from .contract import SPEC, ContractViolation
 from .loading import loaded
 
 LINES = ("tables", "byes", "cards", "sitting_out", "tie_break")  # lists whose lines can be set aside
+PLAYOFF = "eventPlayoff"  # the operation whose tie_break is checked with the file (the others take none to check)
 _WHERE = ("/table", "/round", "/by", "/forfeit")  # what a card says that depends on its table
 _INTO = re.compile(r"^/(?P<list>[a-z_]+)/(?P<index>\d+)(?P<rest>(/.*)?)$")
 
@@ -70,7 +71,7 @@ def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> Cont
     try:
         SPEC.check(operation_id, kept)
         request = loaded(operation_id)(kept)
-        settle(request.event, request.rules)
+        settle(request.event, request.rules, request.tie_break if operation_id == PLAYOFF else ())
     except (ContractViolation, CribbageError) as behind:
         if isinstance(behind, ContractViolation):
             return error

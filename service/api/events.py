@@ -111,7 +111,7 @@ def fixed(request: wire.FixedGamesRequest, media_type: str) -> Any:
 @negotiated()
 @body("eventPlayoff", rules_behind)
 def playoff(request: EventRequest, media_type: str) -> Any:
-    ledger = settle(request.event, request.rules)
+    ledger = settle(request.event, request.rules, request.tie_break)
     standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
     line = ready(ledger, standing.cut, standing.after)
     ratings = None

@@ -548,3 +548,16 @@ def test_a_table_whose_round_is_not_a_number_is_set_aside_for_every_round(client
     body["byes"].append({"round": 3, "player": "eve"})  # eve played round 3: a rule
     answer = expect_problem(post(client, "standings", body), 400)
     assert [e["pointer"] for e in answer["errors"]] == ["/tables/0/round", "/byes/3/player"]
+
+
+def test_tie_break_names_come_with_the_files_own_mistakes(client: FlaskClient) -> None:
+    # a card no game can end with, and a tie_break naming nobody and p1 twice: one answer for all three
+    body = {**tied_field(), "qualifiers": 2, "tie_break": ["zed", "p1", "p1"]}
+    body["cards"][0] = {"round": 1, "table": 1, "scores": [125, 90]}
+    refused = expect_problem(post(client, "playoff", body), 422)
+    assert [e["pointer"] for e in refused["errors"]] == ["/cards/0/scores/0", "/tie_break/0", "/tie_break/2"]
+    # behind a contract error in a tie_break line (set aside), the other lines are still checked
+    body = {**tied_field(), "qualifiers": 2, "tie_break": ["zed", ""]}
+    body["cards"][0] = {"round": 1, "table": 1, "scores": [125, 90]}
+    refused = expect_problem(post(client, "playoff", body), 400)
+    assert {"/tie_break/1", "/tie_break/0", "/cards/0/scores/0"} <= {e["pointer"] for e in refused["errors"]}

@@ -131,17 +131,9 @@ def seeds(
     of it named, or all but one, who comes last). Each name is a roster name (NFC, trimmed) of a
     tied group that matters; anything else, and every tie left open, is refused in one answer."""
     check = Check()
-    named: dict[str, int] = {}  # roster name -> its place in the director's order
-    where: dict[str, int] = {}  # roster name -> its index in tie_break
-    for i, name in enumerate(tie_break):
-        found = roster.find(name)
-        if found is None:
-            check.add(f"/tie_break/{i}", roster.unknown(name))
-        elif found in named:
-            check.add(f"/tie_break/{i}", said("named_twice", name=found))
-        else:
-            named[found] = len(named)
-            where[found] = i
+    where, problems = roster.order(tie_break, "/tie_break")  # roster name -> its index in tie_break
+    check.extend(problems)
+    named = {player: place for place, player in enumerate(where)}  # roster name -> its place in the order
     at_line = sorted((p for p in line.tied if p in named), key=named.__getitem__)
     if len(at_line) < line.places:
         check.add(

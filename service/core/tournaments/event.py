@@ -207,8 +207,11 @@ def forfeit_outcome(loser: int, rules: Rules) -> Outcome:
     return Outcome((0, 0), winner, FORFEIT_SPREAD, 0, (0, 0), points, spread, rules.game_point_scheme, (), False)
 
 
-def settle(event: Event, rules: Rules) -> Ledger:
-    """The event checked whole: every problem in one :class:`InvalidEvent`, or the ledger."""
+def settle(event: Event, rules: Rules, tie_break: Sequence[str] = ()) -> Ledger:
+    """The event checked whole: every problem in one :class:`InvalidEvent`, or the ledger.
+    ``tie_break`` (the playoff's order of tied players): when the file has problems, those of
+    its lines that need no standings (each a roster name, once) come in the same answer; which
+    ties it must order is known only from the standings (:func:`.cut.seeds` says the rest)."""
     check = Check()
     if rules.sides != 2:
         check.add("/variant", said("ev_two_player"))
@@ -236,6 +239,8 @@ def settle(event: Event, rules: Rules) -> Ledger:
     judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
     for number in range(1, rounds + 1):
         _round(number, lines[number], roster, by_name, rules, judged, check, tables, byes)
+    if check.total:  # else they come with the ties they order (cut.seeds), in that answer
+        check.extend(roster.order(tie_break, "/tie_break")[1])
     check.raise_any()
     return Ledger(tuple(entries), rounds, tuple(tables), tuple(byes))
 

@@ -82,6 +82,22 @@ class Roster:
         near = self.alike.get(likeness(name))
         return said("not_on_roster", name=name) if near is None else said("not_on_roster_near", name=name, near=near)
 
+    def order(self, names: Sequence[str], pointer: str) -> tuple[dict[str, int], list[Problem]]:
+        """A director's order of players (``tie_break``): each roster name it gives, with its index
+        in ``names``, and a problem for every other line (not on the roster, or given twice), each
+        pointed at ``<pointer>/<i>``."""
+        where: dict[str, int] = {}
+        problems: list[Problem] = []
+        for i, name in enumerate(names):
+            found = self.find(name)
+            if found is None:
+                problems.append(Problem(f"{pointer}/{i}", self.unknown(name)))
+            elif found in where:
+                problems.append(Problem(f"{pointer}/{i}", said("named_twice", name=found)))
+            else:
+                where[found] = i
+        return where, problems
+
 
 def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
     """Players' names in a text, each quoted as every text quotes a name (``{name!r}``): the
