@@ -97,6 +97,21 @@ def origin_only(origin: str, refused: list[str]) -> Callable[[Any], None]:
     return guard
 
 
+def posting(url: str, body: dict[str, Any]) -> Callable[[Any], None]:
+    """A route handler that sends the browser's navigation to ``url`` on as a POST of ``body`` (JSON,
+    ``Accept: text/html``): the page an operation answers, with the server's own headers. Any other
+    request is refused (a printout loads nothing else)."""
+
+    def as_post(route: Any) -> None:
+        if route.request.url == url and route.request.is_navigation_request():
+            headers = {**route.request.headers, "content-type": "application/json", "accept": "text/html"}
+            route.continue_(method="POST", post_data=json.dumps(body), headers=headers)
+        else:
+            route.abort()
+
+    return as_post
+
+
 @contextmanager
 def page_in(browser: Any, handler: Callable[[Any], None], seen: list[str], width: int, height: int) -> Iterator[Any]:
     """A page in a fresh context whose every request goes through ``handler`` and is noted in
@@ -201,25 +216,9 @@ STANDINGS = {
 def test_a_standings_page_opens_under_its_own_policy(server: Gunicorn, browser: Any, output_dir: Path) -> None:
     # The page is the answer to a POST: the browser's navigation to the operation is sent on as that POST
     # (JSON body, Accept: text/html), so the page arrives with the server's own headers, its policy too.
-    from playwright.sync_api import Route
-
-    origin = f"{HOST}:{server.port}"
-    url = f"http://{origin}/v1/tournaments/standings"
+    url = f"http://{HOST}:{server.port}/v1/tournaments/standings"
     requests: list[str] = []
-
-    def as_post(route: Route) -> None:
-        if route.request.url == url and route.request.is_navigation_request():
-            route.continue_(
-                method="POST",
-                post_data=json.dumps(STANDINGS),
-                headers={**route.request.headers, "content-type": "application/json", "accept": "text/html"},
-            )
-        elif urlsplit(route.request.url).netloc == origin:
-            route.continue_()
-        else:
-            route.abort()
-
-    with page_in(browser, as_post, requests, 900, 700) as page:
+    with page_in(browser, posting(url, STANDINGS), requests, 900, 700) as page:
         response = page.goto(url, wait_until="load")
         assert response is not None and response.status == 200
         assert response.headers["content-type"] == "text/html; charset=utf-8"
@@ -259,23 +258,9 @@ PAIRINGS = {
 @contextmanager
 def open_printout(browser: Any, server: Gunicorn, path: str, body: dict[str, Any]) -> Iterator[Any]:
     """The page a POST answers, opened as a browser navigation (as for the standings page)."""
-    from playwright.sync_api import Route
-
-    origin = f"{HOST}:{server.port}"
-    url = f"http://{origin}{path}"
+    url = f"http://{HOST}:{server.port}{path}"
     requests: list[str] = []
-
-    def as_post(route: Route) -> None:
-        if route.request.url == url and route.request.is_navigation_request():
-            route.continue_(
-                method="POST",
-                post_data=json.dumps(body),
-                headers={**route.request.headers, "content-type": "application/json", "accept": "text/html"},
-            )
-        else:
-            route.abort()
-
-    with page_in(browser, as_post, requests, 1280, 900) as page:
+    with page_in(browser, posting(url, body), requests, 1280, 900) as page:
         response = page.goto(url, wait_until="load")
         assert response is not None and response.status == 200
         assert response.headers["content-security-policy"].startswith("default-src 'none'; style-src 'sha256-")
