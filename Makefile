@@ -16,15 +16,15 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
 	$(PIP) install --quiet -c constraints.txt -e .
 	touch $@
 
-# Runtime plus test dependencies, pinned the same way.
-$(VENV)/.installed-test: $(VENV)/.installed
+# Runtime plus test dependencies, pinned the same way: one pip run, which also stands for the runtime's.
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml constraints.txt
 	$(PIP) install --quiet -c constraints.txt -e '.[test]'
-	touch $@
+	touch $(VENV)/.installed $@
 
 # Plus the system-test driver (Playwright, pointed at Debian's chromium; it downloads no browser).
-$(VENV)/.installed-system: $(VENV)/.installed-test
+$(VENV)/.installed-system: $(BIN)/python pyproject.toml constraints.txt
 	$(PIP) install --quiet -c constraints.txt -e '.[test,system]'
-	touch $@
+	touch $(VENV)/.installed $(VENV)/.installed-test $@
 
 # Debian packages behind `make test-system` and `make loadtest`: installed when missing and we are
 # root (or have password-less sudo); otherwise the command to run is printed. podman, runc, slirp4netns
@@ -55,7 +55,7 @@ relay: $(VENV)/.installed
 LONG := exhaustive or playouts or strength
 
 ## check: set up and run the whole test suite: test, test-long, test-typescript, test-system (CI runs exactly this)
-check: test test-long test-typescript test-system
+check: $(VENV)/.installed-system test test-long test-typescript test-system
 
 ## lint: ruff (the linter, and the formatter's check: `ruff format` rewrites) and mypy --strict over the code
 lint: $(VENV)/.installed-test
@@ -88,9 +88,11 @@ test-long: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(LONG)" $(LONG_TESTS) $(PYTEST_ARGS)
 
 ## test-system: the system tests (the nginx proxy and scale-out, slow clients, headless-chromium docs, the container image); installs what they need
+# Two processes, a test file each at a time: most of the tier waits (load runs of fixed length, the image's
+# build, browsers), and each file's servers listen on ports of their own.
 test-system: $(VENV)/.installed-system
 	$(call ensure-debs,$(SYSTEM_DEBS))
-	$(BIN)/python -m pytest -m system tests/system $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m system tests/system $(PYTEST_ARGS)
 
 ## screenshots: refresh the committed phone-size screenshots of /play and the relay in docs/screenshots/
 screenshots: $(VENV)/.installed-system

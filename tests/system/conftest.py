@@ -6,6 +6,7 @@ whose ``-m`` expression does not mention ``system`` leaves them out (``tests/con
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,30 @@ OUTPUT = ROOT / "test-output"
 # The browser tests' phone-size screenshots: test-output/screenshots/ on every run, so a test run leaves the
 # checkout clean; `make screenshots` points this at docs/screenshots/ to refresh the committed ones.
 SCREENSHOTS = Path(os.environ.get("CRIBBAGE_SCREENSHOTS", OUTPUT / "screenshots"))
+# Figures a test file writes to test-output/ and the run shows after pytest's summary, by their heading.
+# The tier runs on two processes (``make test-system``), whose own output pytest does not show, so the
+# run's first process prints them, from files it removes before the tests start.
+SHOWN_AFTER = {"image.json": "container image"}
+
+
+def _controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput")  # pytest-xdist gives its worker processes a workerinput
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _controller(session.config):
+        for name in SHOWN_AFTER:
+            (OUTPUT / name).unlink(missing_ok=True)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    if not _controller(config):
+        return
+    for name, heading in SHOWN_AFTER.items():
+        path = OUTPUT / name
+        if path.exists():
+            numbers = json.loads(path.read_text())
+            terminalreporter.write_line(f"{heading}: " + ", ".join(f"{key} {value}" for key, value in numbers.items()))
 
 
 @pytest.fixture(scope="session")
@@ -30,10 +55,11 @@ def output_dir() -> Path:
 
 
 @pytest.fixture(scope="module")
-def proxy(output_dir: Path) -> Iterator[Nginx]:
+def proxy(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[Nginx]:
     """gunicorn (the production configuration, 2 workers) behind nginx running the production
-    proxy file, ``deploy/nginx/cribbage.conf``; one pair per test module."""
-    logs = output_dir / "logs"
+    proxy file, ``deploy/nginx/cribbage.conf``; one pair per test module, logging to a folder named
+    after it (two modules may use theirs at the same time)."""
+    logs = output_dir / "logs" / request.path.stem
     with (
         Gunicorn(workers=2, name="gunicorn-behind-proxy", env={"CRIBBAGE_ACCESS_LOG": "false"}, log_dir=logs) as app,
         Nginx((f"{LOOPBACK}:{app.port}",), logs) as nginx,

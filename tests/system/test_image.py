@@ -96,15 +96,12 @@ SLOW_CLIENTS = 50  # through the pod's proxy, for one header timeout and a bit
 
 
 @pytest.fixture(scope="module")
-def report(output_dir: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
-    """Numbers the tests measure; written to test-output/image.json and shown after the tests."""
+def report(output_dir: Path) -> Iterator[dict[str, Any]]:
+    """Numbers the tests measure; written to test-output/image.json, which the run shows after its summary
+    (``tests/system/conftest.py``: the tier runs on two processes, and only the first one prints)."""
     numbers: dict[str, Any] = {}
     yield numbers
     (output_dir / "image.json").write_text(json.dumps(numbers, indent=2) + "\n")
-    terminal = request.config.pluginmanager.get_plugin("terminalreporter")
-    if terminal is not None and numbers:  # after pytest's summary, when output is no longer captured
-        line = "container image: " + ", ".join(f"{key} {value}" for key, value in numbers.items())
-        request.config.add_cleanup(lambda: terminal.write_line(line))
 
 
 @pytest.fixture(scope="module")

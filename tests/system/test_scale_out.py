@@ -50,7 +50,7 @@ def keys() -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def cluster(keys: tuple[str, str], output_dir: Path) -> Iterator[tuple[Nginx, Gunicorn, Gunicorn]]:
-    logs = output_dir / "logs"
+    logs = output_dir / "logs" / "scale-out"
     shared = {"CRIBBAGE_STATE_KEYS": keys[0]}
     with (
         Gunicorn(workers=1, env=shared, name="instance-a", log_dir=logs) as a,
