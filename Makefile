@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
-.PHONY: run relay screenshots check test coverage lint test-long test-system test-typescript loadtest bench lock clean
+.PHONY: run relay screenshots check test coverage lint test-tiers test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,8 +54,8 @@ relay: $(VENV)/.installed
 # The long tiers, behind markers: every combination, many whole games, the player's strength.
 LONG := exhaustive or playouts or strength
 
-## check: set up and run the whole test suite: test, test-long, test-typescript, test-system (CI runs exactly this)
-check: $(VENV)/.installed-system test test-long test-typescript test-system
+## check: set up and run the whole test suite: lint, test-tiers (test and test-long in one run), test-typescript, test-system (CI runs exactly this)
+check: $(VENV)/.installed-system lint test-tiers test-typescript test-system
 
 ## lint: ruff (the linter, and the formatter's check: `ruff format` rewrites) and mypy --strict over the code
 lint: $(VENV)/.installed-test
@@ -80,6 +80,10 @@ LONG_TESTS := tests/api/test_fold_events.py tests/core/boards/test_board_vs_engi
   tests/core/game/test_engine_playouts.py tests/core/scoring/test_show_exhaustive.py \
   tests/core/tournaments/test_swiss_dutch.py tests/strength/test_ladder.py tests/strength/test_population.py \
   tests/strength/test_strength.py
+
+## test-tiers: the fast tier and the long tiers (CI form) in one run: one collection, and the fast tests fill both processes while the long ones (collected first) finish
+test-tiers: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(FAST) or ($(LONG))" $(PYTEST_ARGS)
 
 ## test-long: the long tiers in their CI form (bounded; docs/testing.md gives the full forms)
 # A few of its tests take minutes: worksteal lets an idle process take queued tests from a busy one, and the

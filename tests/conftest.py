@@ -57,6 +57,10 @@ def every_problem_is_registered() -> Iterator[None]:
 # never needs nginx, chromium or Node, and ``-m system`` still finds every one of them (an
 # ``addopts = -m "not system"`` would fight it).
 OWN_TARGET = ("system", "typescript")
+# The long tiers' markers (the Makefile's LONG). Their tests are collected first: ``make check`` runs
+# both tiers in one ``pytest -n 2 --dist worksteal``, and with the long tests (minutes each) at the
+# front, the fast ones (a second or less) are what is left to share between the processes at the end.
+LONG_MARKERS = ("exhaustive", "playouts", "strength")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -67,6 +71,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=deselected)
         left = {id(item) for item in deselected}
         items[:] = [item for item in items if id(item) not in left]
+    items.sort(key=lambda item: not any(item.get_closest_marker(marker) for marker in LONG_MARKERS))
 
 
 @pytest.fixture(scope="session")
