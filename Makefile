@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/pip --disable-pip-version-check
 PYTEST_ARGS ?=
 
+# One target at a time, even under `make -j`: the tiers each use both cores, and the installs share one venv.
+.NOTPARALLEL:
+
 .PHONY: run relay screenshots check test coverage lint test-tiers test-long test-system test-typescript loadtest bench lock clean
 
 $(BIN)/python:
@@ -81,7 +84,7 @@ LONG_TESTS := tests/api/test_fold_events.py tests/core/boards/test_board_vs_engi
   tests/core/tournaments/test_swiss_dutch.py tests/strength/test_ladder.py tests/strength/test_population.py \
   tests/strength/test_strength.py
 
-## test-tiers: the fast tier and the long tiers (CI form) in one run: one collection, and the fast tests fill both processes while the long ones (collected first) finish
+## test-tiers: the fast tier and the long tiers (CI form) in one run: one collection, both processes busy to the end (the long tests collected first)
 test-tiers: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "$(FAST) or ($(LONG))" $(PYTEST_ARGS)
 

@@ -1,6 +1,6 @@
 """``make test-long`` collects only the files that hold long-tier tests (the Makefile's ``LONG_TESTS``: collecting
 every test module cost each of its processes about 25 s of CPU), so that list must name exactly those files: a long
-test in a file left out would never run in CI."""
+test in a file left out would never run in ``make test-long`` (CI's ``make test-tiers`` collects every file)."""
 
 from __future__ import annotations
 

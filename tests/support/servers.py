@@ -22,7 +22,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -37,6 +37,15 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((LOOPBACK, 0))
         return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def nobody_listening() -> Iterator[str]:
+    """``host:port`` on loopback where nothing listens (a connection is refused) for the block's
+    length: the port stays bound, not listening, so no other server (another test process's) gets it."""
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        yield f"{LOOPBACK}:{sock.getsockname()[1]}"
 
 
 def wait_http(url: str, timeout: float = 30.0) -> None:

@@ -21,9 +21,9 @@ OUTPUT = ROOT / "test-output"
 # The browser tests' phone-size screenshots: test-output/screenshots/ on every run, so a test run leaves the
 # checkout clean; `make screenshots` points this at docs/screenshots/ to refresh the committed ones.
 SCREENSHOTS = Path(os.environ.get("CRIBBAGE_SCREENSHOTS", OUTPUT / "screenshots"))
-# Figures a test file writes to test-output/ and the run shows after pytest's summary, by their heading.
-# The tier runs on two processes (``make test-system``), whose own output pytest does not show, so the
-# run's first process prints them, from files it removes before the tests start.
+# Figures a test file writes to test-output/ and the run shows at its end (in pytest's terminal summary),
+# by their heading. The tier runs on two processes (``make test-system``), whose own output pytest does not
+# show, so the run's first process prints them, from files it removes before the tests start.
 SHOWN_AFTER = {"image.json": "container image"}
 
 
@@ -31,8 +31,10 @@ def _controller(config: pytest.Config) -> bool:
     return not hasattr(config, "workerinput")  # pytest-xdist gives its worker processes a workerinput
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    if _controller(session.config):
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest_configure, not pytest_sessionstart: pytest calls it for this file also when it is loaded late
+    # (a run of the whole tree finds it while collecting), so a figure from an earlier run is never shown.
+    if _controller(config):
         for name in SHOWN_AFTER:
             (OUTPUT / name).unlink(missing_ok=True)
 
@@ -42,8 +44,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
         return
     for name, heading in SHOWN_AFTER.items():
         path = OUTPUT / name
-        if path.exists():
-            numbers = json.loads(path.read_text())
+        numbers = json.loads(path.read_text()) if path.exists() else {}
+        if numbers:  # none when the image's tests stopped before they measured anything
             terminalreporter.write_line(f"{heading}: " + ", ".join(f"{key} {value}" for key, value in numbers.items()))
 
 

@@ -97,7 +97,7 @@ SLOW_CLIENTS = 50  # through the pod's proxy, for one header timeout and a bit
 
 @pytest.fixture(scope="module")
 def report(output_dir: Path) -> Iterator[dict[str, Any]]:
-    """Numbers the tests measure; written to test-output/image.json, which the run shows after its summary
+    """Numbers the tests measure; written to test-output/image.json, which the run shows at its end
     (``tests/system/conftest.py``: the tier runs on two processes, and only the first one prints)."""
     numbers: dict[str, Any] = {}
     yield numbers

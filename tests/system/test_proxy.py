@@ -39,7 +39,7 @@ from tests.support.edge_requests import (
 )
 from tests.support.problems import PROBLEM
 from tests.support.proxy import MAIN_CONF, PRODUCTION_CONF, Nginx, check_config
-from tests.support.servers import LOOPBACK, Gunicorn, free_port
+from tests.support.servers import LOOPBACK, Gunicorn, nobody_listening
 
 pytestmark = pytest.mark.system
 
@@ -116,8 +116,10 @@ def test_metrics_are_on_the_metrics_port_only(proxy: Nginx) -> None:
 
 
 def test_a_dead_upstream_is_a_503_problem(output_dir: Path) -> None:
-    nobody = f"{LOOPBACK}:{free_port()}"  # nothing listens there
-    with Nginx((nobody,), output_dir / "logs" / "dead-upstream", wait_for_app=False) as nginx:
+    with (
+        nobody_listening() as nobody,
+        Nginx((nobody,), output_dir / "logs" / "dead-upstream", wait_for_app=False) as nginx,
+    ):
         status, headers, body = get(nginx.url + "/healthz")
     assert (status, headers["Content-Type"], headers["Retry-After"]) == (503, PROBLEM, "5")
     assert json.loads(body)["status"] == 503
@@ -190,8 +192,10 @@ def test_a_large_request_to_a_dead_upstream_is_a_503_problem(output_dir: Path) -
     # A 1.5 MB event request (under its 4 MiB limit) that no instance answers: the documented
     # 503 with Retry-After, not a 413 that would tell the client its good request is too big.
     body = json.dumps({"games": [], "pad": " " * 1_500_000}).encode()
-    nobody = f"{LOOPBACK}:{free_port()}"
-    with Nginx((nobody,), output_dir / "logs" / "dead-upstream-large", wait_for_app=False) as nginx:
+    with (
+        nobody_listening() as nobody,
+        Nginx((nobody,), output_dir / "logs" / "dead-upstream-large", wait_for_app=False) as nginx,
+    ):
         for path in EVENT_PATHS:
             status, headers, problem = raw(nginx.port, length_request(path, body))
             assert (status, headers["content-type"], headers["retry-after"]) == (503, PROBLEM, "5"), path

@@ -151,7 +151,7 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
         second.screenshot(path=str(SCREENSHOTS / "relay-friend.png"))  # the friend, who opened it
 
         moves = checked = 0
-        deadline = time.monotonic() + 50
+        deadline = time.monotonic() + 100  # 15 to 30 s; room for a loaded machine (the image builds alongside)
         while not all(phase(page) == "over" for page in pages):
             assert time.monotonic() < deadline, f"not over after {moves} moves: {[phase(p) for p in pages]}"
             checked += hidden_from_each_other(pages)
@@ -187,7 +187,7 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
                                                               "seconds": round(took, 1)}) + "\n")  # fmt: skip
     assert moves >= 20 and checked >= 40
     assert_no_problems(problems)
-    assert took < 60
+    assert took < 150  # a bound on a hang, not a speed target: the seconds are in relay-browser.json
     assert_kept_nowhere(relay, own)
 
 
