@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,8 +24,10 @@ OUTPUT = ROOT / "test-output"
 SCREENSHOTS = Path(os.environ.get("CRIBBAGE_SCREENSHOTS", OUTPUT / "screenshots"))
 # Figures a test file writes to test-output/ and the run shows at its end (in pytest's terminal summary),
 # by their heading. The tier runs on two processes (``make test-system``), whose own output pytest does not
-# show, so the run's first process prints them, from files it removes before the tests start.
+# show, so the run's first process prints them: those written since the run began (a file left by an earlier
+# run stays, as the figures of that run, and is not shown).
 SHOWN_AFTER = {"image.json": "container image"}
+_BEGAN = pytest.StashKey[float]()
 
 
 def _controller(config: pytest.Config) -> bool:
@@ -32,19 +35,18 @@ def _controller(config: pytest.Config) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # pytest_configure, not pytest_sessionstart: pytest calls it for this file also when it is loaded late
-    # (a run of the whole tree finds it while collecting), so a figure from an earlier run is never shown.
-    if _controller(config):
-        for name in SHOWN_AFTER:
-            (OUTPUT / name).unlink(missing_ok=True)
+    # Also called for this file when a run of the whole tree loads it late, while collecting: still before
+    # any test runs.
+    config.stash[_BEGAN] = time.time()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    if not _controller(config):
+    if not _controller(config) or _BEGAN not in config.stash:
         return
     for name, heading in SHOWN_AFTER.items():
         path = OUTPUT / name
-        numbers = json.loads(path.read_text()) if path.exists() else {}
+        fresh = path.exists() and path.stat().st_mtime >= config.stash[_BEGAN]
+        numbers = json.loads(path.read_text()) if fresh else {}
         if numbers:  # none when the image's tests stopped before they measured anything
             terminalreporter.write_line(f"{heading}: " + ", ".join(f"{key} {value}" for key, value in numbers.items()))
 
