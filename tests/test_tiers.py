@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.conftest import LONG_MARKERS
+
 ROOT = Path(__file__).resolve().parents[1]
-LONG_MARK = re.compile(r"pytest\.mark\.(exhaustive|playouts|strength)\b")
+LONG_MARK = re.compile(rf"pytest\.mark\.({'|'.join(LONG_MARKERS)})\b")
 
 
 def long_tests_in_makefile() -> list[str]:

@@ -41,7 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    if not _controller(config) or _BEGAN not in config.stash:
+    if not _controller(config):
         return
     for name, heading in SHOWN_AFTER.items():
         path = OUTPUT / name
