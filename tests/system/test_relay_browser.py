@@ -240,6 +240,7 @@ def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: An
         # the page shows the moves after N only (not the game again from its start).
         left_at = shown_move(second)
         second.goto("about:blank")
+        first.wait_for_selector(IDLE)  # a heartbeat's or a late event's drawing may hold the page a moment
         assert step(first)
         first.wait_for_selector(IDLE)
         now = shown_move(first)
