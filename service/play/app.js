@@ -204,6 +204,8 @@ async function present(/** @type {Body} */ answer) {
   const events = (answer.events || []).filter((/** @type {Body} */ e) => e.move > saved.lastShownMove);
   let table = saved.table || (saved.lastShownMove < 0 && events.length ? emptyTable(view) : null);
   saved.legal = [];
+  // The other device's move must not undo this player's half-made throw (same deal, cards still held).
+  const picked = saved.table && saved.table.deal === view.deal ? selected : [];
   selected = [];
   setBusy(true);
   for (let i = 0; table && i < events.length; i++) {
@@ -222,6 +224,9 @@ async function present(/** @type {Body} */ answer) {
     if (!skipping && PAUSE[e.type]) await sleep(PAUSE[e.type]);
   }
   Object.assign(saved, { table: view, lastShownMove: view.move, legal: answer.legal_actions || [] });
+  if (saved.legal.some((/** @type {Body} */ a) => a.type === "discard")) {
+    selected = picked.filter((/** @type {string} */ card) => (view.hand || []).includes(card));
+  }
   store();
   draw(view, saved.legal);
   skipping = FAST;

@@ -149,6 +149,17 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
         assert [page.evaluate("document.body.dataset.seat") for page in pages] == ["0", "1"]
         first.screenshot(path=str(SCREENSHOTS / "relay-link.png"))  # the creator, the other seat's link above
         second.screenshot(path=str(SCREENSHOTS / "relay-friend.png"))  # the friend, who opened it
+        # A card picked for the crib stays picked when the friend's throw arrives and the page redraws.
+        picked = first.locator("#hand button.card").first
+        picked.click()
+        before = shown_move(first)
+        assert step(second)
+        deadline = time.monotonic() + 15
+        while shown_move(first) == before or not first.locator(IDLE).count():
+            assert time.monotonic() < deadline, "the friend's throw never reached the first page"
+            first.wait_for_timeout(50)
+        assert first.locator("#hand button.card[aria-pressed=true]").count() == 1
+        assert picked.get_attribute("aria-pressed") == "true"
 
         moves = checked = 0
         deadline = time.monotonic() + 100  # 15 to 30 s; room for a loaded machine (the image builds alongside)
