@@ -99,6 +99,18 @@ def long_game(
     return game["state"], table, last
 
 
+def late_discard(service: Service) -> tuple[str, str]:
+    """A six-card game at its first discard with a score within 24 points of 121 (every move
+    the computer's), and its table credential."""
+    game = service.post("/v1/games", {"variant": "six_card", "seed": 1, "dealer": 0, "seat": 0})
+    table = game["credentials"]["table"]
+    while not (game["view"]["phase"] == "discard" and max(peg["front"] for peg in game["view"]["pegs"]) >= 121 - 24):
+        seat = game["view"]["to_act"][0]
+        body = {"state": game["state"], "seat": 0, "credential": table, "action": {"type": "auto", "seat": seat}}
+        game = service.post("/v1/games/act", body)
+    return game["state"], table
+
+
 def against_the_computer(service: Service, variant: str = "four_player_individual") -> list[Json]:
     """Every move of a person against the computer's hard seats (by default three, four players):
     the costliest move is one after which the computer plays the rest of a deal, the show and the
@@ -215,8 +227,14 @@ def cases(service: Service) -> Iterator[Case]:
     discard = service.post("/v1/games", {"variant": "six_card", "seed": 12, "dealer": 0, "seat": 0})
     yield Case(
         "POST /v1/games/hints",
-        "a six-card discard: 15 options (hard's throw first), the first three with the pegging estimate",
+        "a six-card discard: 15 options (hard's throw first), each with the pegging estimate",
         {"state": discard["state"], "seat": 0, "credential": discard["credentials"]["table"]},
+    )
+    state, table = late_discard(service)
+    yield Case(
+        "POST /v1/games/hints",
+        "a six-card discard within 24 points of 121: hard's throw is the keep likeliest to go out",
+        {"state": state, "seat": 0, "credential": table},
     )
     new_board = {"players": 4, "partnerships": False, "dealer": 0}
     board = service.post("/v1/boards", new_board)["board"]

@@ -143,7 +143,7 @@ def test_no_package_hides_a_module_behind_a_value_of_the_same_name() -> None:
 # A module is one concern a newcomer can read in a sitting. Generated or pure-data
 # modules (a table written by a script, a vocabulary) may be longer: they are data, not logic.
 MAX_MODULE_LINES = 520  # as ruff format lays it out (it spreads a long call over lines: about 4% more)
-DATA_MODULES = {"words.py", "crib_model_table.py", "keep_model_table.py", "win_table.py"}
+DATA_MODULES = {"words.py", "crib_model_table.py", "keep_model_table.py", "pegging_table.py", "win_table.py"}
 
 
 def test_no_service_module_is_much_over_500_lines() -> None:

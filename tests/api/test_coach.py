@@ -120,14 +120,14 @@ def test_the_hints_reasons_are_said_in_the_players_language(client: FlaskClient)
     en, de = english.get_json(), german.get_json()
     assert [m["action"] for m in de["moves"]] == [m["action"] for m in en["moves"]]  # only the words differ
     for said_en, said_de in zip(en["moves"], de["moves"], strict=True):
-        hand, crib, *peg = said_en["reasons"]  # the pegging estimate: the first moves only
+        hand, crib, peg = said_en["reasons"]  # the means, and the pegging estimate beside every move
         mean, low, high = re.fullmatch(r"hand (\d+\.\d\d) on average \((\d+) to (\d+)\)", hand).groups()  # type: ignore[union-attr]
         owner = re.fullmatch(r"(your|the opponent's) crib (\d+\.\d\d) on average", crib).groups()  # type: ignore[union-attr]
-        estimates = [re.fullmatch(r"pegging ([+-]\d+\.\d\d) estimated", p).group(1) for p in peg]  # type: ignore[union-attr]
+        estimate = re.fullmatch(r"pegging ([+-]\d+\.\d\d) estimated", peg).group(1)  # type: ignore[union-attr]
         comma = str.maketrans(".", ",")
         whose = {"your": "deine Krippe", "the opponent's": "die Krippe des Gegners"}[owner[0]]
         assert said_de["reasons"] == [
             f"Hand {mean.translate(comma)} im Schnitt ({low} bis {high})",
             f"{whose} {owner[1].translate(comma)} im Schnitt",
-            *(f"Ausspielen geschätzt {estimate.translate(comma)}" for estimate in estimates),
+            f"Ausspielen geschätzt {estimate.translate(comma)}",
         ]

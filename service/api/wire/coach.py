@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.computer.coach import DiscardFigures, Hint, Hints, PlayFigures
-from ...core.computer.coach_pegging import SAMPLES
 from ...core.computer.review import Decision, PhaseSummary, Review
 from ...core.texts.reasons import say_reason
 from . import encoder, loader, texts
@@ -79,7 +78,7 @@ def hints(value: Hints) -> dict[str, Any]:
         "phase": value.phase,
         "crib_owner": value.crib_owner,
         "assumption": None if value.assumption is None else say_reason(value.assumption, texts.language()),
-        "pegging_samples": SAMPLES if value.phase == "discard" else None,
+        "pegging_samples": value.pegging_deals,
         "moves": [hint(move, rank) for rank, move in enumerate(value.moves, 1)],
     }
 

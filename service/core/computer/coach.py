@@ -14,11 +14,10 @@ moves after the first are in their order.
   mean, crib mean, net: hand plus the crib when the seat's side owns it, minus it otherwise),
   **in advice's order** (the net, then its tie rules; ``hard`` throws the best net too,
   except within 24 points of the target in the two-player game, where it keeps the cards
-  likeliest to go out), and beside them an estimate of the
-  play's balance for the kept cards (:mod:`.coach_pegging`) and ``with_pegging``, the net
-  plus that estimate, for the first :data:`ESTIMATED` moves (the others show none). The
-  estimate is shown, never ranked on: it is a sampled heuristic
-  whose error (about a third of a point) is as large as the gaps between the best options.
+  likeliest to go out), and beside each an estimate of the play's balance for the kept
+  cards (:mod:`.coach_pegging`, looked up in a table) and ``with_pegging``, the net plus that
+  estimate. The estimate is shown, never ranked on: it is how the cards peg between plain
+  players, with the thrown cards not taken out of the other hands.
 * **Play**: every legal card with what it scores now, the expected points of the reply of
   the next seat to play when that is an opponent (its hand a uniformly random set, of the
   size it holds, of the cards the seat has not seen; it plays its highest-scoring card), the
@@ -62,7 +61,7 @@ from ..texts.phrases import item_key
 from ..texts.reasons import Item, Reason, reason
 from ..vocabulary import CribOwner, Level, MovePhase
 from .advice import DiscardAdvice, assumption_text, discard_advice
-from .coach_pegging import pegging_estimates
+from .coach_pegging import pegging_deals, pegging_estimates
 from .players import choose, hard
 
 RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a pair or better
@@ -70,9 +69,6 @@ RISK_POINTS = 2  # a reply "scores" when it makes at least this much: 15, 31, a 
 # moves are deterministic for a position, so a seat that follows every first hint loses
 # nothing in its review.
 STRONGEST: Level = "hard"
-# The discard moves shown with the pegging estimate: the first ones (the strongest level's
-# throw, then the best nets). Each costs about 1 ms of a discard hint; the rest show null.
-ESTIMATED = 3
 T = TypeVar("T")
 
 
@@ -118,13 +114,15 @@ class Hint:
 
 @dataclass(frozen=True, slots=True)
 class Hints:
-    """A seat's moves, best first. ``crib_owner`` and ``assumption`` in the discard only."""
+    """A seat's moves, best first. ``crib_owner``, ``assumption`` and ``pegging_deals`` (how
+    many deals of the other hands each pegging estimate is over) in the discard only."""
 
     seat: int
     phase: MovePhase
     moves: tuple[Hint, ...]
     crib_owner: CribOwner | None = None
     assumption: Reason | None = None
+    pegging_deals: int | None = None
 
 
 # --- discard ----------------------------------------------------------------------------------
@@ -147,8 +145,8 @@ def strongest_discard(state: GameState, seat: int, advice: DiscardAdvice) -> Act
 
 def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: bool = True) -> Hints:
     """Every discard of ``seat``'s dealt cards: ``first``, the strongest level's throw, then
-    the others in advice's order (``pegging``: the first :data:`ESTIMATED` with the play's
-    estimate beside; the review values a throw without either)."""
+    the others in advice's order (``pegging``: with the play's estimate beside each; the
+    review values a throw without either)."""
     rules = state.rules
     dealt = state.hands[seat]
     advice = discard_advice(dealt, seat == state.dealer, rules, partner_deals=_partner_deals(state, seat))
@@ -158,8 +156,7 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: b
         options = _first(options, next(i for i, o in enumerate(options) if sorted(o.discard) == thrown))
     estimates: list[Fraction | None] = [None] * len(options)
     if pegging:
-        shown = [o.keep for o in options[:ESTIMATED]]
-        estimates[: len(shown)] = pegging_estimates(rules, dealt, shown, seat=seat, dealer=state.dealer)
+        estimates = pegging_estimates(rules, [o.keep for o in options], seat=seat, dealer=state.dealer)
     moves = []
     for option, peg in zip(options, estimates, strict=True):
         reasons = [
@@ -179,7 +176,8 @@ def discard_hints(state: GameState, seat: int, *, pegging: bool = True, first: b
             None if peg is None else option.net + peg,
         )
         moves.append(Hint(Action("discard", seat, cards=option.discard), option.net, tuple(reasons), discard=figures))
-    return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules))
+    deals = pegging_deals(rules) if pegging else None
+    return Hints(seat, "discard", tuple(moves), advice.crib_owner, assumption_text(rules), deals)
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -371,6 +369,5 @@ __all__ = [
     "count_hints",
     "RISK_POINTS",
     "STRONGEST",
-    "ESTIMATED",
     "strongest_discard",
 ]

@@ -1,47 +1,51 @@
-"""A cheap estimate of what a kept hand pegs, for the discard hints of :mod:`.coach`.
+"""The pegging estimate of a kept hand, for the discard hints of :mod:`.coach`.
 
 The exact means of a discard (:mod:`.advice`) leave out the play. Hints show beside them an
-estimate of the play's balance for the kept cards: the mean, over :data:`SAMPLES` deals of
-the other hands, of the points the seat's side pegs minus the points each other side pegs
-(averaged over the other sides: in two-sided games simply "ours minus theirs").
+estimate of the play's balance for the kept cards: the mean points the seat's side pegs less
+the mean of each other side's (in two-sided games simply "ours minus theirs").
 
-**Method.** The other seats' hands are drawn uniformly from the cards the seat has not seen
-(the deck less its dealt cards), with a fixed seed, so an answer is deterministic and every
-option is measured against the same hands (common random numbers: the differences between
-options are much less noisy than each mean). Each play is simulated on ranks alone (suits
-never score in the play) with one simple policy for every seat: play the card that scores
-the most now, ties to the higher card; say go when nothing fits; the rules' go, 31 and
-last-card points; the five-card game's single count. The starter is not drawn (it never
-pegs). The policy is not the computer player's, so this is an estimate of how the cards peg
-between plain players, not a prediction. Its error against the same estimate over 4,000 deals:
-0.32 points on average, 0.8 at the 95th percentile (``python -m benchmarks.coach
---pegging-error``; docs/client-guide.md). Which is why hints show it and never rank on it.
+**Method.** The kept cards are played out against the hands the other seats may hold, every
+seat playing the card that scores the most now (ties to the higher card), saying go when
+nothing fits; the rules' go, 31 and last-card points; the five-card game's single count
+(:func:`simulate`, on ranks alone: suits never score in the play; the starter never pegs).
+The other hands are drawn from the cards not kept (the two thrown count as unknown, so one
+value serves every deal with those kept ranks): in the two-player games over *every* hand the
+other player may hold, each weighed by how many card sets have its ranks (exact); with three
+or four players over :data:`~.pegging_table.DEALS` seeded deals of the other hands for each
+kept hand. The values are computed ahead for every rank multiset a seat can keep and every
+place in the play's order, by ``python -m tools.tables.build_pegging_table``, into
+:mod:`.pegging_table`; a hint looks them up. The policy is not the computer player's, so this
+is how the cards peg between plain players, not a prediction; and the thrown cards are not
+taken out of the other hands. Its distance from a long run that takes them out:
+``python -m benchmarks.coach --pegging-error`` (docs/client-guide.md).
 
 >>> from ..cards import parse_cards
 >>> from ..rules import preset
->>> rules = preset("six_card")
->>> dealt = parse_cards("5S 5H 5D JC 2H 7S")
->>> estimate = pegging_estimates(rules, dealt, [parse_cards("5S 5H 5D JC")], seat=1, dealer=0)
->>> len(estimate), -8 < float(estimate[0]) < 8
-(1, True)
+>>> six = preset("six_card")
+>>> fives, odd = parse_cards("5S 5H 5D JC"), parse_cards("AC 3D 9H KS")
+>>> pone, dealer = (pegging_estimates(six, [fives, odd], seat=1, dealer=d) for d in (0, 1))
+>>> [-8 < float(value) < 8 for value in pone + dealer]
+[True, True, True, True]
+>>> all(d > p for p, d in zip(pone, dealer))   # the pone leads, the dealer answers: it pegs more
+True
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 
-from ..cards import DECK, Card
+from ..cards import Card
 from ..rules import Rules
+from .crib_tables import MULTISETS
+from .pegging_table import TABLES
 
-SAMPLES = 64  # deals of the other hands per estimate: within a hint's 20 ms budget (benchmarks/coach.py)
-SEED = 20261201  # fixed: the same question always gets the same answer
 _PAIR_POINTS = (0, 0, 2, 6, 12)
+_INDEX = {size: {ranks: i for i, ranks in enumerate(MULTISETS[size])} for size in (3, 4)}
 
-
-_SCORED: dict[tuple[int, ...], int] = {}  # the pile of the count with the card on it -> its points
+# The pile of the count with the card on it (its ranks as the digits of a base-14 number,
+# every digit 1..13, so each pile has its own) -> the points of that card.
+_SCORED: dict[int, int] = {}
 
 
 def _score(pile: Sequence[int], count: int, rank: int) -> int:
@@ -65,16 +69,17 @@ def _score(pile: Sequence[int], count: int, rank: int) -> int:
 _VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
-def _pick(hand: list[int], pile: tuple[int, ...], count: int, scored: dict[tuple[int, ...], int]) -> tuple[int, int]:
-    """The points and the place in ``hand`` (highest first) of the card scoring most; -1, -1 if none fits."""
+def _pick(hand: list[int], pile: list[int], code: int, count: int, scored: dict[int, int]) -> tuple[int, int]:
+    """The points and the place in ``hand`` (highest first) of the card scoring most on ``pile``
+    (``code`` its key); -1, -1 if none fits."""
     best = pick = -1
     for index, rank in enumerate(hand):
         value = _VALUE[rank]
         if count + value <= 31:
-            after = (*pile, rank)
-            points = scored.get(after)
+            key = code * 14 + rank
+            points = scored.get(key)
             if points is None:
-                points = scored[after] = _score(pile, count + value, rank)
+                points = scored[key] = _score(pile, count + value, rank)
             if points > best:
                 best, pick = points, index
     return best, pick
@@ -89,23 +94,25 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
     held = [sorted(hand, reverse=True) for hand in hands]  # higher cards first: ties to the higher
     players = len(held)
     scores = [0] * players
-    left = sum(len(hand) for hand in held)
+    left = sum(map(len, held))
     scored = _SCORED
     if len(scored) > 200_000:  # bounded: a few MB at most (piles repeat across simulations)
         scored.clear()
-    pile: tuple[int, ...] = ()
-    count = 0
+    value_of = _VALUE
+    pile: list[int] = []
+    code = count = 0  # the pile as a number (the key of _SCORED), and its count
     turn = leader
     last = -1
     passed = [False] * players
     while True:
         hand = held[turn]
-        best, pick = _pick(hand, pile, count, scored)
+        best, pick = _pick(hand, pile, code, count, scored)
         ended = False
         if pick >= 0:
             rank = hand.pop(pick)
-            count += _VALUE[rank]
-            pile = (*pile, rank)
+            count += value_of[rank]
+            pile.append(rank)
+            code = code * 14 + rank
             scores[turn] += best
             last = turn
             left -= 1
@@ -129,7 +136,7 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
             scores[last] += 1  # nobody can go on: one for the go
         if single_count:
             return scores
-        pile, count, passed = (), 0, [False] * players
+        pile, code, count, passed = [], 0, 0, [False] * players
         for step in range(1, players + 1):
             seat = (last + step) % players
             if held[seat]:
@@ -137,58 +144,35 @@ def simulate(hands: Sequence[Sequence[int]], leader: int, single_count: bool) ->
                 break
 
 
-@lru_cache(maxsize=16)
-def _draws(
-    players: int, hand_size: int, unseen: tuple[Card, ...], samples: int
-) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``samples`` deals of ``players - 1`` hands of ranks from ``unseen``, from the fixed seed."""
-    rng = random.Random(SEED)
-    pool = [card.rank for card in unseen]
-    draws = []
-    for _ in range(samples):
-        picked = rng.sample(pool, hand_size * (players - 1))
-        draws.append(tuple(tuple(picked[i * hand_size : (i + 1) * hand_size]) for i in range(players - 1)))
-    return tuple(draws)
+def shape(rules: Rules) -> str:
+    """The name of the table that serves ``rules``: what the play depends on (the seats, the
+    cards kept, a single count, partners)."""
+    return (
+        f"{rules.players}p{rules.hand_size}"
+        + ("-single" if rules.single_count_play else "")
+        + ("-partners" if rules.partnerships else "")
+    )
+
+
+def pegging_deals(rules: Rules) -> int | None:
+    """How many deals of the other hands each estimate of ``rules``' game is over; None where
+    none is computed (a shape of game no preset has)."""
+    entry = TABLES.get(shape(rules))
+    return None if entry is None else entry[1]
 
 
 def pegging_estimates(
-    rules: Rules,
-    dealt: Sequence[Card],
-    keeps: Sequence[Sequence[Card]],
-    *,
-    seat: int,
-    dealer: int,
-    samples: int = SAMPLES,
-) -> list[Fraction]:
-    """The estimated play balance of each of ``keeps`` (kept cards of ``dealt``) for ``seat``:
-    its side's mean pegging points less the mean of each other side's, over the same ``samples``
-    deals (more than :data:`SAMPLES` only to measure the estimate's error)."""
-    players = rules.players
-    gone = set(dealt)
-    draws = _draws(players, rules.hand_size, tuple(card for card in DECK if card not in gone), samples)
-    others = [(seat + step) % players for step in range(1, players)]
-    mine = rules.side_of(seat)
-    other_sides = rules.sides - 1
-    leader = (dealer + 1) % players
-    weight = [other_sides if rules.side_of(who) == mine else -1 for who in range(players)]
-    single = rules.single_count_play
-    memo: dict[tuple[int, ...], Fraction] = {}
-    out = []
-    for keep in keeps:
-        ranks = tuple(sorted(card.rank for card in keep))
-        if ranks not in memo:
-            balance = 0
-            for draw in draws:
-                hands: list[Sequence[int]] = [()] * players
-                hands[seat] = ranks
-                for other, hand in zip(others, draw, strict=True):
-                    hands[other] = hand
-                scores = simulate(hands, leader, single)
-                for who, points in enumerate(scores):
-                    balance += points * weight[who]
-            memo[ranks] = Fraction(balance, samples * other_sides)
-        out.append(memo[ranks])
-    return out
+    rules: Rules, keeps: Sequence[Sequence[Card]], *, seat: int, dealer: int
+) -> list[Fraction | None]:
+    """The estimated play balance of each of ``keeps`` for ``seat`` (whose place in the play's
+    order follows from the ``dealer``); None for a shape of game no preset has."""
+    entry = TABLES.get(shape(rules))
+    if entry is None:
+        return [None] * len(keeps)
+    denominator, _, rows = entry
+    offset = (seat - dealer - 1) % rules.players  # 0: this seat leads the play
+    index = _INDEX[rules.hand_size]
+    return [Fraction(rows[index[tuple(sorted(card.rank for card in keep))]][offset], denominator) for keep in keeps]
 
 
-__all__ = ["pegging_estimates", "simulate", "SAMPLES", "SEED"]
+__all__ = ["pegging_estimates", "pegging_deals", "simulate", "shape"]

@@ -5,6 +5,7 @@ count from the reference scorer, and reviews of games whose moves we chose."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -13,8 +14,10 @@ import pytest
 
 from service.core.cards import DECK, Card, parse_card, parse_cards
 from service.core.computer.advice import discard_advice
-from service.core.computer.coach import ESTIMATED, hints, move_value
-from service.core.computer.coach_pegging import simulate
+from service.core.computer.coach import hints, move_value
+from service.core.computer.coach_pegging import pegging_deals, pegging_estimates, shape, simulate
+from service.core.computer.crib_tables import MULTISETS
+from service.core.computer.pegging_table import TABLES
 from service.core.computer.play import apply, choose, new_game
 from service.core.computer.review import COMPARED_WITH, compared_move, review
 from service.core.errors import GameNotOver, GameOver, IllegalAction
@@ -23,6 +26,7 @@ from service.core.game.chance import arrange_deck
 from service.core.game.engine import may_act
 from service.core.game.state import GameState, deal_cards, shown_cards
 from service.core.rules import preset, resolve
+from tests.support.population import greedy_balance
 from tests.support.reference import card as ref_show_card
 from tests.support.reference import reference_total
 from tests.support.reference_play import ref_card, ref_peg
@@ -86,13 +90,10 @@ def test_discard_hints_are_the_advice_in_its_order_with_pegging_beside(
     advice = discard_advice(mine, seat == dealer, rules, partner_deals=partner)
     got = hints(state, seat).moves
     assert [tuple(sorted(h.action.cards)) for h in got] == [tuple(sorted(o.discard)) for o in advice.options]
-    for at, (hint, option) in enumerate(zip(got, advice.options, strict=True)):
+    for hint, option in zip(got, advice.options, strict=True):
         assert hint.discard is not None
         assert (hint.value, hint.discard.hand, hint.discard.crib) == (option.net, option.hand, option.crib)
-        if at >= ESTIMATED:  # the estimate beside the first moves only
-            assert hint.discard.pegging is None and hint.discard.with_pegging is None
-            continue
-        assert hint.discard.pegging is not None
+        assert hint.discard.pegging is not None  # beside every move
         assert hint.discard.with_pegging == option.net + hint.discard.pegging
         assert -12 < hint.discard.pegging < 12
 
@@ -106,6 +107,38 @@ def test_the_pegging_simulation_scores_a_play_by_the_rules() -> None:
     # one count only: pone 10, dealer 5 (15: 2), pone 10 (25), dealer 5 (30, no pair: a 10 between);
     # nobody fits under 31: one for the go to the dealer, and the play ends
     assert simulate([(10, 10, 10), (5, 5, 5)], 0, True) == [0, 3]
+
+
+@pytest.mark.parametrize("keep", ["5S 5H 10D JC", "AC 3D 9H KS", "7H 8D 8C 9S"])
+def test_the_two_player_pegging_estimate_is_the_mean_over_every_hand_the_other_may_hold(keep: str) -> None:
+    """The six-card estimate, recomputed here from every card set of four of the 48 cards not kept
+    (counted by their ranks), each played out by the population's own greedy player."""
+    kept = parse_cards(keep)
+    ranks = tuple(sorted(c.rank for c in kept))
+    others = Counter(
+        tuple(sorted(c.rank for c in hand)) for hand in combinations([c for c in DECK if c not in kept], 4)
+    )
+    assert sum(others.values()) == comb(48, 4)
+    leading = Fraction(sum(n * greedy_balance(ranks, other) for other, n in others.items()), comb(48, 4))
+    dealing = Fraction(sum(-n * greedy_balance(other, ranks) for other, n in others.items()), comb(48, 4))
+    six = preset("six_card")
+    assert pegging_estimates(six, [kept], seat=1, dealer=0) == [leading]  # the pone leads
+    assert pegging_estimates(six, [kept], seat=0, dealer=0) == [dealing]
+    assert pegging_deals(six) == comb(48, 4)
+
+
+@pytest.mark.parametrize("variant", ["six_card", "five_card", "three_player", "four_player", "four_player_individual"])
+def test_the_shipped_pegging_table_is_what_its_builder_makes(variant: str) -> None:
+    """Rows of the generated table, rebuilt one by one (each is seeded alone), and the shapes'
+    denominators: the shipped module is the builder's output, not an edited copy."""
+    from tools.tables import build_pegging_table as builder
+
+    rules = preset(variant)
+    denominator, deals, rows = TABLES[shape(rules)]
+    assert (denominator, deals) == builder.denominator(rules, builder.DEALS)
+    assert len(rows) == len(MULTISETS[rules.hand_size]) and all(len(row) == rules.players for row in rows)
+    for index in (0, 7, len(rows) // 2, len(rows) - 1):
+        assert rows[index] == builder.row(rules, index), index
 
 
 # --- play ---------------------------------------------------------------------------------------
