@@ -223,3 +223,22 @@ def _now(state: GameState, seat: int) -> Action:
 
 
 EXPERIMENTS["hard"] = _now
+
+
+def _pegtab(state: GameState, seat: int, weight: float) -> Action:
+    """``hard`` whose two-player discard (away from the race) adds ``weight`` times the hints'
+    pegging estimate (the generated table: greedy play against every hand) to each net."""
+    from service.core.computer.coach_pegging import pegging_estimates
+
+    seen = view(state, seat)
+    need = seen.rules.target - seen.scores[seen.side]
+    if seen.phase != "discard" or seen.rules.players != 2 or need <= hard.RACE_KEEP:
+        return hard.choose(seen)
+    options = discard_advice(seen.dealt, seen.is_dealer, seen.rules).options
+    pegs = pegging_estimates(seen.rules, [o.keep for o in options], seat=seat, dealer=state.dealer)
+    best = max(range(len(options)), key=lambda i: (float(options[i].net) + weight * float(pegs[i] or 0), -i))
+    return Action("discard", seat, cards=options[best].discard)
+
+
+EXPERIMENTS["pegtab"] = lambda state, seat: _pegtab(state, seat, 1.0)
+EXPERIMENTS["pegtab_half"] = lambda state, seat: _pegtab(state, seat, 0.5)
