@@ -170,6 +170,9 @@ BracketStatus = Literal["bye", "waiting", "ready", "played", "not_needed"]
 # Where a slot's player comes from: a seed, the winner or loser of an earlier match, or nobody (a bye).
 SourceKind = Literal["seed", "winner", "loser", "none"]
 
+# What a playoff's seeds come from: the places in the standings, or the rating list of the games.
+SeedBy = Literal["standings", "ratings"]
+
 BRACKETS: tuple[BracketName, ...] = get_args(BracketName)
 BRACKET_STATUSES: tuple[BracketStatus, ...] = get_args(BracketStatus)
 SOURCE_KINDS: tuple[SourceKind, ...] = get_args(SourceKind)
@@ -228,4 +231,5 @@ __all__ = [
     "BRACKETS",
     "BRACKET_STATUSES",
     "SOURCE_KINDS",
+    "SeedBy",
 ]

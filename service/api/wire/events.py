@@ -14,6 +14,7 @@ from ...core.tournaments.cut import Cut, Playoff
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
 from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
 from ...core.tournaments.movements import FixedGames
+from ...core.vocabulary import SeedBy
 from ..printouts.heading import Heading
 from . import encoder, loader
 from .tournaments import bracket, load_heading, request_rules
@@ -32,7 +33,7 @@ class EventRequest:
     sheet: str = "pairings"
     qualifiers: int | None = None
     tie_break: tuple[str, ...] = ()
-    seed_by: str = "standings"
+    seed_by: SeedBy = "standings"
 
 
 def _entry(value: str | dict[str, Any]) -> Entry:

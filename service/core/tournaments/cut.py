@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ..errors import InvalidEvent
 from ..refusals import Said, said
 from ..scoring.results import GameResult
+from ..vocabulary import SeedBy
 from .brackets import MAX_QUALIFIERS, Bracket, qualifiers_for
 from .event import Check, Ledger, settled_first
 from .roster import Roster, quoted
@@ -63,7 +64,7 @@ class Playoff:
     ``standings`` or ``ratings``) and the seeded ``bracket``."""
 
     line: Cut
-    seed_by: str
+    seed_by: SeedBy
     bracket: Bracket
 
 
