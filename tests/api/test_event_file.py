@@ -346,6 +346,22 @@ def test_playoff_waits_for_the_director_to_break_a_tie_at_the_line(client: Flask
     assert [s["player"] for s in answer["bracket"]["seeds"]] == ["p5", "p1"]
 
 
+def test_playoff_with_fewer_than_two_players_still_in_points_at_the_roster(client: FlaskClient) -> None:
+    # three players, two withdrawn after round 1: nobody to play the one left
+    gone = {"joined": 1, "points": 0, "spread": 0, "withdrawn": 1}
+    body = {
+        "players": ["a", {"name": "b", **gone}, {"name": "c", **gone}],
+        "tables": [{"round": 1, "table": 1, "players": ["a", "c"]}],
+        "byes": [{"round": 1, "player": "b", "kind": "full"}],
+        "cards": [{"round": 1, "table": 1, "scores": [121, 100]}],
+        "after_round": 1,
+    }
+    refused = expect_problem(post(client, "playoff", body), 422)
+    assert refused["errors"] == [
+        {"pointer": "/players", "detail": "a playoff needs two players in the standings after round 1"}
+    ]
+
+
 def test_playoff_never_seeds_a_tie_among_the_qualifiers_by_name(client: FlaskClient) -> None:
     # four qualifiers, all four equal on every key: the seeds (1 v 4, 2 v 3) are the director's
     refused = expect_problem(post(client, "playoff", {**tied_field(), "qualifiers": 4}), 422)

@@ -108,7 +108,7 @@ def ready(ledger: Ledger, line: Cut | None, after: int) -> Cut:
     in one answer), and two players at least to seed."""
     settled_first([t for t in ledger.tables if t.round <= after], "waiting_playoff")
     if line is None:
-        raise InvalidEvent(said("playoff_field", round=after))
+        raise InvalidEvent(said("playoff_field", round=after), pointer="/players")
     return line
 
 
