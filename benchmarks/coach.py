@@ -136,7 +136,7 @@ def long_run(rules: Rules, dealt: Sequence[Card], keeps: Sequence[Sequence[Card]
 
 def pegging_error(deals: int, variants: Sequence[str]) -> None:
     """The table's estimate against a 4,000-deal run that takes the thrown cards out, over every
-    option of ``deals`` random deals a variant (the dealing seat and its next, in turn); beside it,
+    option of ``deals`` random deals a variant (each seat in turn, seat 0 dealing); beside it,
     the same for a 64-deal run of that kind (the estimate hints gave before the table)."""
     for variant in variants:
         rules = preset(variant)
@@ -145,12 +145,12 @@ def pegging_error(deals: int, variants: Sequence[str]) -> None:
         flips = dict.fromkeys(gaps, 0)
         for at in range(deals):
             dealt = tuple(rng.sample(DECK, rules.cards_dealt))
-            seat, dealer = at % 2, 0
+            seat, dealer = at % rules.players, 0  # every place in the play's order, in turn
             options = discard_advice(dealt, seat == dealer, rules).options
             keeps = [o.keep for o in options]
             truth = long_run(rules, dealt, keeps, seat, dealer, 4000, seed=at)
             quick = {
-                "table": [float(v or 0) for v in pegging_estimates(rules, keeps, seat=seat, dealer=dealer)],
+                "table": [float(v) for v in pegging_estimates(rules, keeps, seat=seat, dealer=dealer) if v is not None],
                 "64 deals": long_run(rules, dealt, keeps, seat, dealer, 64, seed=10_000 + at),
             }
             best = max(range(len(options)), key=lambda i: options[i].net + truth[i])

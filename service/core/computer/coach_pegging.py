@@ -6,17 +6,18 @@ the mean of each other side's (in two-sided games simply "ours minus theirs").
 
 **Method.** The kept cards are played out against the hands the other seats may hold, every
 seat playing the card that scores the most now (ties to the higher card), saying go when
-nothing fits; the rules' go, 31 and last-card points; the five-card game's single count
+nothing fits; the rules' go, 31 and last-card points; the five-card game's single count; the
+usual go rule (``continue_until_none``, also for a game with ``bicycle_three_hand``)
 (:func:`simulate`, on ranks alone: suits never score in the play; the starter never pegs).
-The other hands are drawn from the cards not kept (the two thrown count as unknown, so one
+The other hands are drawn from the cards not kept (the thrown ones count as unknown, so one
 value serves every deal with those kept ranks): in the two-player games over *every* hand the
 other player may hold, each weighed by how many card sets have its ranks (exact); with three
-or four players over :data:`~.pegging_table.DEALS` seeded deals of the other hands for each
-kept hand. The values are computed ahead for every rank multiset a seat can keep and every
-place in the play's order, by ``python -m tools.tables.build_pegging_table``, into
-:mod:`.pegging_table`; a hint looks them up. The policy is not the computer player's, so this
-is how the cards peg between plain players, not a prediction; and the thrown cards are not
-taken out of the other hands. Its distance from a long run that takes them out:
+or four players over 1,000 seeded deals of the other hands for each kept hand (``DEALS`` of
+``tools/tables/build_pegging_table.py``). The values are computed ahead for every rank
+multiset a seat can keep and every place in the play's order, by ``python -m
+tools.tables.build_pegging_table``, into :mod:`.pegging_table`; a hint looks them up. The
+policy is not the computer player's, so this is how the cards peg between plain players, not
+a prediction; and the thrown cards are not taken out of the other hands. Its distance from a long run that takes them out:
 ``python -m benchmarks.coach --pegging-error`` (docs/client-guide.md).
 
 >>> from ..cards import parse_cards

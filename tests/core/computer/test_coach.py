@@ -5,6 +5,7 @@ count from the reference scorer, and reviews of games whose moves we chose."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -125,6 +126,38 @@ def test_the_two_player_pegging_estimate_is_the_mean_over_every_hand_the_other_m
     assert pegging_estimates(six, [kept], seat=1, dealer=0) == [leading]  # the pone leads
     assert pegging_estimates(six, [kept], seat=0, dealer=0) == [dealing]
     assert pegging_deals(six) == comb(48, 4)
+
+
+@pytest.mark.parametrize("variant", ["three_player", "four_player", "four_player_individual"])
+def test_the_pegging_estimate_of_three_or_four_players_weighs_each_real_seat_by_its_side(variant: str) -> None:
+    """The table's deals of the other hands (the builder's generator), replayed here at the real
+    seats: the kept cards at ``seat``, the other hands at the seats after it, the seat after the
+    dealer leading, each seat's points for its side by ``rules.side_of`` (partners 0 and 2). A
+    wrong place in the order or a wrong side (the individual row for partners) differs."""
+    from tools.tables.build_pegging_table import DEALS, SEED
+
+    rules = preset(variant)
+    players, size = rules.players, rules.hand_size
+    index = 7
+    ranks = MULTISETS[size][index]
+    kept = [next(c for c in DECK if c.rank == r and c.suit == suit) for r, suit in zip(ranks, "CDHS", strict=False)]
+    assert tuple(sorted(c.rank for c in kept)) == ranks
+    pool = [c.rank for c in DECK if c not in kept]
+    for dealer in range(players):
+        for seat in range(players):
+            rng = random.Random(f"{SEED}/{players}/{index}")
+            total = 0
+            for _ in range(DEALS):
+                picked = rng.sample(pool, size * (players - 1))
+                hands: list[tuple[int, ...]] = [()] * players
+                hands[seat] = ranks
+                for k in range(players - 1):
+                    hands[(seat + 1 + k) % players] = tuple(picked[k * size : (k + 1) * size])
+                points = simulate(hands, (dealer + 1) % players, rules.single_count_play)
+                mine = rules.side_of(seat)
+                total += sum(p * (rules.sides - 1 if rules.side_of(w) == mine else -1) for w, p in enumerate(points))
+            expected = Fraction(total, DEALS * (rules.sides - 1))
+            assert pegging_estimates(rules, [kept], seat=seat, dealer=dealer) == [expected], (seat, dealer)
 
 
 @pytest.mark.parametrize("variant", ["six_card", "five_card", "three_player", "four_player", "four_player_individual"])
