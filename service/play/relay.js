@@ -43,8 +43,8 @@ const game = {
   id: "",
   seat: 0,
   credential: "",
-  known: 0, // the latest move the relay told of (a move is sent as made on it)
-  answered: -1, // the move of the last answer handed to the page
+  known: 0, // the latest move the relay told of
+  answered: -1, // the move of the last answer handed to the page: the table the player sees, a move is made on it
   gone: false, // the relay does not keep this game (a 404): nothing more to ask for
   refusal: "", // the last 4xx, as the page says it (a link that joins nothing: its seat or credential wrong)
 };
@@ -159,14 +159,15 @@ function relayApi(hooks) {
   const api = {
     start: () => Promise.reject(new ApiError({ type: "page", status: 0, title: "a relay game is started from #relay=new" })),
     async act(body) {
-      const send = () => call(path("act"), { ...own(), move: game.known, action: body.action, since_move: body.since_move });
+      const send = (/** @type {number} */ move) =>
+        call(path("act"), { ...own(), move, action: body.action, since_move: body.since_move });
       try {
-        return seen(await send());
+        return seen(await send(game.answered)); // made on the table drawn, not on a move only heard of
       } catch (error) {
         if (!stale(error)) throw error;
         game.known = Number(/** @type {ApiError} */ (error).problem.move);
         // A throw does not depend on the other seat's (unseen) throw: send it again on the latest state.
-        if (body.action.type === "discard") return seen(await send());
+        if (body.action.type === "discard") return seen(await send(game.known));
         setTimeout(() => hooks.catchUp(), 0); // anything else was chosen on an old table: show the new one
         throw error;
       }
