@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..core.scoring.outcome import outcome
+from ..core.scoring.outcome import conceded, outcome
 from ..core.tournaments.brackets import bracket
 from ..core.tournaments.elimination import elimination
 from ..core.tournaments.standings import standings
@@ -26,6 +26,8 @@ bp = Blueprint("tournaments", __name__, url_prefix="/v1")
 @bp.post("/games/outcome")
 @body("gameOutcome")
 def game_outcome(request: OutcomeRequest) -> dict[str, Any]:
+    if request.conceded_by is not None:  # a game given up at the table: the board as it stood
+        return encode_outcome(conceded(request.scores, request.rules, request.conceded_by))
     return encode_outcome(outcome(request.scores, request.rules))
 
 

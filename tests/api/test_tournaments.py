@@ -51,6 +51,27 @@ def test_outcome_variants(client: FlaskClient) -> None:
     assert past.status_code == 422 and past.json["errors"][0]["pointer"] == "/scores/0"
 
 
+def test_a_game_given_up_at_the_table_is_a_win_as_if_the_other_pegged_out(client: FlaskClient) -> None:
+    """docs/rules.md 8.4: the conceder loses; the skunk is judged on its pegs and the spread is the
+    target less its pegs, at least the 10 of a forfeit (ACC 11.4b)."""
+    ahead = outcome(client, scores=[100, 40], conceded_by=0).json  # gave up while ahead: 121 - 100
+    assert (ahead["winner"], ahead["skunk"], ahead["game_points"], ahead["spread"]) == (1, "none", [0, 2], [-21, 21])
+    assert ahead["conceded_by"] == 0 and ahead["scores"] == [100, 40]
+    behind = outcome(client, scores=[40, 100], conceded_by=0).json  # 40 is under 61: a double skunk, ACC 3
+    assert (behind["winner"], behind["skunk"], behind["game_points"], behind["spread"]) == (
+        1, "double_skunk", [0, 3], [-81, 81],
+    )  # fmt: skip
+    assert outcome(client, scores=[60, 115], conceded_by=1).json["spread"] == [10, -10]  # 121 - 115 is 6: 10
+    three = outcome(client, scores=[80, 50, 50], conceded_by=2).json  # the leader of the others wins
+    assert (three["winner"], three["spread"]) == (0, [71, 0, -71])
+    for body, pointer in (
+        ({"scores": [121, 40], "conceded_by": 1}, "/scores/0"),
+        ({"scores": [90, 40], "conceded_by": 2}, "/conceded_by"),
+    ):
+        refused = outcome(client, **body)
+        assert refused.status_code == 422 and refused.json["errors"][0]["pointer"] == pointer
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [

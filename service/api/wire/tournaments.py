@@ -25,6 +25,7 @@ def request_rules(data: dict[str, Any], sides: int) -> Rules:
 class OutcomeRequest:
     scores: tuple[int, ...]
     rules: Rules
+    conceded_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ def load_heading(data: dict[str, Any] | None) -> Heading | None:
 @loader("OutcomeRequest")
 def load_outcome(data: dict[str, Any]) -> OutcomeRequest:
     scores = tuple(data["scores"])
-    return OutcomeRequest(scores, request_rules(data, len(scores)))
+    return OutcomeRequest(scores, request_rules(data, len(scores)), data.get("conceded_by"))
 
 
 @loader("GameResult")
