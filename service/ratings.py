@@ -62,6 +62,9 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+BEYOND_ANY_SCORE = 10_000_000  # more than the contract lets a score be
+
+
 def rate(
     games: Sequence[GameResult],
     rules: Rules | None = None,
@@ -72,8 +75,7 @@ def rate(
     """The rating list after ``games`` (in the order played), from the ``initial`` ratings (others
     start new), with every one of ``players`` listed even without a game; best first (by
     ``ordinal``, then ``mu``, then first mention)."""
-    if games:
-        outcomes(games, rules or resolve_rules(variant_for_sides(len(games[0].players)), {}))
+    results = outcomes(games, rules or resolve_rules(variant_for_sides(len(games[0].players)), {})) if games else ()
     named = {name for game in games for name in game.players} | set(players) | {p.player for p in initial}
     if len(named) > MAX_PLAYERS:
         raise InvalidEvent(f"a rating list here has at most {MAX_PLAYERS} players; this one names {len(named)}")
@@ -81,9 +83,12 @@ def rate(
     current = {p.player: model.rating(mu=p.mu, sigma=p.sigma) for p in initial}
     order = {name: i for i, name in enumerate([*players, *(p.player for p in initial)]) if name}
     count: dict[str, int] = {}
-    for game in games:
+    for game, result in zip(games, results, strict=True):
         teams = [[current.get(name) or model.rating()] for name in game.players]
-        rated = model.rate(teams, ranks=[-score for score in game.scores])
+        ranks: list[float] = [-score for score in game.scores]
+        if game.conceded_by is not None and result.winner is not None:
+            ranks[result.winner] = -BEYOND_ANY_SCORE  # a conceded game's winner, whatever the pegs
+        rated = model.rate(teams, ranks=ranks)
         for name, (new,) in zip(game.players, rated):
             current[name] = new
             count[name] = count.get(name, 0) + 1

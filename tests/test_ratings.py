@@ -65,6 +65,13 @@ def test_more_wins_rate_higher_and_a_draw_moves_nobody_apart() -> None:
     assert drawn[0].mu == pytest.approx(drawn[1].mu)
 
 
+def test_a_game_conceded_while_ahead_rates_its_winner_first() -> None:
+    # ann gave up at 100-40: bob won (docs/rules.md 8.4), so the update is bob's win, as the paper's.
+    (bob, ann) = hand_update((25.0, 25 / 3), (25.0, 25 / 3))
+    table = {r.player: r for r in rate([GameResult(("ann", "bob"), (100, 40), conceded_by=0)])}
+    assert table["bob"].mu == pytest.approx(bob[0]) and table["ann"].mu == pytest.approx(ann[0])
+
+
 def test_a_bad_game_is_refused_as_the_standings_refuse_it() -> None:
     with pytest.raises(CribbageError):
         rate([GameResult(("a", "b"), (121, 121))])

@@ -29,6 +29,7 @@ const WORDS = /** @type {Record<string, Record<string, string>>} */ ({
   "not-found": { en: "This relay does not keep that game (never started here, or forgotten after two days without a move). Start a new one.", sv: "Det här reläet har inte det partiet (aldrig startat här, eller glömt efter två dagar utan drag). Starta ett nytt.", da: "Dette relæ har ikke det spil (aldrig startet her, eller glemt efter to dage uden træk). Start et nyt.", de: "Dieses Relay führt das Spiel nicht (nie hier begonnen oder nach zwei Tagen ohne Zug vergessen). Beginne ein neues.", nl: "Deze relay heeft dat spel niet (hier nooit begonnen, of vergeten na twee dagen zonder zet). Begin een nieuw spel." },
   "service-unreachable": { en: "The game service did not answer the relay: try again in a moment.", sv: "Speltjänsten svarade inte reläet: försök igen om en stund.", da: "Spiltjenesten svarede ikke relæet: prøv igen om lidt.", de: "Der Spieldienst hat dem Relay nicht geantwortet: Versuche es gleich noch einmal.", nl: "De spelservice gaf de relay geen antwoord: probeer het zo opnieuw." },
   "too-many-streams": { en: "The relay is busy: try again in a moment.", sv: "Reläet är upptaget: försök igen om en stund.", da: "Relæet har travlt: prøv igen om lidt.", de: "Das Relay ist ausgelastet: Versuche es gleich noch einmal.", nl: "De relay is bezet: probeer het zo opnieuw." },
+  catchingUp: { en: "The table is being fetched from the relay: choose again in a moment.", sv: "Bordet hämtas från reläet: välj igen om en stund.", da: "Bordet hentes fra relæet: vælg igen om et øjeblik.", de: "Der Tisch wird vom Relay geholt: wähle gleich noch einmal.", nl: "De tafel wordt van de relay gehaald: kies zo opnieuw." },
   refused: { en: "The relay refused the request.", sv: "Reläet avvisade begäran.", da: "Relæet afviste anmodningen.", de: "Das Relay hat die Anfrage abgelehnt.", nl: "De relay weigerde het verzoek." },
 });
 const RELAY_PROBLEM = "urn:cribbage-relay:problem:";
@@ -161,13 +162,30 @@ function relayApi(hooks) {
     async act(body) {
       const send = (/** @type {number} */ move) =>
         call(path("act"), { ...own(), move, action: body.action, since_move: body.since_move });
+      if (game.answered < 0) { // nothing drawn from this relay yet (a reload whose first view failed)
+        setTimeout(() => hooks.catchUp(), 0);
+        throw new ApiError({ type: "page", status: 0, title: say("catchingUp") });
+      }
       try {
         return seen(await send(game.answered)); // made on the table drawn, not on a move only heard of
       } catch (error) {
         if (!stale(error)) throw error;
         game.known = Number(/** @type {ApiError} */ (error).problem.move);
-        // A throw does not depend on the other seat's (unseen) throw: send it again on the latest state.
-        if (body.action.type === "discard") return seen(await send(game.known));
+        // A throw does not depend on the other seat's (unseen) throw, nor a concession on the table:
+        // send it again on the latest state (once more if a third seat's throw landed meanwhile).
+        if (body.action.type === "discard" || body.action.type === "concede") {
+          for (let again = 0; ; again++) {
+            try {
+              return seen(await send(game.known));
+            } catch (next) {
+              if (!stale(next) || again >= 2) {
+                setTimeout(() => hooks.catchUp(), 0);
+                throw next;
+              }
+              game.known = Number(/** @type {ApiError} */ (next).problem.move);
+            }
+          }
+        }
         setTimeout(() => hooks.catchUp(), 0); // anything else was chosen on an old table: show the new one
         throw error;
       }

@@ -89,6 +89,19 @@ def test_outcome_errors(client: FlaskClient, body: dict[str, Any], status: int) 
     expect_problem(outcome(client, **body), status)
 
 
+def test_standings_take_a_game_given_up_at_the_table(client: FlaskClient) -> None:
+    games = [
+        {"players": ["ann", "bob"], "scores": [100, 40], "conceded_by": 0},  # ann gave up ahead: bob by 21
+        {"players": ["cy", "dee"], "scores": [121, 111]},
+    ]
+    rows = client.post("/v1/tournaments/standings", json={"games": games}).json["standings"]
+    got = {r["player"]: (r["game_points"], r["games_won"], r["spread"]) for r in rows}
+    assert got == {"bob": (2, 1, 21), "cy": (2, 1, 10), "dee": (0, 0, -10), "ann": (0, 0, -21)}
+    games[0]["scores"] = [121, 40]  # a side at the target did not concede
+    refused = client.post("/v1/tournaments/standings", json={"games": games})
+    assert refused.status_code == 422 and refused.json["errors"][0]["pointer"] == "/games/0/scores/0"
+
+
 def test_standings(client: FlaskClient) -> None:
     response = client.post(
         "/v1/tournaments/standings",

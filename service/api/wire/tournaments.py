@@ -59,13 +59,13 @@ def load_outcome(data: dict[str, Any]) -> OutcomeRequest:
 
 @loader("GameResult")
 def load_game(game: dict[str, Any]) -> GameResult:
-    return GameResult(tuple(game["players"]), tuple(game["scores"]))
+    return GameResult(tuple(game["players"]), tuple(game["scores"]), game.get("conceded_by"))
 
 
 def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
     """An event's games, the largest bodies the service takes (30,000 for 250 players): one
     comprehension, with :func:`load_game` inlined (``benchmarks/tournament_scale.py``)."""
-    return tuple([GameResult(tuple(game["players"]), tuple(game["scores"])) for game in games])
+    return tuple([GameResult(tuple(game["players"]), tuple(game["scores"]), game.get("conceded_by")) for game in games])
 
 
 @loader("StandingsRequest")
