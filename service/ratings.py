@@ -5,8 +5,8 @@ This is the one module that uses a library the core may not: the core is standar
 (``tests/test_architecture.py``), and a rating model is not a rule of the game but an estimate, so
 it lives beside the core, not in it, and the API layer calls it as it calls the core. Every game
 is first judged by the core (:func:`service.core.scoring.results.outcomes`: the same checks as the
-standings), then rated in the order given, each side ranked by its final score (equal scores
-tie, as a drawn fixed-deal game does).
+standings), then rated in the order given: its winner first (a conceded game's too, whatever the pegs), the
+others by their final scores (equal scores tie, as a drawn fixed-deal game does).
 
 Why openskill and these settings (docs/director-guide.md, "Ratings"): on simulated seasons its
 ratings ranked players by their hidden strength better than the ``glicko2`` package's and
@@ -85,9 +85,9 @@ def rate(
     count: dict[str, int] = {}
     for game, result in zip(games, results, strict=True):
         teams = [[current.get(name) or model.rating()] for name in game.players]
-        ranks: list[float] = [-score for score in game.scores]
-        if game.conceded_by is not None and result.winner is not None:
-            ranks[result.winner] = -BEYOND_ANY_SCORE  # a conceded game's winner, whatever the pegs
+        ranks: list[float] = [-score for score in game.scores]  # the losers (and a draw) by their pegs
+        if result.winner is not None:
+            ranks[result.winner] = -BEYOND_ANY_SCORE  # the winner first: a conceded game's, whatever its pegs
         rated = model.rate(teams, ranks=ranks)
         for name, (new,) in zip(game.players, rated):
             current[name] = new

@@ -166,28 +166,23 @@ function relayApi(hooks) {
         setTimeout(() => hooks.catchUp(), 0);
         throw new ApiError({ type: "page", status: 0, title: say("catchingUp") });
       }
-      try {
-        return seen(await send(game.answered)); // made on the table drawn, not on a move only heard of
-      } catch (error) {
-        if (!stale(error)) throw error;
-        game.known = Number(/** @type {ApiError} */ (error).problem.move);
-        // A throw does not depend on the other seat's (unseen) throw, nor a concession on the table:
-        // send it again on the latest state (once more if a third seat's throw landed meanwhile).
-        if (body.action.type === "discard" || body.action.type === "concede") {
-          for (let again = 0; ; again++) {
-            try {
-              return seen(await send(game.known));
-            } catch (next) {
-              if (!stale(next) || again >= 2) {
-                setTimeout(() => hooks.catchUp(), 0);
-                throw next;
-              }
-              game.known = Number(/** @type {ApiError} */ (next).problem.move);
-            }
+      // Made on the table drawn, not on a move only heard of. A throw does not depend on the other
+      // seat's (unseen) throw, nor a concession on the table: one refused as stale goes again on the
+      // latest move (up to three times, should a third seat's throw land meanwhile).
+      const again = body.action.type === "discard" || body.action.type === "concede";
+      let move = game.answered;
+      for (let tries = 0; ; tries++) {
+        try {
+          return seen(await send(move));
+        } catch (error) {
+          if (!stale(error) && tries === 0) throw error; // refused on the table drawn: the page says why
+          if (stale(error)) game.known = Number(/** @type {ApiError} */ (error).problem.move);
+          if (!stale(error) || !again || tries >= 3) {
+            setTimeout(() => hooks.catchUp(), 0); // chosen on an old table: show the new one
+            throw error;
           }
+          move = game.known;
         }
-        setTimeout(() => hooks.catchUp(), 0); // anything else was chosen on an old table: show the new one
-        throw error;
       }
     },
     view: async (body) =>

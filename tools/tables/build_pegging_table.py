@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from math import comb
 from pathlib import Path
 
 from service.core.computer.coach_pegging import shape, simulate
@@ -94,18 +95,10 @@ def row(rules: Rules, index: int, deals: int = DEALS, seed: int = SEED) -> tuple
 
 def denominator(rules: Rules, deals: int) -> tuple[int, int]:
     """The denominator of ``rules``' estimates and the deals each is over."""
-    if rules.players == 2:
-        card_sets = _card_sets(rules.hand_size)
+    if rules.players == 2:  # every other hand of as many cards from the 52 less the kept ones
+        card_sets = comb(52 - rules.hand_size, rules.hand_size)
         return card_sets, card_sets
     return deals * (rules.sides - 1), deals
-
-
-def _card_sets(size: int) -> int:
-    """The other hands of ``size`` cards from the ``52 - size`` not kept."""
-    n, out = 52 - size, 1
-    for k in range(size):
-        out = out * (n - k) // (k + 1)
-    return out
 
 
 def build(deals: int = DEALS, seed: int = SEED, workers: int = 1) -> str:

@@ -38,11 +38,10 @@ from fractions import Fraction
 
 from ..cards import Card
 from ..rules import Rules
-from .crib_tables import MULTISETS
+from .crib_tables import MULTISET_INDEX
 from .pegging_table import TABLES
 
 _PAIR_POINTS = (0, 0, 2, 6, 12)
-_INDEX = {size: {ranks: i for i, ranks in enumerate(MULTISETS[size])} for size in (3, 4)}
 
 # The pile of the count with the card on it (its ranks as the digits of a base-14 number,
 # every digit 1..13, so each pile has its own) -> the points of that card.
@@ -172,7 +171,7 @@ def pegging_estimates(
         return [None] * len(keeps)
     denominator, _, rows = entry
     offset = (seat - dealer - 1) % rules.players  # 0: this seat leads the play
-    index = _INDEX[rules.hand_size]
+    index = MULTISET_INDEX[rules.hand_size]
     return [Fraction(rows[index[tuple(sorted(card.rank for card in keep))]][offset], denominator) for keep in keeps]
 
 

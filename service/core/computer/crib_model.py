@@ -51,12 +51,12 @@ from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import CRIB_MODELS, CribModelName
 from .crib_model_table import TABLES
-from .crib_tables import MULTISETS, multiset_weights
+from .crib_tables import MULTISET_INDEX, MULTISETS, multiset_weights
 
 SCALE = 1_000_000  # shares are parts per million
 PAIRS: tuple[tuple[int, ...], ...] = MULTISETS[2]  # the 91 rank pairs a <= b
-PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-_TRIPLE_INDEX = {ranks: i for i, ranks in enumerate(MULTISETS[3])}
+PAIR_INDEX = MULTISET_INDEX[2]
+_TRIPLE_INDEX = MULTISET_INDEX[3]
 # _WITH_STARTER[i][t]: the index in MULTISETS[3] of rank pair i with a starter of rank t.
 _WITH_STARTER = tuple(tuple(_TRIPLE_INDEX[tuple(sorted((*pair, t)))] if t else -1 for t in range(14)) for pair in PAIRS)
 

@@ -50,6 +50,10 @@ COMB: tuple[tuple[int, ...], ...] = (
 MULTISETS: dict[int, tuple[tuple[int, ...], ...]] = {
     size: tuple(combinations_with_replacement(range(1, 14), size)) for size in (1, 2, 3, 4)
 }
+# Each multiset's place in that order (a table's row), by its sorted ranks.
+MULTISET_INDEX: dict[int, dict[tuple[int, ...], int]] = {
+    size: {ranks: i for i, ranks in enumerate(sets)} for size, sets in MULTISETS.items()
+}
 MULTISET_KEYS: dict[int, tuple[int, ...]] = {
     size: tuple(sum(RANK_KEY[r] for r in ranks) for ranks in sets) for size, sets in MULTISETS.items()
 }

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .crib_tables import MULTISETS
+from .crib_tables import MULTISET_INDEX, MULTISETS
 from .keep_model_table import TABLES
 
 SCALE = 1000  # weights are in thousandths: 1000 is as likely as four random cards
-_INDEX = {ranks: i for i, ranks in enumerate(MULTISETS[4])}
+_INDEX = MULTISET_INDEX[4]
 _DEALER = TABLES["dealer"]
 _PONE = TABLES["pone"]
 
