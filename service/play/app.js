@@ -2,7 +2,7 @@
 // The loop (docs/play.md): send a move with `since_move` = the last move shown; animate the answer's
 // events numbered above it, in order, each once; then draw the view and offer its legal actions.
 // What is needed to resume (state, credentials, seat, the last move shown, the table shown) is kept in
-// localStorage after every move, so a reload carries on where the page was.
+// the tab's sessionStorage and in localStorage after every move, so a reload carries on where the page was.
 // @ts-check
 import { ApiError, serviceApi } from "./api.js";
 import { Board } from "./board.js";
@@ -14,6 +14,9 @@ import { fold } from "./table.js";
 /** @typedef {Record<string, any>} Body */
 
 const STORAGE_KEY = "cribbage.play.v1";
+// Each tab keeps its own game in sessionStorage (a reload resumes that tab's game, and a second tab cannot
+// overwrite it); the last game any tab wrote is also kept in localStorage, for a new tab or a reopened browser.
+const STORAGES = /** @type {const} */ (["sessionStorage", "localStorage"]);
 const params = new URLSearchParams(location.search);
 /** `?fast=1`: no pause between events and no peg transition (the browser tests use it). */
 const FAST = params.has("fast");
@@ -50,18 +53,25 @@ const shownEvents = /** @type {[string, number, string][]} */ ([]);
 Object.assign(window, { playTimings: timings, playShown: shownEvents });
 
 function load() {
-  try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
-  } catch {
-    return null;
+  for (const name of STORAGES) {
+    try {
+      const found = JSON.parse(window[name].getItem(STORAGE_KEY) || "null");
+      if (found) return found;
+    } catch {
+      // storage refused or unreadable: try the next, else start afresh
+    }
   }
+  return null;
 }
 
 function store() {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
-  } catch {
-    // storage full or refused: the game goes on, a reload will not resume it
+  const text = JSON.stringify(saved);
+  for (const name of STORAGES) {
+    try {
+      window[name].setItem(STORAGE_KEY, text);
+    } catch {
+      // storage full or refused: the game goes on, a reload will not resume it
+    }
   }
 }
 

@@ -286,6 +286,34 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
         assert len(hand(page)) < len(before[0]) or state(page)["deal"] != before[1]["deal"]
 
 
+def test_two_tabs_keep_their_own_games(browser: Any, server: Gunicorn) -> None:  # noqa: F811
+    """Two tabs of one browser share its origin's storage: a game started in the second tab must not
+    take the first tab's place when the first is reloaded; a new tab resumes the last game started."""
+    with phone(browser, server) as (first, _):
+        open_play(first, server)
+        start(first, variant="five_card")
+        mine = hand(first)
+        second = first.context.new_page()
+        second.goto(first.url, wait_until="networkidle")
+        second.wait_for_selector("#game:not([hidden])")
+        assert hand(second) == mine  # a new tab carries on with the last game
+        second.click("#new-game")
+        second.wait_for_selector("#setup:not([hidden])")
+        start(second, variant="six_card")
+        other = hand(second)
+        assert len(other) == 6 and len(mine) == 5
+        first.reload(wait_until="networkidle")
+        first.wait_for_selector("#game:not([hidden])")
+        assert hand(first) == mine and state(first)["phase"] == "discard"
+        second.reload(wait_until="networkidle")
+        second.wait_for_selector("#game:not([hidden])")
+        assert hand(second) == other
+        third = first.context.new_page()
+        third.goto(first.url, wait_until="networkidle")
+        third.wait_for_selector("#game:not([hidden])")
+        assert hand(third) == other  # the last game any tab wrote
+
+
 def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     with phone(browser, server) as (page, _):
         open_play(page, server)
