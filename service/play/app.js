@@ -260,9 +260,13 @@ async function act(/** @type {Body} */ action) {
   timings.push(performance.now() - started);
 }
 
-/** Run a request and present its answer; a problem is shown, and a 422's legal actions offered again. */
-async function request(/** @type {() => Promise<Body>} */ send) {
-  el("error").textContent = "";
+/**
+ * Run a request and present its answer; a problem is shown, and a 422's legal actions offered again.
+ * `keepProblem`: a catch-up, which leaves the last problem shown (a move refused as stale says why the
+ * table then changed, until the next move).
+ */
+async function request(/** @type {() => Promise<Body>} */ send, keepProblem = false) {
+  if (!keepProblem) el("error").textContent = "";
   el("hints").replaceChildren();
   setBusy(true);
   try {
@@ -493,7 +497,7 @@ export async function catchUp() {
   catchingUp = true;
   while (document.body.dataset.busy === "1") await sleep(50);
   catchingUp = false;
-  await request(() => api.view({ ...mine(), since_move: saved.lastShownMove }));
+  await request(() => api.view({ ...mine(), since_move: saved.lastShownMove }), true);
 }
 
 async function main() {

@@ -393,3 +393,47 @@ def test_a_relay_behind_what_the_page_showed_is_caught_up_from_its_start(browser
         assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
         assert "gameId" not in json.loads(page.evaluate("localStorage.getItem('cribbage.play.v1')"))
     assert_no_problems(problems, ("422 /view",))
+
+
+STALE_SAID = "The game moved on before your move reached it: here is the table now; choose again."
+
+
+def test_a_play_refused_as_stale_says_why_the_table_changed(browser: Any, relay: Running) -> None:  # noqa: F811
+    """One seat open on two devices: a card played on one reaches the relay first, the other's (made on
+    the table it drew) meets the relay's 409 ``stale-move``. The page draws the table as it now is and
+    keeps saying why (before, the catch-up's redraw cleared the message), until the next move."""
+    problems = no_problems()
+    request = urllib.request.Request(f"{relay.url}/relay/games", data=b'{"variant": "five_card"}',
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created = json.load(answer)
+    with ExitStack() as stack:
+        pages = [stack.enter_context(phone(browser, relay, problems)) for _ in range(2)]
+        for page, seat in zip(pages, created["seats"]):
+            path, fragment = seat["link"].split("#", 1)
+            page.goto(f"http://{HOST}:{relay.port}{path}?lang=en&fast=1#{fragment}")
+            page.wait_for_selector(IDLE)
+        deadline = time.monotonic() + 30
+        while not any(phase(p) == "play" and has_move(p) for p in pages):
+            assert time.monotonic() < deadline, [phase(p) for p in pages]
+            if not (step(pages[0]) or step(pages[1])):
+                pages[0].wait_for_timeout(20)
+        page = next(p for p in pages if phase(p) == "play" and has_move(p))
+        latest = shown_move(page) + 1  # as if the seat's other device had played first
+        body = {"type": "urn:cribbage-relay:problem:stale-move", "title": "The game has moved on since that state",
+                "status": 409, "detail": "another move landed first", "move": latest}  # fmt: skip
+        page.route("**/act", lambda route: route.fulfill(status=409, content_type="application/problem+json",
+                                                         body=json.dumps(body)))  # fmt: skip
+        with page.expect_response(lambda r: urlsplit(r.url).path.endswith("/view")):
+            page.locator("#hand button.card").first.click()
+        page.wait_for_selector(IDLE)
+        page.wait_for_timeout(200)  # the catch-up's drawing done
+        assert page.locator("#error").inner_text().endswith(f": {STALE_SAID}")
+        assert has_move(page)  # the table drawn again, the card still to play
+        page.unroute("**/act")
+        before = shown_move(page)
+        page.locator("#hand button.card").first.click()
+        page.wait_for_selector(IDLE)
+        until_shown(page, max(before + 1, shown_move(page)))
+        assert page.locator("#error").inner_text() == ""
+    assert_no_problems(problems)
