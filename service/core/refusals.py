@@ -411,6 +411,7 @@ REFUSALS: dict[str, str] = {
     "ev_card_twice": "the scorecard of {name!r} for table {table} is given twice (also at {at})",
     "ev_scores_or_forfeit": "a scorecard gives the scores or the player who forfeit, one of the two",
     "ev_forfeit_not_at": "{name!r} is not at table {table}",
+    "ev_conceded_forfeit": "a forfeit is no game given up: a card with conceded_by gives the scores as they stood",
     "ev_rounds_so_far": "the event has {rounds} rounds so far, not {after}",
     "ev_unsettled": "{count} tables are not settled yet (cards that disagree, or none): settle them before {waiting}",
     "ev_swiss_field": "a Swiss field here has at most {most} players; round {round}'s has {count}",

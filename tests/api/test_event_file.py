@@ -556,6 +556,11 @@ def test_playoff_seeded_by_the_events_ratings(client: FlaskClient) -> None:
     expected = sorted(qualified, key=lambda p: -(rating[p].mu - 3 * rating[p].sigma))
     by_rating = post(client, "playoff", {**body, "seed_by": "ratings"}).json["bracket"]["seeds"]
     assert qualified == ["e", "b", "c"] and [s["player"] for s in by_rating] == expected == ["e", "c", "b"]
+    # b gives up its last game at 118-100 instead of losing it 118-121: d still wins it, so the list is
+    # the same (two players are rated on their order alone), though the scores as they stood have b ahead.
+    body["cards"][-1] = {"round": 3, "table": 3, "scores": [118, 100], "conceded_by": "b"}
+    conceded = post(client, "playoff", {**body, "seed_by": "ratings"}).json["bracket"]["seeds"]
+    assert [s["player"] for s in conceded] == expected
 
 
 def test_a_table_whose_round_is_not_a_number_is_set_aside_for_every_round(client: FlaskClient) -> None:
@@ -577,3 +582,49 @@ def test_tie_break_names_come_with_the_files_own_mistakes(client: FlaskClient) -
     body["cards"][0] = {"round": 1, "table": 1, "scores": [125, 90]}
     refused = expect_problem(post(client, "playoff", body), 400)
     assert {"/tie_break/1", "/tie_break/0", "/cards/0/scores/0"} <= {e["pointer"] for e in refused["errors"]}
+
+
+def test_a_game_given_up_at_a_table_is_scored_as_a_conceded_game(client: FlaskClient) -> None:
+    """A scorecard with ``conceded_by``: the scores as they stood, scored as docs/rules.md 8.4's worked
+    figures say (100-40 given up by the side ahead: a plain win by 21; 40-100 given up by the side
+    behind: a double skunk, 3 ACC game points, by 81); a card that says it differs from one that does not."""
+    event = {
+        "players": ["ann", "bob", "cy", "dee"],
+        "tables": [
+            {"round": 1, "table": 1, "players": ["ann", "bob"]},
+            {"round": 1, "table": 2, "players": ["cy", "dee"]},
+        ],
+        "cards": [
+            {"round": 1, "table": 1, "by": "ann", "scores": [100, 40], "conceded_by": "ann"},
+            {"round": 1, "table": 1, "by": "bob", "scores": [100, 40], "conceded_by": "ann "},
+            {"round": 1, "table": 2, "by": "dee", "scores": [40, 100], "conceded_by": "cy"},
+        ],
+    }
+    assert table(post(client, "standings", event).json["standings"]) == [
+        (1, "dee", 3, 1, 81),
+        (2, "bob", 2, 1, 21),
+        (3, "ann", 0, 0, -21),
+        (4, "cy", 0, 0, -81),
+    ]
+    rows = {row["player"]: row["rounds"][0] for row in post(client, "crosstable", event).json["rows"]}
+    assert (rows["bob"]["result"], rows["bob"]["score"], rows["bob"]["opponent_score"]) == ("won", 40, 100)
+    assert (rows["cy"]["result"], rows["cy"]["game_points"], rows["cy"]["spread"]) == ("lost", 0, -81)
+    checked = post(client, "cross-check", event).json
+    assert [(t["table"], t["status"]) for t in checked["tables"]] == [(2, "one_card")]
+    assert checked["tables"][0]["cards"] == [{"by": "dee", "scores": [40, 100], "forfeit": None, "conceded_by": "cy"}]
+    # The other card says the game was played out (and won by bob): the cards differ, no result until a ruling.
+    disputed = copy.deepcopy(event)
+    disputed["cards"][1] = {"round": 1, "table": 1, "by": "bob", "scores": [100, 121]}
+    checked = post(client, "cross-check", disputed).json
+    assert [(t["table"], t["status"]) for t in checked["tables"]] == [(1, "disputed"), (2, "one_card")]
+    # Refused with the rest of the file's problems: a player not at the table, a forfeit given up,
+    # a score at the target (no game is given up once won).
+    bad = copy.deepcopy(event)
+    bad["cards"][0]["conceded_by"] = "cy"
+    bad["cards"][1] = {"round": 1, "table": 1, "by": "bob", "forfeit": "ann", "conceded_by": "ann"}
+    bad["cards"][2]["scores"] = [40, 121]
+    problem = expect_problem(post(client, "standings", bad), 422)
+    details = {e["pointer"]: e["detail"] for e in problem["errors"]}
+    assert set(details) == {"/cards/0/conceded_by", "/cards/1/conceded_by", "/cards/2/scores/1"}
+    assert "'cy' is not at table 1" in details["/cards/0/conceded_by"]
+    assert "forfeit is no game given up" in details["/cards/1/conceded_by"]

@@ -204,10 +204,11 @@ def test_event_standings_crosstable_and_cross_check_as_sheets_and_pages(client: 
         "score_1",
         "score_2",
         "forfeit",
+        "conceded_by",
     ]
     assert check[1:] == [
-        ["1", "3", "winner of 5", "fay", "disputed", "player's card", "winner of 5", "121", "90", ""],
-        ["1", "3", "winner of 5", "fay", "disputed", "player's card", "fay", "121", "95", ""],
+        ["1", "3", "winner of 5", "fay", "disputed", "player's card", "winner of 5", "121", "90", "", ""],
+        ["1", "3", "winner of 5", "fay", "disputed", "player's card", "fay", "121", "95", "", ""],
     ]
     for path in ("event/standings", "event/crosstable", "event/cross-check"):
         page = Page()

@@ -131,12 +131,24 @@ def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
             continue
         seat: tuple[Cell, ...] = (t.round, t.table, t.players[0], t.players[1], Word(t.status.replace("_", " ")))
         if not t.cards:
-            rows.append((*seat, None, None, None, None, None))
+            rows.append((*seat, None, None, None, None, None, None))
         for card in t.cards:
             scores = (None, None) if card.scores is None else (card.scores[0], card.scores[1])
             kind = Word("player's card") if card.by is not None else Word("director's ruling")
-            rows.append((*seat, kind, card.by, *scores, card.forfeit))
-    header = ("round", "table", "player_1", "player_2", "status", "card", "by", "score_1", "score_2", "forfeit")
+            rows.append((*seat, kind, card.by, *scores, card.forfeit, card.conceded_by))
+    header = (
+        "round",
+        "table",
+        "player_1",
+        "player_2",
+        "status",
+        "card",
+        "by",
+        "score_1",
+        "score_2",
+        "forfeit",
+        "conceded_by",
+    )
     notes = (", ".join(f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()),)
     return Table("Scorecard cross-check", header, tuple(rows), notes)
 

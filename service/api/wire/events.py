@@ -68,7 +68,12 @@ def load_event(data: dict[str, Any]) -> EventRequest:
 def _card(value: dict[str, Any]) -> Card:
     scores = value.get("scores")
     return Card(
-        value["round"], value["table"], value.get("by"), None if scores is None else tuple(scores), value.get("forfeit")
+        value["round"],
+        value["table"],
+        value.get("by"),
+        None if scores is None else tuple(scores),
+        value.get("forfeit"),
+        value.get("conceded_by"),
     )
 
 
@@ -88,7 +93,8 @@ def load_fixed_games(data: dict[str, Any]) -> FixedGamesRequest:
 
 
 def _card_answer(card: Card) -> dict[str, Any]:
-    return {"by": card.by, "scores": None if card.scores is None else list(card.scores), "forfeit": card.forfeit}
+    scores = None if card.scores is None else list(card.scores)
+    return {"by": card.by, "scores": scores, "forfeit": card.forfeit, "conceded_by": card.conceded_by}
 
 
 @encoder("EventTable")

@@ -116,7 +116,7 @@ def rated_games(ledger: Ledger, after: int) -> list[GameResult]:
     """The games a rating list seeds the playoff by: the played ones of rounds 1 to ``after``,
     in the order of the rounds (a forfeit is no game to rate)."""
     return [
-        GameResult(t.players, t.outcome.scores)
+        GameResult(t.players, t.outcome.scores, t.outcome.conceded_by)
         for t in ledger.tables
         if t.round <= after and t.outcome is not None and t.forfeit is None
     ]

@@ -12,7 +12,9 @@ lists a spreadsheet could hold (each line says its round):
   (:class:`Card`): each player hands one in for their table (ACC rule 13.2a: every qualifying
   scorecard is cross-checked), and a card without ``by`` is the director's ruling. A card
   gives the scores (in the table's order of players) or the player who ``forfeit`` the game
-  (a no-show, a refusal): ACC rule 11.4b awards the opponent a win by ten spread points.
+  (a no-show, a refusal): ACC rule 11.4b awards the opponent a win by ten spread points. A game
+  given up is its scores as they stood with the player who conceded (``conceded_by``), scored
+  as a conceded game ends (:func:`~service.core.scoring.outcome.conceded`, docs/rules.md 8.4).
 
 :func:`settle` checks the whole file at once and raises one :class:`InvalidEvent` listing every
 problem with its JSON pointer (names, scores, rounds, structure: the first
@@ -38,7 +40,7 @@ from dataclasses import dataclass, field
 from ..errors import CribbageError, InvalidEvent
 from ..refusals import Said, said
 from ..rules import Rules
-from ..scoring.outcome import Outcome, outcome
+from ..scoring.outcome import Outcome, conceded, outcome
 from ..scoring.results import MAX_PROBLEMS, Problem
 from .roster import Roster, quoted, roster_problems
 
@@ -47,6 +49,8 @@ BYE_KINDS = ("full", "half", "zero")
 FORFEIT_SPREAD = 10  # ACC rule 11.4b: "awarded a win by ten spread points (when applicable)"
 MAX_TABLES = 50_000  # tables of all rounds: an event's games (docs/worst-cases.md)
 MAX_CARDS = 100_000  # two cards a table
+# Each card's outcome, once per (scores, side that conceded): the cards of a table say the same.
+Judged = dict[tuple[tuple[int, ...], int | None], Outcome | CribbageError]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +89,15 @@ class Bye:
 @dataclass(frozen=True, slots=True)
 class Card:
     """A scorecard: the round and table, who handed it in (``None``: the director's ruling),
-    and either the final scores in the table's order of players or the player who forfeit."""
+    and either the final scores in the table's order of players or the player who forfeit; with
+    the scores, ``conceded_by``: the player who gave the game up (the scores as they stood)."""
 
     round: int
     table: int
     by: str | None
     scores: tuple[int, ...] | None = None
     forfeit: str | None = None
+    conceded_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +242,7 @@ def settle(event: Event, rules: Rules, tie_break: Sequence[str] = ()) -> Ledger:
             lines[card.round].cards.append((i, card))
     tables: list[TableResult] = []
     byes: list[Bye] = []
-    judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
+    judged: Judged = {}
     for number in range(1, rounds + 1):
         _round(number, lines[number], roster, by_name, rules, judged, check, tables, byes)
     if check.total:  # else they come with the ties they order (cut.seeds), in that answer
@@ -273,7 +279,7 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
     roster: Roster,
     entries: dict[str, Entry],
     rules: Rules,
-    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    judged: Judged,
     check: Check,
     tables: list[TableResult],
     byes: list[Bye],
@@ -339,53 +345,59 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
             check.add(where, twice)
             continue
         handed[card.table, by] = c
-        loser = _card_problems(card, players, where, rules, judged, roster, check)
-        if loser is not None:
-            cards.setdefault(card.table, []).append(Card(number, card.table, by, card.scores, loser or None))
+        checked = _checked_card(card, by, players, where, rules, judged, roster, check)
+        if checked is not None:
+            cards.setdefault(card.table, []).append(checked)
     for numbered, (_, players) in sorted(at_table.items(), key=lambda item: item[1][0]):
         if len(players) == 2 and all(players):
             pair = (players[0], players[1])
             tables.append(_cross_check(number, numbered, pair, cards.get(numbered, []), rules, judged))
 
 
-def _card_problems(
+def _checked_card(
     card: Card,
+    by: str | None,
     players: tuple[str, ...],
     where: str,
     rules: Rules,
-    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    judged: Judged,
     roster: Roster,
     check: Check,
-) -> str | None:
-    """The card's forfeiting player (``""`` for a card with scores), or ``None`` after
-    reporting what is wrong with it."""
+) -> Card | None:
+    """The card with its names as the roster has them, or ``None`` after reporting what is
+    wrong with it."""
     if (card.scores is None) == (card.forfeit is None):
         check.add(where, said("ev_scores_or_forfeit"))
         return None
     if card.forfeit is not None:
+        if card.conceded_by is not None:
+            check.add(f"{where}/conceded_by", said("ev_conceded_forfeit"))
+            return None
         loser = roster.find(card.forfeit)
         if loser not in players:
             check.add(f"{where}/forfeit", said("ev_forfeit_not_at", name=card.forfeit, table=card.table))
             return None
-        return loser
+        return Card(card.round, card.table, by, None, loser)
     assert card.scores is not None
-    result = _judge(card.scores, rules, judged)
+    conceder = None if card.conceded_by is None else roster.find(card.conceded_by)
+    if card.conceded_by is not None and conceder not in players:
+        check.add(f"{where}/conceded_by", said("ev_forfeit_not_at", name=card.conceded_by, table=card.table))
+        return None
+    result = _judge(card.scores, None if conceder is None else players.index(conceder), rules, judged)
     if isinstance(result, CribbageError):
         check.add(where + (result.pointer or "/scores"), result.words)
         return None
-    return ""
+    return Card(card.round, card.table, by, card.scores, None, conceder)
 
 
-def _judge(
-    scores: tuple[int, ...], rules: Rules, judged: dict[tuple[int, ...], Outcome | CribbageError]
-) -> Outcome | CribbageError:
-    result = judged.get(scores)
+def _judge(scores: tuple[int, ...], side: int | None, rules: Rules, judged: Judged) -> Outcome | CribbageError:
+    result = judged.get((scores, side))
     if result is None:
         try:
-            result = outcome(scores, rules)
+            result = outcome(scores, rules) if side is None else conceded(scores, rules, side)
         except CribbageError as error:
             result = error
-        judged[scores] = result
+        judged[scores, side] = result
     return result
 
 
@@ -395,12 +407,12 @@ def _cross_check(
     players: tuple[str, str],
     cards: list[Card],
     rules: Rules,
-    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    judged: Judged,
 ) -> TableResult:
     """A table's result from its cards: the director's ruling if there is one, else the players'
     cards when they agree (or the one card in); cards that differ give no result."""
     ruling = [card for card in cards if card.by is None]
-    said = {(card.scores, card.forfeit) for card in cards if card.by is not None}
+    said = {(card.scores, card.forfeit, card.conceded_by) for card in cards if card.by is not None}
     if ruling:
         status, decided = "ruled", ruling[0]
     elif not cards:
@@ -413,7 +425,8 @@ def _cross_check(
         result = forfeit_outcome(players.index(decided.forfeit), rules)
     else:
         assert decided.scores is not None
-        judged_result = judged[decided.scores]
+        side = None if decided.conceded_by is None else players.index(decided.conceded_by)
+        judged_result = judged[decided.scores, side]
         assert isinstance(judged_result, Outcome)
         result = judged_result
     return TableResult(number, table, players, status, tuple(cards), result, decided.forfeit)

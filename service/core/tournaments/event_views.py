@@ -80,7 +80,7 @@ def _counted(
     results: list[Outcome] = []
     for t in ledger.tables:
         if t.round <= after and t.outcome is not None:
-            games.append(GameResult(t.players, t.outcome.scores))
+            games.append(GameResult(t.players, t.outcome.scores, t.outcome.conceded_by))
             results.append(t.outcome)
     full = [bye.player for bye in ledger.byes if bye.round <= after and bye.kind == "full"]
     # Everyone in the field by then has a row (before round 1: the first round's field).

@@ -343,6 +343,7 @@ TEMPLATES: dict[str, str] = {
     "ev_card_twice": "scorekortet fra {name!r} for bord {table} er angivet to gange (også ved {at})",
     "ev_scores_or_forfeit": "et scorekort angiver scoren eller spilleren, der gav walkover, én af de to",
     "ev_forfeit_not_at": "{name!r} sidder ikke ved bord {table}",
+    "ev_conceded_forfeit": "en walkover er intet opgivet spil: et scorekort med conceded_by angiver scoren, som den stod",
     "ev_rounds_so_far": "turneringen har indtil nu {rounds} runder, ikke {after}",
     "ev_unsettled": "{count} borde er ikke afgjort endnu (scorekort, der ikke stemmer overens, eller ingen): afgør dem, før {waiting}",
     "ev_swiss_field": "et schweizerfelt her har højst {most} spillere; runde {round} har {count}",

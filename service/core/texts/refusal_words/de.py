@@ -343,6 +343,7 @@ TEMPLATES: dict[str, str] = {
     "ev_card_twice": "der Spielbericht von {name!r} für Tisch {table} ist zweimal angegeben (auch bei {at})",
     "ev_scores_or_forfeit": "ein Spielbericht nennt die Punkte oder den Spieler, der kampflos verloren hat, eines von beiden",
     "ev_forfeit_not_at": "{name!r} sitzt nicht an Tisch {table}",
+    "ev_conceded_forfeit": "ein kampflos verlorenes Spiel ist kein aufgegebenes: ein Spielbericht mit conceded_by nennt die Punkte, wie sie standen",
     "ev_rounds_so_far": "das Turnier hat bisher {rounds} Runden, nicht {after}",
     "ev_unsettled": "{count} Tische sind noch nicht entschieden (Spielberichte, die sich widersprechen, oder keine): entscheide sie, bevor {waiting}",
     "ev_swiss_field": "ein Schweizer Feld hat hier höchstens {most} Spieler; das von Runde {round} hat {count}",

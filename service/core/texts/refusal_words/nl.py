@@ -343,6 +343,7 @@ TEMPLATES: dict[str, str] = {
     "ev_card_twice": "de scorekaart van {name!r} voor tafel {table} is twee keer gegeven (ook bij {at})",
     "ev_scores_or_forfeit": "een scorekaart geeft de scores of de speler die reglementair verloor, een van de twee",
     "ev_forfeit_not_at": "{name!r} zit niet aan tafel {table}",
+    "ev_conceded_forfeit": "een reglementair verlies is geen opgegeven spel: een scorekaart met conceded_by geeft de scores zoals ze stonden",
     "ev_rounds_so_far": "het toernooi heeft tot nu toe {rounds} rondes, niet {after}",
     "ev_unsettled": "{count} tafels zijn nog niet beslist (scorekaarten die elkaar tegenspreken, of geen): beslis ze voordat {waiting}",
     "ev_swiss_field": "een Zwitsers veld heeft hier hoogstens {most} spelers; dat van ronde {round} heeft er {count}",

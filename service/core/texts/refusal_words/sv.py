@@ -343,6 +343,7 @@ TEMPLATES: dict[str, str] = {
     "ev_card_twice": "protokollet från {name!r} för bord {table} är angivet två gånger (även vid {at})",
     "ev_scores_or_forfeit": "ett protokoll anger poängen eller spelaren som lämnade walkover, ett av de två",
     "ev_forfeit_not_at": "{name!r} sitter inte vid bord {table}",
+    "ev_conceded_forfeit": "en walkover är inget uppgivet parti: ett protokoll med conceded_by anger poängen som de stod",
     "ev_rounds_so_far": "tävlingen har hittills {rounds} omgångar, inte {after}",
     "ev_unsettled": "{count} bord är inte avgjorda än (protokoll som inte stämmer överens, eller inga): avgör dem innan {waiting}",
     "ev_swiss_field": "ett schweizerfält här har högst {most} spelare; omgång {round} har {count}",
