@@ -17,6 +17,7 @@ hands them over) and the real server, gunicorn on loopback, over raw sockets.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -51,11 +52,12 @@ from tests.support.edge_requests import (
     length_request,
     limit_of,
     nested,
+    one_chunk,
     padded,
     raw,
 )
 from tests.support.problems import PROBLEM, expect_problem
-from tests.support.servers import Gunicorn
+from tests.support.servers import LOOPBACK, Gunicorn
 
 
 def test_the_operations_under_test_are_all_of_them() -> None:
@@ -346,6 +348,12 @@ GUNICORN_REFUSALS = {
         b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
         400,
     ),
+    # No chunked last: the body's length cannot be known (RFC 9112 6.3), a 400 (nginx in front answers 501).
+    "gzip-transfer-coding": (b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
+    "unknown-transfer-coding": (
+        b"POST /v1/hands/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: br, chunked\r\n\r\n0\r\n\r\n",
+        501,
+    ),
 }
 
 
@@ -359,6 +367,29 @@ def test_gunicorn_refuses_a_malformed_request_with_a_problem(server: Gunicorn, c
     # English (the request was not read), and an id to quote like every answer of the service (the contract's header)
     assert headers["content-language"] == "en" and re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
     assert len(problem.get("detail", "")) <= 300  # not a copy of the 10,000 bytes refused
+
+
+def test_a_gzip_under_the_chunks_is_refused_as_a_transfer_coding_not_read(server: Gunicorn, app: Flask) -> None:
+    """``Transfer-Encoding: gzip, chunked``: gunicorn takes the chunks off and passes the gzip on;
+    the app does not undo it, so it says so (a 501, as for any coding it does not read) instead of
+    a 400 about JSON that the client did send."""
+    packed = gzip.compress(b'{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C"}')
+    request = (
+        f"POST /v1/hands/score HTTP/1.1\r\nHost: {LOOPBACK}\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n"
+    ).encode() + one_chunk(packed)
+    status, headers, problem = raw(server.port, request)
+    assert (status, headers["content-type"], problem["type"]) == (
+        501,
+        PROBLEM,
+        "urn:cribbage:problem:unsupported-transfer-coding",
+    )
+    assert "chunked or with a Content-Length" in problem["detail"]
+    environ = EnvironBuilder(path="/v1/hands/score", method="POST", data=packed, content_type="application/json",
+                             headers=[("Transfer-Encoding", "gzip, chunked")]).get_environ()  # fmt: skip
+    answered: list[str] = []
+    body = b"".join(app(environ, lambda status, headers, exc_info=None: answered.append(status)))
+    assert answered == ["501 NOT IMPLEMENTED"] and json.loads(body)["status"] == 501
 
 
 def test_a_body_that_never_arrives_is_a_408_when_the_worker_times_out() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 from flask import Request, current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import NotImplemented as Unimplemented
 
 from ..contract import BODY_LIMITS, DEFAULT_LIMIT, SPEC, ContractViolation
 from ..wire.contract_texts import said
@@ -62,6 +63,16 @@ class EncodedBody(UnsupportedMediaType):
         return [*super().get_headers(*args, **kwargs), ("Accept-Encoding", "identity")]
 
 
+class TransferCoded(Unimplemented):
+    """A body sent with a transfer coding besides chunked (``Transfer-Encoding: gzip, chunked``):
+    gunicorn takes the chunks off but nothing here undoes the gzip, so the JSON parser would read
+    the compressed bytes. RFC 9112 6.1: a coding the server does not understand is a 501, as the
+    proxy answers it (gunicorn alone answers ``Transfer-Encoding: gzip``, with no chunked last, a
+    400: its length cannot be known, RFC 9112 6.3)."""
+
+    description = "The body must be sent chunked or with a Content-Length: no other transfer coding is read."
+
+
 _UTF8 = (None, "utf-8", "utf8", "us-ascii", "ascii")  # ASCII is UTF-8's first 128 characters
 
 
@@ -72,6 +83,15 @@ def _identity(coding: str) -> bool:
     (True, True, True, False, False)
     """
     return all(part.strip().lower() in ("", "identity") for part in coding.split(","))
+
+
+def _chunked_only(coding: str) -> bool:
+    """Whether a ``Transfer-Encoding`` names no coding but chunked (or none).
+
+    >>> _chunked_only(""), _chunked_only("chunked"), _chunked_only("Chunked "), _chunked_only("gzip, chunked")
+    (True, True, True, False)
+    """
+    return all(part.strip(" \t").lower() in ("", "chunked") for part in coding.split(","))
 
 
 def _charset(parameters: str) -> str | None:
@@ -182,6 +202,8 @@ def read_json(operation_id: str | None = None) -> Any:
         raise NotUtf8()
     if not _identity(environ.get("HTTP_CONTENT_ENCODING", "")):
         raise EncodedBody()
+    if not _chunked_only(environ.get("HTTP_TRANSFER_ENCODING", "")):
+        raise TransferCoded()
     setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
     limit: int | None = current_app.config.get(BODY_LIMITS[setting])
     raw = _read_body(environ, limit, lambda: BodyTooLarge(operation, limit or 0, setting))

@@ -119,6 +119,7 @@ def express(app: Flask, config: Config) -> WsgiApp:
             or environ.get("CONTENT_TYPE") != JSON
             or environ.get("HTTP_ACCEPT") not in _ACCEPTED
             or "HTTP_CONTENT_ENCODING" in environ
+            or "HTTP_TRANSFER_ENCODING" in environ
             or (cors and "HTTP_ORIGIN" in environ)
         ):
             return flask_app(environ, start_response)

@@ -158,7 +158,7 @@ _OTHERS: tuple[tuple[str, int, tuple[Origin, ...], tuple[str, str, str, str, str
         "Internal Server Error", "Internt serverfel", "Intern serverfejl", "Interner Serverfehler",
         "Interne serverfout",
     )),
-    ("unsupported-transfer-coding", 501, ("server", "proxy"), (
+    ("unsupported-transfer-coding", 501, ("api", "server", "proxy"), (
         "Not Implemented", "Inte implementerat", "Ikke implementeret", "Nicht implementiert", "Niet geïmplementeerd",
     )),
     ("not-ready", 503, ("api", "proxy"), (
@@ -192,6 +192,7 @@ HTTP_TYPES: Mapping[int, str] = MappingProxyType(
         405: "method-not-allowed",
         413: "body-too-large",
         415: "unsupported-media-type",
+        501: "unsupported-transfer-coding",
     }
 )
 # gunicorn's refusals of what it cannot parse, by status (service/gunicorn_conf.py).
