@@ -15,7 +15,7 @@ import { fold } from "./table.js";
 
 const STORAGE_KEY = "cribbage.play.v1";
 // Each tab keeps its own game in sessionStorage (a reload resumes that tab's game, and a second tab cannot
-// overwrite it); the last game any tab wrote is also kept in localStorage, for a new tab or a reopened browser.
+// overwrite it); the last game any tab played is also kept in localStorage, for a new tab or a reopened browser.
 const STORAGES = /** @type {const} */ (["sessionStorage", "localStorage"]);
 const params = new URLSearchParams(location.search);
 /** `?fast=1`: no pause between events and no peg transition (the browser tests use it). */
@@ -64,10 +64,15 @@ function load() {
   return null;
 }
 
+/**
+ * Keep `saved` for a reload: always in the tab's storage; in localStorage (the last game any tab played) only
+ * with a game (`gameId`: at a relay the state stays there), so a tab on the setup form leaves another's game be.
+ */
 function store() {
   const text = JSON.stringify(saved);
   for (const name of STORAGES) {
     try {
+      if (name === "localStorage" && !saved.gameId) continue;
       window[name].setItem(STORAGE_KEY, text);
     } catch {
       // storage full or refused: the game goes on, a reload will not resume it
@@ -260,13 +265,18 @@ async function act(/** @type {Body} */ action) {
   timings.push(performance.now() - started);
 }
 
+/** A move refused as stale (a relay's 409) is shown: a catch-up's redraw keeps saying why the table changed. */
+let staleShown = false;
+
 /**
  * Run a request and present its answer; a problem is shown, and a 422's legal actions offered again.
- * `keepProblem`: a catch-up, which leaves the last problem shown (a move refused as stale says why the
- * table then changed, until the next move).
+ * `catchingUp`: a redraw for the other seats' moves, which leaves a stale move's message until the next move.
  */
-async function request(/** @type {() => Promise<Body>} */ send, keepProblem = false) {
-  if (!keepProblem) el("error").textContent = "";
+async function request(/** @type {() => Promise<Body>} */ send, catchingUp = false) {
+  if (!(catchingUp && staleShown)) {
+    el("error").textContent = "";
+    staleShown = false;
+  }
   el("hints").replaceChildren();
   setBusy(true);
   try {
@@ -290,6 +300,7 @@ function showProblem(/** @type {unknown} */ error) {
   const problem = error instanceof ApiError ? error.problem : { type: "page", status: 0, title: String(error) };
   const said = problem.type === "network" ? t("offline") : `${problem.title || ""} ${problem.detail || ""}`; // (the browser's words)
   el("error").textContent = `${t("error")}: ${said}`.trim();
+  staleShown = problem.status === 409 && typeof problem.move === "number";
   if (Array.isArray(problem.legal_actions) && saved.table) {
     saved.legal = problem.legal_actions;
     draw(saved.table, saved.legal);

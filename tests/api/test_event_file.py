@@ -609,6 +609,11 @@ def test_a_game_given_up_at_a_table_is_scored_as_a_conceded_game(client: FlaskCl
     rows = {row["player"]: row["rounds"][0] for row in post(client, "crosstable", event).json["rows"]}
     assert (rows["bob"]["result"], rows["bob"]["score"], rows["bob"]["opponent_score"]) == ("won", 40, 100)
     assert (rows["cy"]["result"], rows["cy"]["game_points"], rows["cy"]["spread"]) == ("lost", 0, -81)
+    assert (rows["bob"]["conceded_by"], rows["ann"]["conceded_by"], rows["dee"]["conceded_by"]) == ("ann", "ann", "cy")
+    sheet = client.post("/v1/tournaments/event/crosstable", json=event, headers={"Accept": "text/csv"}).get_data(
+        as_text=True
+    )
+    assert "won 40-100, conceded" in sheet and "lost 40-100, conceded" in sheet
     checked = post(client, "cross-check", event).json
     assert [(t["table"], t["status"]) for t in checked["tables"]] == [(2, "one_card")]
     assert checked["tables"][0]["cards"] == [{"by": "dee", "scores": [40, 100], "forfeit": None, "conceded_by": "cy"}]

@@ -288,17 +288,28 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
 
 def test_two_tabs_keep_their_own_games(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     """Two tabs of one browser share its origin's storage: a game started in the second tab must not
-    take the first tab's place when the first is reloaded; a new tab resumes the last game started."""
+    take the first tab's place when the first is reloaded, a tab on the setup form must not drop the
+    game a new tab would resume, and a new tab resumes the last game any tab played."""
     with phone(browser, server) as (first, _):
         open_play(first, server)
         start(first, variant="five_card")
         mine = hand(first)
-        second = first.context.new_page()
-        second.goto(first.url, wait_until="networkidle")
-        second.wait_for_selector("#game:not([hidden])")
+
+        def new_tab() -> Any:
+            tab = first.context.new_page()
+            tab.goto(first.url, wait_until="networkidle")
+            tab.wait_for_selector("#game:not([hidden]), #setup:not([hidden])")
+            return tab
+
+        second = new_tab()
         assert hand(second) == mine  # a new tab carries on with the last game
         second.click("#new-game")
         second.wait_for_selector("#setup:not([hidden])")
+        second.reload(wait_until="networkidle")
+        second.wait_for_selector("#setup:not([hidden])")  # the tab's own: no game
+        third = new_tab()
+        assert hand(third) == mine  # the second tab's setup form did not drop it
+        third.close()
         start(second, variant="six_card")
         other = hand(second)
         assert len(other) == 6 and len(mine) == 5
@@ -308,10 +319,7 @@ def test_two_tabs_keep_their_own_games(browser: Any, server: Gunicorn) -> None: 
         second.reload(wait_until="networkidle")
         second.wait_for_selector("#game:not([hidden])")
         assert hand(second) == other
-        third = first.context.new_page()
-        third.goto(first.url, wait_until="networkidle")
-        third.wait_for_selector("#game:not([hidden])")
-        assert hand(third) == other  # the last game any tab wrote
+        assert hand(new_tab()) == other  # the last game any tab played
 
 
 def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> None:  # noqa: F811

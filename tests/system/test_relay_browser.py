@@ -391,7 +391,7 @@ def test_a_relay_behind_what_the_page_showed_is_caught_up_from_its_start(browser
         page.click("#new-game")
         page.wait_for_selector("#setup:not([hidden]) h2")
         assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
-        assert "gameId" not in json.loads(page.evaluate("localStorage.getItem('cribbage.play.v1')"))
+        assert "gameId" not in json.loads(page.evaluate("sessionStorage.getItem('cribbage.play.v1')"))  # the tab's
     assert_no_problems(problems, ("422 /view",))
 
 

@@ -60,10 +60,14 @@ def result_word(cell: RoundCell) -> Word:
     'won 121-95'
     >>> result_word(RoundCell(3, "half_bye", None, None, None, None, 1, 0, 5, 30))
     'half bye'
+    >>> result_word(RoundCell(1, "won", 2, "ann", 40, 100, 2, 21, 2, 21, conceded_by="ann"))
+    'won 40-100, conceded'
     """
     words = cell.result.replace("_", " ")
     if cell.score is not None and cell.opponent_score is not None:
         words += f" {cell.score}-{cell.opponent_score}"
+    if cell.conceded_by is not None:
+        words += ", conceded"
     return Word(words)
 
 

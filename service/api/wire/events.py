@@ -156,6 +156,7 @@ def _cell(value: RoundCell) -> dict[str, Any]:
         "spread": value.spread,
         "total_game_points": value.total_game_points,
         "total_spread": value.total_spread,
+        "conceded_by": value.conceded_by,
     }
 
 

@@ -118,7 +118,8 @@ class RoundCell:
     """One player's round in the crosstable: ``result`` is ``won``, ``lost``, ``drawn``,
     ``forfeit_won``, ``forfeit_lost``, a bye (``bye``, ``half_bye``, ``zero_bye``),
     ``unsettled`` (the table's cards disagree or are missing), ``absent`` (in the field, not
-    seated), ``not_entered`` or ``withdrawn``. ``total_*``: the running totals after it."""
+    seated), ``not_entered`` or ``withdrawn``. ``total_*``: the running totals after it.
+    ``conceded_by``: the player who gave the game up (a game won or lost at the scores as they stood)."""
 
     round: int
     result: str
@@ -130,6 +131,7 @@ class RoundCell:
     spread: int
     total_game_points: int
     total_spread: int
+    conceded_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,7 @@ def _cell(
             result.spread[side],
             0,
             0,
+            None if result.conceded_by is None else t.players[result.conceded_by],
         )
     bye = byes.get((number, name))
     if bye is not None:
