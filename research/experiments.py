@@ -7,6 +7,8 @@ Ceilings and slow prototypes, measured before anything goes into ``hard``:
 * ``pegsim``: ``hard`` whose discard adds to each of the best options' net the mean point
   balance of the play with the kept cards (hands open, solved exactly) against opponent
   hands drawn from the unseen cards: how much pegging-aware discards can give.
+* ``cheatev``: ``cheatpeg`` whose search has the opponent play as ``ev`` does: how much a model of
+  the opponent's play gives when its hand is known; ``evopp``: that model over drawn hands.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from service.core.game.views import SeatView, view
 Player = Callable[[GameState, int], Action]
 
 
-def _cheat_card(state: GameState, seat: int) -> Action:
+def _cheat_card(state: GameState, seat: int, modelled: bool = False) -> Action:
+    """The card of a seat that sees the opponent's hand: its best reply in the search, or
+    (``modelled``) the card ``ev`` would play with what it truly saw."""
     seen = view(state, seat)
     play = state.play
     assert play is not None and play.hands is not None
@@ -33,6 +37,13 @@ def _cheat_card(state: GameState, seat: int) -> Action:
     if len({c.rank for c in legal}) == 1:
         return Action("play", seat, card=max(legal))
     solver = _Plain(seen.rules.single_count_play)
+    if modelled:
+        unseen = [0] * 14
+        for card in view(state, opp).unseen:
+            unseen[card.rank] += 1
+        for card in seen.hand:
+            unseen[card.rank] -= 1
+        solver = _ModelledOpponent(seen.rules.single_count_play, unseen)
     mine = tuple(sorted(c.rank for c in seen.hand))
     theirs = tuple(sorted(c.rank for c in play.hands[opp]))
     pile = tuple(c.rank for c in seen.pile_cards)
@@ -242,3 +253,98 @@ def _pegtab(state: GameState, seat: int, weight: float) -> Action:
 
 EXPERIMENTS["pegtab"] = lambda state, seat: _pegtab(state, seat, 1.0)
 EXPERIMENTS["pegtab_half"] = lambda state, seat: _pegtab(state, seat, 0.5)
+
+
+class _ModelledOpponent(_Plain):
+    """The play with hands open, the opponent (seat 1) playing as ``ev`` does (the card with the
+    most points now less the mean points of a reply by any card it has not seen, the higher rank
+    of equals) instead of its best reply (``greedy=False``) or its most points now. ``unseen``: the
+    opponent's unseen rank counts (index 1..13) less seat 0's hand at the root, so that at any
+    position they are those plus seat 0's hand there (seat 0's cards played since are on the pile)."""
+
+    def __init__(self, single_count: bool, unseen: list[int]) -> None:
+        super().__init__(single_count)
+        self.unseen = unseen
+
+    def _node(self, pile, count, h0, h1, turn, p0, p1, last):  # type: ignore[no-untyped-def]
+        from service.core.computer.players.ranks import VALUES, peg
+
+        legal = sorted({r for r in h1 if count + VALUES[r] <= 31}) if turn == 1 else []
+        if not legal:
+            return super()._node(pile, count, h0, h1, turn, p0, p1, last)
+        key = (pile, h0, h1, turn, p0, p1, last)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        unseen = self._unseen_at(h0, h1)
+        n = sum(unseen)
+
+        def value(rank: int) -> tuple[float, int]:
+            now = peg(pile, rank)
+            total = count + VALUES[rank]
+            if total == 31 or not n:
+                return now, rank
+            after = (*pile, rank)
+            reply = sum(k * peg(after, q) for q, k in enumerate(unseen) if k and total + VALUES[q] <= 31)
+            return now - reply / n, rank
+
+        chosen = max(legal, key=value)
+        best = self._card(pile, count, h0, h1, 1, p0, p1, chosen)
+        self.memo[key] = best
+        return best
+
+    def _unseen_at(self, h0: tuple[int, ...], h1: tuple[int, ...]) -> list[int]:
+        unseen = list(self.unseen)
+        for r in h0:
+            unseen[r] += 1
+        return unseen
+
+
+def _cheat_modelled(state: GameState, seat: int) -> Action:
+    """``cheatpeg`` whose search has the opponent play as ``ev`` would (with what it truly saw)."""
+    if state.phase == "play" and state.rules.players == 2:
+        return _cheat_card(state, seat, modelled=True)
+    return hard.choose(view(state, seat))
+
+
+EXPERIMENTS["cheatev"] = _cheat_modelled
+
+
+class _ModelledShared(_ModelledOpponent):
+    """:class:`_ModelledOpponent` for drawn hands, one memo for every drawn hand: the opponent's
+    unseen cards at a position are the seat's unseen ones and its own throw, plus seat 0's hand
+    there, less the opponent's hand there (so a card it played in the search still counts as
+    unseen to it, and its own throw too: a few cards off)."""
+
+    def _unseen_at(self, h0: tuple[int, ...], h1: tuple[int, ...]) -> list[int]:
+        unseen = super()._unseen_at(h0, h1)
+        for r in h1:
+            unseen[r] -= 1
+        return unseen
+
+
+def _evopp(state: GameState, seat: int) -> Action:
+    """``hard`` whose play search has the opponent play as ``ev`` would (one memo for the drawn hands)."""
+    from service.core.computer.players import search
+
+    seen = view(state, seat)
+    if not (seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS):
+        return hard.choose(seen)
+    base = [0] * 14
+    for card in seen.unseen:
+        base[card.rank] += 1
+    for card in seen.dealt:
+        if card not in seen.kept:
+            base[card.rank] += 1  # the seat's throw: unseen to the opponent
+    for card in seen.hand:
+        base[card.rank] -= 1  # added back at each position from the hand there
+    original = search._Plain
+    search._Plain = lambda single, greedy=False: _ModelledShared(single, base)  # type: ignore[assignment,misc]
+    try:
+        return Action("play", seat, card=search.choose_card(seen))
+    finally:
+        search._Plain = original  # type: ignore[misc]
+
+
+EXPERIMENTS["evopp"] = _evopp
