@@ -426,6 +426,7 @@ REFUSALS: dict[str, str] = {
     "name_control": "{name!r} holds a control or invisible format character (U+{code}), which prints as nothing or turns the name around",
     "name_twice": "{name!r} is given twice: already on the roster at {at}",
     "name_taken": "{name!r} is {normal!r}, already on the roster at {at} as {first!r}",
+    "name_form": "{name!r} (with {codes}) is {first!r} (with {first_codes}) written in another Unicode form: already on the roster at {at}",
     "name_alike": "{name!r} is {normal!r}, already on the roster at {at} as {first!r} (names differing only by case or spacing print alike)",
     # the event's players, joining and withdrawing
     "ev_joins": "joins in round {round}",

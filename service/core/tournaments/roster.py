@@ -123,6 +123,15 @@ def _unprintable(c: str) -> bool:
     return category == "Cc" or (category == "Cf" and c not in _JOINERS)
 
 
+def _codes(name: str) -> str:
+    """The code points of a name beyond ASCII, where two forms of one name differ.
+
+    >>> _codes("A\u030asa"), _codes("\u00c5sa")
+    ('U+030A', 'U+00C5')
+    """
+    return " ".join(f"U+{ord(c):04X}" for c in name if ord(c) > 127)
+
+
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     """Every name of a roster that is empty once trimmed, holds a control character (a tab, a
     NUL: it prints as nothing) or a format character other than a joiner (a zero-width space, a
@@ -148,15 +157,15 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         if key in seen:
             j, first = seen[key]
             at = f"{pointer}/{j}"
-            twice = name == first  # the same text again; else the same once trimmed and composed (NFC)
-            found.append(
-                Problem(
-                    where,
-                    said("name_twice", name=name, at=at)
-                    if twice
-                    else said("name_taken", name=name, normal=key, at=at, first=first),
-                )
-            )
+            if name == first:  # the same text again
+                words = said("name_twice", name=name, at=at)
+            elif (
+                name.strip() != first.strip()
+            ):  # the same once composed (NFC): they print alike, so say how they differ
+                words = said("name_form", name=name, codes=_codes(name), first=first, first_codes=_codes(first), at=at)
+            else:  # the same once trimmed
+                words = said("name_taken", name=name, normal=key, at=at, first=first)
+            found.append(Problem(where, words))
             continue
         like = likeness(key)
         if like in alike:

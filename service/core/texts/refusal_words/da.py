@@ -358,6 +358,7 @@ TEMPLATES: dict[str, str] = {
     "name_control": "{name!r} indeholder et kontroltegn eller usynligt formattegn (U+{code}), som ikke ses på tryk eller vender navnet om",
     "name_twice": "{name!r} er angivet to gange: allerede på deltagerlisten ved {at}",
     "name_taken": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r}",
+    "name_form": "{name!r} (med {codes}) er {first!r} (med {first_codes}) skrevet i en anden Unicode-form: allerede på deltagerlisten ved {at}",
     "name_alike": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r} (navne, der kun adskiller sig ved store bogstaver eller mellemrum, ser ens ud på tryk)",
     # the event's players, joining and withdrawing
     "ev_joins": "kommer med i runde {round}",

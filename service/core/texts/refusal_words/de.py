@@ -358,6 +358,7 @@ TEMPLATES: dict[str, str] = {
     "name_control": "{name!r} enthält ein Steuer- oder unsichtbares Formatzeichen (U+{code}), das im Druck nicht erscheint oder den Namen umkehrt",
     "name_twice": "{name!r} steht zweimal da: schon auf der Teilnehmerliste bei {at}",
     "name_taken": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r}",
+    "name_form": "{name!r} (mit {codes}) ist {first!r} (mit {first_codes}) in einer anderen Unicode-Form geschrieben: schon auf der Teilnehmerliste bei {at}",
     "name_alike": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r} (Namen, die sich nur durch Groß- und Kleinschreibung oder Leerzeichen unterscheiden, sehen gedruckt gleich aus)",
     # the event's players, joining and withdrawing
     "ev_joins": "steigt in Runde {round} ein",

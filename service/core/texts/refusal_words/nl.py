@@ -358,6 +358,7 @@ TEMPLATES: dict[str, str] = {
     "name_control": "{name!r} bevat een stuurteken of onzichtbaar opmaakteken (U+{code}), dat niet zichtbaar wordt afgedrukt of de naam omdraait",
     "name_twice": "{name!r} staat er twee keer: al op de deelnemerslijst bij {at}",
     "name_taken": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r}",
+    "name_form": "{name!r} (met {codes}) is {first!r} (met {first_codes}) in een andere Unicode-vorm geschreven: al op de deelnemerslijst bij {at}",
     "name_alike": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r} (namen die alleen in hoofdletters of spaties verschillen, zien er afgedrukt hetzelfde uit)",
     # the event's players, joining and withdrawing
     "ev_joins": "doet mee vanaf ronde {round}",

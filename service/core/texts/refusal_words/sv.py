@@ -358,6 +358,7 @@ TEMPLATES: dict[str, str] = {
     "name_control": "{name!r} innehåller ett styrtecken eller osynligt formateringstecken (U+{code}), som inte syns i utskrift eller vänder på namnet",
     "name_twice": "{name!r} står två gånger: redan i deltagarlistan vid {at}",
     "name_taken": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r}",
+    "name_form": "{name!r} (med {codes}) är {first!r} (med {first_codes}) skrivet i en annan Unicode-form: redan i deltagarlistan vid {at}",
     "name_alike": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r} (namn som bara skiljer sig i versaler eller mellanslag ser likadana ut i utskrift)",
     # the event's players, joining and withdrawing
     "ev_joins": "kommer med i omgång {round}",
