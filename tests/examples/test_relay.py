@@ -74,11 +74,12 @@ class Device:
         return response
 
 
-def start(http: httpx.Client, body: Json) -> tuple[str, dict[int, Device]]:
+def start(http: httpx.Client, body: Json, moved: int = 0) -> tuple[str, dict[int, Device]]:
+    """A game created at the relay (``moved``: the computer's moves made when it is created)."""
     response = http.post("/relay/games", json=body)
     assert response.status_code == 201, response.text
     created = response.json()
-    assert set(created) == {"game_id", "move", "seats"} and created["move"] == 0
+    assert set(created) == {"game_id", "move", "seats"} and created["move"] == moved
     devices = {entry["seat"]: Device(http, created["game_id"], entry["link"]) for entry in created["seats"]}
     assert sorted(devices) == [0, 1]
     return created["game_id"], devices
@@ -137,6 +138,27 @@ def test_two_devices_play_a_whole_game_through_the_relay(relay: Running, http: h
         for event in device.events:
             if event["type"] == "discard" and event["seat"] != seat:
                 assert "cards" not in event  # the other seat's throw is never shown
+    assert_kept_nowhere(relay, [device.credential for device in devices.values()])
+
+
+def test_two_people_and_the_computer_play_through_the_relay(relay: Running, http: httpx.Client) -> None:
+    """A relay game may give seats to the computer: the links are the people's only (the service hands out no
+    credential for a computer seat), and the service plays the computer's moves within each answer."""
+    _, devices = start(
+        http,
+        {"variant": "three_player", "computer": [{"seat": 2, "level": "easy"}], "options": {"target": 61}},
+        moved=1,
+    )  # fmt: skip (the computer has thrown)
+    for moves in range(600):  # noqa: B007 (the count is checked after the loop)
+        answers = {seat: device.catch_up() for seat, device in devices.items()}
+        if answers[0]["view"]["phase"] == "over":
+            break
+        seat = next(seat for seat, answer in answers.items() if answer["legal_actions"])
+        response = devices[seat].act(answers[seat]["legal_actions"][0])
+        assert response.status_code == 200, response.text
+    assert answers[0]["view"]["phase"] == "over" and moves < 600
+    played = {event["seat"] for event in devices[0].events if event["type"] == "play"}
+    assert played == {0, 1, 2}  # the computer's cards came in the answers
     assert_kept_nowhere(relay, [device.credential for device in devices.values()])
 
 
