@@ -15,7 +15,7 @@ import { fold } from "./table.js";
 
 const STORAGE_KEY = "cribbage.play.v1";
 // Each tab keeps its own game in sessionStorage (a reload resumes that tab's game, and a second tab cannot
-// overwrite it); the last game any tab played is also kept in localStorage, for a new tab or a reopened browser.
+// overwrite it); the game a tab last drew is also kept in localStorage, for a new tab or a reopened browser.
 const STORAGES = /** @type {const} */ (["sessionStorage", "localStorage"]);
 const params = new URLSearchParams(location.search);
 /** `?fast=1`: no pause between events and no peg transition (the browser tests use it). */
@@ -52,11 +52,16 @@ const timings = /** @type {number[]} */ ([]);
 const shownEvents = /** @type {[string, number, string][]} */ ([]);
 Object.assign(window, { playTimings: timings, playShown: shownEvents });
 
+/** @param {unknown} value (a declaration: load() runs before the module's constants below it are set) */
+function isObject(value) {
+  return Boolean(value) && typeof value === "object" && !Array.isArray(value);
+}
+
 function load() {
   for (const name of STORAGES) {
     try {
       const found = JSON.parse(window[name].getItem(STORAGE_KEY) || "null");
-      if (found) return found;
+      if (isObject(found)) return found;
     } catch {
       // storage refused or unreadable: try the next, else start afresh
     }
@@ -64,15 +69,23 @@ function load() {
   return null;
 }
 
+/** The game localStorage keeps for a new tab (the one a tab last drew), if any. */
+function keptGame() {
+  const kept = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
+  return isObject(kept) ? kept.gameId : undefined;
+}
+
 /**
- * Keep `saved` for a reload: always in the tab's storage; in localStorage (the last game any tab played) only
- * with a game (`gameId`: at a relay the state stays there), so a tab on the setup form leaves another's game be.
+ * Keep `saved` for a reload: always in the tab's storage; in localStorage (what a new tab resumes) too, unless
+ * this tab has no game and localStorage keeps another tab's (a tab on the setup form leaves it be), save the
+ * game `left` ("New game": the credentials of a game left go from both).
+ * @param {string} [left]
  */
-function store() {
+function store(left) {
   const text = JSON.stringify(saved);
   for (const name of STORAGES) {
     try {
-      if (name === "localStorage" && !saved.gameId) continue;
+      if (name === "localStorage" && !saved.gameId && ![undefined, left].includes(keptGame())) continue;
       window[name].setItem(STORAGE_KEY, text);
     } catch {
       // storage full or refused: the game goes on, a reload will not resume it
@@ -265,18 +278,17 @@ async function act(/** @type {Body} */ action) {
   timings.push(performance.now() - started);
 }
 
-/** A move refused as stale (a relay's 409) is shown: a catch-up's redraw keeps saying why the table changed. */
-let staleShown = false;
+/** The problem shown is `kept` (a relay's move not sent or not taken: the table is drawn again): the next
+ * catch-up's redraw leaves it, so the player sees why the table changed; anything after clears it. */
+let keptShown = false;
 
 /**
  * Run a request and present its answer; a problem is shown, and a 422's legal actions offered again.
- * `catchingUp`: a redraw for the other seats' moves, which leaves a stale move's message until the next move.
+ * `catchingUp`: a redraw for another seat's move, or the one a kept problem asked for.
  */
 async function request(/** @type {() => Promise<Body>} */ send, catchingUp = false) {
-  if (!(catchingUp && staleShown)) {
-    el("error").textContent = "";
-    staleShown = false;
-  }
+  if (!(catchingUp && keptShown)) el("error").textContent = "";
+  keptShown = false;
   el("hints").replaceChildren();
   setBusy(true);
   try {
@@ -300,7 +312,7 @@ function showProblem(/** @type {unknown} */ error) {
   const problem = error instanceof ApiError ? error.problem : { type: "page", status: 0, title: String(error) };
   const said = problem.type === "network" ? t("offline") : `${problem.title || ""} ${problem.detail || ""}`; // (the browser's words)
   el("error").textContent = `${t("error")}: ${said}`.trim();
-  staleShown = problem.status === 409 && typeof problem.move === "number";
+  keptShown = problem.kept === true;
   if (Array.isArray(problem.legal_actions) && saved.table) {
     saved.legal = problem.legal_actions;
     draw(saved.table, saved.legal);
@@ -414,8 +426,9 @@ async function nextGame() {
 }
 
 function newGame() {
+  const left = saved.gameId;
   saved = { lang: lang() };
-  store();
+  store(left);
   if (AT_RELAY) {
     // Leave the relay's game for good (its stream, its asking, its link in the address bar): the friend form afresh.
     history.replaceState(null, "", `${location.pathname}${location.search}#relay=new`);

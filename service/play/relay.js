@@ -150,6 +150,15 @@ function pollFor(/** @type {Hooks} */ hooks) {
   next();
 }
 
+/**
+ * A move not sent or not taken, after which the table is drawn again: catch up, and mark the problem `kept`,
+ * so the page keeps saying why through that redraw. @param {Hooks} hooks @param {unknown} error
+ */
+function redrawn(hooks, error) {
+  setTimeout(() => hooks.catchUp(), 0);
+  return error instanceof ApiError ? new ApiError({ ...error.problem, kept: true }) : error;
+}
+
 /** A 409 from the relay: the move was made on a state that is not the latest any more. */
 function stale(/** @type {unknown} */ error) {
   return error instanceof ApiError && error.problem.status === 409 && typeof error.problem.move === "number";
@@ -164,8 +173,7 @@ function relayApi(hooks) {
       const send = (/** @type {number} */ move) =>
         call(path("act"), { ...own(), move, action: body.action, since_move: body.since_move });
       if (game.answered < 0) { // nothing drawn from this relay yet (a reload whose first view failed)
-        setTimeout(() => hooks.catchUp(), 0);
-        throw new ApiError({ type: "page", status: 0, title: say("catchingUp") });
+        throw redrawn(hooks, new ApiError({ type: "page", status: 0, title: say("catchingUp") }));
       }
       // Made on the table drawn, not on a move only heard of. A throw does not depend on the other
       // seat's (unseen) throw, nor a concession on the table: one refused as stale goes again on the
@@ -178,10 +186,7 @@ function relayApi(hooks) {
         } catch (error) {
           if (!stale(error) && tries === 0) throw error; // refused on the table drawn: the page says why
           if (stale(error)) game.known = Number(/** @type {ApiError} */ (error).problem.move);
-          if (!stale(error) || !again || tries >= 3) {
-            setTimeout(() => hooks.catchUp(), 0); // chosen on an old table: show the new one
-            throw error;
-          }
+          if (!stale(error) || !again || tries >= 3) throw redrawn(hooks, error); // chosen on an old table
           move = game.known;
         }
       }

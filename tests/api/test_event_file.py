@@ -166,7 +166,7 @@ def test_every_mistake_of_a_file_in_one_answer(client: FlaskClient) -> None:
     details = {pointer: detail for pointer, detail in ((e["pointer"], e["detail"]) for e in problem["errors"])}
     assert "differing only by case or spacing" in details["/players/1"]
     assert "already on the roster at /players/2" in details["/players/3"]  # two spellings of Åsa, one name
-    assert "(with U+00C5) is 'A\u030asa' (with U+030A) written in another Unicode form" in details["/players/3"]
+    assert "(with U+00C5) is 'A\u030asa' (with U+0041 U+030A) written in another Unicode form" in details["/players/3"]
     assert "did you mean 'bob'" in details["/tables/3/players/0"]
     assert (
         "seated twice" in details["/tables/1/players/1"] and "withdrew after round 1" in details["/tables/2/players/0"]

@@ -289,11 +289,11 @@ def test_a_reload_in_the_middle_resumes(browser: Any, server: Gunicorn) -> None:
 def test_two_tabs_keep_their_own_games(browser: Any, server: Gunicorn) -> None:  # noqa: F811
     """Two tabs of one browser share its origin's storage: a game started in the second tab must not
     take the first tab's place when the first is reloaded, a tab on the setup form must not drop the
-    game a new tab would resume, and a new tab resumes the last game any tab played."""
+    game a new tab would resume (only "New game" drops the game it leaves), and a new tab resumes the
+    game a tab last drew."""
     with phone(browser, server) as (first, _):
         open_play(first, server)
         start(first, variant="five_card")
-        mine = hand(first)
 
         def new_tab() -> Any:
             tab = first.context.new_page()
@@ -302,24 +302,26 @@ def test_two_tabs_keep_their_own_games(browser: Any, server: Gunicorn) -> None: 
             return tab
 
         second = new_tab()
-        assert hand(second) == mine  # a new tab carries on with the last game
+        assert hand(second) == hand(first)  # a new tab carries on with the last game
         second.click("#new-game")
         second.wait_for_selector("#setup:not([hidden])")
+        assert step(first) == "discard"  # the first tab plays on: a new tab resumes its game again
+        mine = hand(first)
         second.reload(wait_until="networkidle")
         second.wait_for_selector("#setup:not([hidden])")  # the tab's own: no game
         third = new_tab()
-        assert hand(third) == mine  # the second tab's setup form did not drop it
+        assert hand(third) == mine and state(third)["phase"] == "play"  # the setup form did not drop it
         third.close()
         start(second, variant="six_card")
         other = hand(second)
-        assert len(other) == 6 and len(mine) == 5
+        assert len(other) == 6 and len(mine) == 3  # five-card: three kept
         first.reload(wait_until="networkidle")
         first.wait_for_selector("#game:not([hidden])")
-        assert hand(first) == mine and state(first)["phase"] == "discard"
+        assert hand(first) == mine and state(first)["phase"] == "play"
         second.reload(wait_until="networkidle")
         second.wait_for_selector("#game:not([hidden])")
         assert hand(second) == other
-        assert hand(new_tab()) == other  # the last game any tab played
+        assert hand(new_tab()) == other  # the game a tab last drew
 
 
 def test_a_match_goes_on_to_its_next_game(browser: Any, server: Gunicorn) -> None:  # noqa: F811

@@ -93,6 +93,11 @@ def assert_no_problems(problems: dict[str, list[str]], refusals: tuple[str, ...]
     assert problems == {"console": [], "exceptions": [], "refused": [], "csp": []}
 
 
+def state_of(page: Any) -> dict[str, str]:
+    """The page's body marks (phase, deal, busy, relay), for a failure's message."""
+    return dict(page.evaluate("({...document.body.dataset})"))
+
+
 def phase(page: Any) -> str:
     return str(page.evaluate("document.body.dataset.phase || ''"))
 
@@ -203,8 +208,8 @@ def test_two_pages_play_each_other_through_the_relay(browser: Any, relay: Runnin
 
 
 def shown_move(page: Any) -> int:
-    """The last move this page has shown (what it keeps in the browser's storage)."""
-    return int(page.evaluate("JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove"))
+    """The last move this page has shown (what it keeps in its tab's storage)."""
+    return int(page.evaluate("JSON.parse(sessionStorage.getItem('cribbage.play.v1')).lastShownMove"))
 
 
 def has_move(page: Any) -> bool:
@@ -258,7 +263,7 @@ def test_a_refused_stream_falls_back_to_polling_and_a_reload_resumes(browser: An
         assert now > left_at
         second.goto(friend)
         second.wait_for_selector(IDLE)
-        second.wait_for_function(f"JSON.parse(localStorage.getItem('cribbage.play.v1')).lastShownMove >= {now}")
+        until_shown(second, now, at_least=True)
         moves = {move for _, move, _ in second.evaluate("window.playShown")}
         assert moves and min(moves) > left_at and max(moves) >= now, (left_at, now, moves)
         assert second.locator("#pile .card").count() == first.locator("#pile .card").count()
@@ -354,10 +359,11 @@ def test_the_relays_page_offers_a_friend_game_only_and_says_what_is_wrong_with_a
     assert_no_problems(problems, ("404 /view", "403 /view", "503 /events"))
 
 
-def until_shown(page: Any, move: int) -> None:
-    """Wait until the page has shown ``move`` (polled from here: the page's CSP forbids evaluating a string)."""
+def until_shown(page: Any, move: int, at_least: bool = False) -> None:
+    """Wait until the page has shown ``move`` (or, ``at_least``, a later one too), polled from here:
+    the page's CSP forbids evaluating a string, which a waiting ``wait_for_function`` does."""
     deadline = time.monotonic() + 15
-    while shown_move(page) != move:
+    while not (shown_move(page) >= move if at_least else shown_move(page) == move):
         assert time.monotonic() < deadline, shown_move(page)
         page.wait_for_timeout(50)
 
@@ -391,7 +397,8 @@ def test_a_relay_behind_what_the_page_showed_is_caught_up_from_its_start(browser
         page.click("#new-game")
         page.wait_for_selector("#setup:not([hidden]) h2")
         assert urlsplit(page.url).fragment == "relay=new" and page.locator("#game").is_hidden()
-        assert "gameId" not in json.loads(page.evaluate("sessionStorage.getItem('cribbage.play.v1')"))  # the tab's
+        for storage in ("sessionStorage", "localStorage"):  # the tab's, and what a new tab would resume
+            assert "gameId" not in json.loads(page.evaluate(f"{storage}.getItem('cribbage.play.v1')"))
     assert_no_problems(problems, ("422 /view",))
 
 
@@ -428,7 +435,12 @@ def test_a_play_refused_as_stale_says_why_the_table_changed(browser: Any, relay:
             page.locator("#hand button.card").first.click()
         page.wait_for_selector(IDLE)
         page.wait_for_timeout(200)  # the catch-up's drawing done
-        assert page.locator("#error").inner_text().endswith(f": {STALE_SAID}")
+        said = page.locator("#error").inner_text()
+        assert said.endswith(f": {STALE_SAID}"), (
+            said,
+            state_of(page),
+            [tuple(e) for e in page.evaluate("window.playShown")][-4:],
+        )
         assert has_move(page)  # the table drawn again, the card still to play
         page.unroute("**/act")
         before = shown_move(page)

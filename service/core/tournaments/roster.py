@@ -20,6 +20,7 @@ lacks says which roster name it resembles.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -123,13 +124,21 @@ def _unprintable(c: str) -> bool:
     return category == "Cc" or (category == "Cf" and c not in _JOINERS)
 
 
-def _codes(name: str) -> str:
-    """The code points of a name beyond ASCII, where two forms of one name differ.
+def _codes(name: str, other: str) -> str:
+    """The code points of ``name`` that ``other`` lacks: where two spellings of one name differ
+    (in Unicode form, or in spaces trimmed off).
 
-    >>> _codes("A\u030asa"), _codes("\u00c5sa")
-    ('U+030A', 'U+00C5')
+    >>> _codes("A\u030asa", "\u00c5sa"), _codes("\u00c5sa", "A\u030asa"), _codes("\u212aen", "Ken")
+    ('U+0041 U+030A', 'U+00C5', 'U+212A')
     """
-    return " ".join(f"U+{ord(c):04X}" for c in name if ord(c) > 127)
+    left = Counter(other)
+    codes = []
+    for c in name:
+        if left[c]:
+            left[c] -= 1
+        else:
+            codes.append(f"U+{ord(c):04X}")
+    return " ".join(codes)
 
 
 def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
@@ -162,7 +171,14 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
             elif (
                 name.strip() != first.strip()
             ):  # the same once composed (NFC): they print alike, so say how they differ
-                words = said("name_form", name=name, codes=_codes(name), first=first, first_codes=_codes(first), at=at)
+                words = said(
+                    "name_form",
+                    name=name,
+                    codes=_codes(name, first),
+                    first=first,
+                    first_codes=_codes(first, name),
+                    at=at,
+                )
             else:  # the same once trimmed
                 words = said("name_taken", name=name, normal=key, at=at, first=first)
             found.append(Problem(where, words))
