@@ -14,8 +14,9 @@ Ceilings and slow prototypes, measured before anything goes into ``hard``:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from service.core.cards import Card
 from service.core.computer.advice import discard_advice
 from service.core.computer.players import hard
 from service.core.computer.players.search import _Plain
@@ -36,14 +37,10 @@ def _cheat_card(state: GameState, seat: int, modelled: bool = False) -> Action:
     legal = [c for c in seen.hand if seen.count + c.value <= 31]
     if len({c.rank for c in legal}) == 1:
         return Action("play", seat, card=max(legal))
-    solver = _Plain(seen.rules.single_count_play)
-    if modelled:
-        unseen = [0] * 14
-        for card in view(state, opp).unseen:
-            unseen[card.rank] += 1
-        for card in seen.hand:
-            unseen[card.rank] -= 1
-        solver = _ModelledOpponent(seen.rules.single_count_play, unseen)
+    single = seen.rules.single_count_play
+    solver = (
+        _ModelledOpponent(single, _rank_counts(view(state, opp).unseen, less=seen.hand)) if modelled else _Plain(single)
+    )
     mine = tuple(sorted(c.rank for c in seen.hand))
     theirs = tuple(sorted(c.rank for c in play.hands[opp]))
     pile = tuple(c.rank for c in seen.pile_cards)
@@ -255,6 +252,16 @@ EXPERIMENTS["pegtab"] = lambda state, seat: _pegtab(state, seat, 1.0)
 EXPERIMENTS["pegtab_half"] = lambda state, seat: _pegtab(state, seat, 0.5)
 
 
+def _rank_counts(cards: Sequence[Card], less: Sequence[Card] = ()) -> list[int]:
+    """How many of each rank (index 1..13) ``cards`` hold, less those of ``less``."""
+    counts = [0] * 14
+    for card in cards:
+        counts[card.rank] += 1
+    for card in less:
+        counts[card.rank] -= 1
+    return counts
+
+
 class _ModelledOpponent(_Plain):
     """The play with hands open, the opponent (seat 1) playing as ``ev`` does (the card with the
     most points now less the mean points of a reply by any card it has not seen, the higher rank
@@ -331,14 +338,8 @@ def _evopp(state: GameState, seat: int) -> Action:
     seen = view(state, seat)
     if not (seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS):
         return hard.choose(seen)
-    base = [0] * 14
-    for card in seen.unseen:
-        base[card.rank] += 1
-    for card in seen.dealt:
-        if card not in seen.kept:
-            base[card.rank] += 1  # the seat's throw: unseen to the opponent
-    for card in seen.hand:
-        base[card.rank] -= 1  # added back at each position from the hand there
+    thrown = [card for card in seen.dealt if card not in seen.kept]  # unseen to the opponent
+    base = _rank_counts([*seen.unseen, *thrown], less=seen.hand)  # the hand: added back at each position
     original = search._Plain
     search._Plain = lambda single, greedy=False: _ModelledShared(single, base)  # type: ignore[assignment,misc]
     try:

@@ -76,9 +76,9 @@ function keptGame() {
 }
 
 /**
- * Keep `saved` for a reload: always in the tab's storage; in localStorage (what a new tab resumes) too, unless
- * this tab has no game and localStorage keeps another tab's (a tab on the setup form leaves it be), save the
- * game `left` ("New game": the credentials of a game left go from both).
+ * Keep `saved` for a reload: always in the tab's storage, and in localStorage (what a new tab resumes) too,
+ * except when this tab has no game and localStorage keeps another game than the one it `left` (a tab on the
+ * setup form leaves another tab's game be; "New game" takes the game it leaves, and its credentials, out).
  * @param {string} [left]
  */
 function store(left) {

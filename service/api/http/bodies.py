@@ -76,22 +76,17 @@ class TransferCoded(Unimplemented):
 _UTF8 = (None, "utf-8", "utf8", "us-ascii", "ascii")  # ASCII is UTF-8's first 128 characters
 
 
-def _identity(coding: str) -> bool:
-    """Whether a ``Content-Encoding`` says the body is as sent (absent, empty, or only ``identity``).
+def _only(codings: str, accepted: str) -> bool:
+    """Whether a header's list of codings names none but ``accepted`` (or none at all): a
+    ``Content-Encoding`` that leaves the body as sent (``identity``), a ``Transfer-Encoding``
+    gunicorn undoes (``chunked``).
 
-    >>> _identity(""), _identity("Identity"), _identity("identity, identity"), _identity("gzip"), _identity("identity, br")
-    (True, True, True, False, False)
+    >>> [_only(c, "identity") for c in ("", "Identity", "identity, identity", "gzip", "identity, br")]
+    [True, True, True, False, False]
+    >>> [_only(c, "chunked") for c in ("", "chunked", "Chunked ", "gzip, chunked")]
+    [True, True, True, False]
     """
-    return all(part.strip().lower() in ("", "identity") for part in coding.split(","))
-
-
-def _chunked_only(coding: str) -> bool:
-    """Whether a ``Transfer-Encoding`` names no coding but chunked (or none).
-
-    >>> _chunked_only(""), _chunked_only("chunked"), _chunked_only("Chunked "), _chunked_only("gzip, chunked")
-    (True, True, True, False)
-    """
-    return all(part.strip(" \t").lower() in ("", "chunked") for part in coding.split(","))
+    return all(part.strip().lower() in ("", accepted) for part in codings.split(","))
 
 
 def _charset(parameters: str) -> str | None:
@@ -200,9 +195,9 @@ def read_json(operation_id: str | None = None) -> Any:
         req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
     if parameters and _charset(parameters) not in _UTF8:
         raise NotUtf8()
-    if not _identity(environ.get("HTTP_CONTENT_ENCODING", "")):
+    if not _only(environ.get("HTTP_CONTENT_ENCODING", ""), "identity"):
         raise EncodedBody()
-    if not _chunked_only(environ.get("HTTP_TRANSFER_ENCODING", "")):
+    if not _only(environ.get("HTTP_TRANSFER_ENCODING", ""), "chunked"):
         raise TransferCoded()
     setting, operation = SPEC.limits.get(operation_id or "", (DEFAULT_LIMIT, f"{req.method} {req.path}"))
     limit: int | None = current_app.config.get(BODY_LIMITS[setting])

@@ -87,13 +87,13 @@ def _problems_of(
             found.append(Problem(f"{where}/players/{slot}", said("res_named_twice", name=name)))
         seen.add(name)
     if len(game.scores) == rules.sides:
-        result = _judge(game.scores, rules, judged, game.conceded_by)
+        result = judge(game.scores, rules, judged, game.conceded_by)
         if isinstance(result, CribbageError):
             found.append(Problem(where + (result.pointer or "/scores"), result.words))
     return found
 
 
-def _judge(
+def judge(
     scores: tuple[int, ...],
     rules: Rules,
     judged: dict[tuple[int, ...], Outcome | CribbageError],
@@ -127,9 +127,9 @@ def _scan(
         if len(players) == sides == len(scores) and len(set(players)) == sides:
             side = game.conceded_by
             result = (
-                (judged.get(scores) or _judge(scores, rules, judged))
+                (judged.get(scores) or judge(scores, rules, judged))
                 if side is None
-                else _judge(scores, rules, judged, side)
+                else judge(scores, rules, judged, side)
             )
             if isinstance(result, Outcome):
                 results.append(result)
@@ -228,4 +228,13 @@ def raise_together(errors: Sequence[CribbageError], what: str, limit: int = MAX_
     )
 
 
-__all__ = ["GameResult", "MAX_PROBLEMS", "Problem", "GameProblems", "game_problems", "outcomes", "raise_together"]
+__all__ = [
+    "GameResult",
+    "MAX_PROBLEMS",
+    "Problem",
+    "GameProblems",
+    "game_problems",
+    "judge",
+    "outcomes",
+    "raise_together",
+]

@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 from ..errors import CribbageError, InvalidEvent
 from ..refusals import Said, said
 from ..rules import Rules
-from ..scoring.outcome import Outcome, conceded, outcome
-from ..scoring.results import MAX_PROBLEMS, Problem
+from ..scoring.outcome import Outcome
+from ..scoring.results import MAX_PROBLEMS, Problem, judge
 from .roster import Roster, quoted, roster_problems
 
 ByeKind = str  # "full", "half" or "zero" (the contract's enum)
@@ -49,8 +49,8 @@ BYE_KINDS = ("full", "half", "zero")
 FORFEIT_SPREAD = 10  # ACC rule 11.4b: "awarded a win by ten spread points (when applicable)"
 MAX_TABLES = 50_000  # tables of all rounds: an event's games (docs/worst-cases.md)
 MAX_CARDS = 100_000  # two cards a table
-# Each card's outcome, once per (scores, side that conceded): the cards of a table say the same.
-Judged = dict[tuple[tuple[int, ...], int | None], Outcome | CribbageError]
+# Each score line's outcome, worked out once (the cards of a table say the same): :func:`judge`'s.
+Judged = dict[tuple[int, ...], Outcome | CribbageError]
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,22 +383,11 @@ def _checked_card(
     if card.conceded_by is not None and conceder not in players:
         check.add(f"{where}/conceded_by", said("ev_forfeit_not_at", name=card.conceded_by, table=card.table))
         return None
-    result = _judge(card.scores, None if conceder is None else players.index(conceder), rules, judged)
+    result = judge(card.scores, rules, judged, None if conceder is None else players.index(conceder))
     if isinstance(result, CribbageError):
         check.add(where + (result.pointer or "/scores"), result.words)
         return None
     return Card(card.round, card.table, by, card.scores, None, conceder)
-
-
-def _judge(scores: tuple[int, ...], side: int | None, rules: Rules, judged: Judged) -> Outcome | CribbageError:
-    result = judged.get((scores, side))
-    if result is None:
-        try:
-            result = outcome(scores, rules) if side is None else conceded(scores, rules, side)
-        except CribbageError as error:
-            result = error
-        judged[scores, side] = result
-    return result
 
 
 def _cross_check(
@@ -426,7 +415,7 @@ def _cross_check(
     else:
         assert decided.scores is not None
         side = None if decided.conceded_by is None else players.index(decided.conceded_by)
-        judged_result = judged[decided.scores, side]
+        judged_result = judge(decided.scores, rules, judged, side)
         assert isinstance(judged_result, Outcome)
         result = judged_result
     return TableResult(number, table, players, status, tuple(cards), result, decided.forfeit)

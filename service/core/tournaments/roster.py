@@ -168,9 +168,8 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
             at = f"{pointer}/{j}"
             if name == first:  # the same text again
                 words = said("name_twice", name=name, at=at)
-            elif (
-                name.strip() != first.strip()
-            ):  # the same once composed (NFC): they print alike, so say how they differ
+            elif name.strip() != first.strip():
+                # the same once composed (NFC): they print alike, so say where they differ
                 words = said(
                     "name_form",
                     name=name,
