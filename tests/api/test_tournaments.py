@@ -138,6 +138,65 @@ def test_standings(client: FlaskClient) -> None:
     assert response.json["ranking"] == ["game_points", "games_won", "spread"]
 
 
+ASA_COMPOSED, ASA_DECOMPOSED = "\u00c5sa", "A\u030asa"  # "Åsa" in two Unicode forms, alike on paper
+
+
+def test_one_player_however_the_name_is_typed(client: FlaskClient) -> None:
+    """A trailing space, or a letter written in another Unicode form, is the same player (as
+    an event file's roster has it), answered as the name trimmed and composed (NFC)."""
+    games = [
+        {"players": [ASA_COMPOSED, "bob"], "scores": [121, 100]},
+        {"players": [ASA_DECOMPOSED, "bob "], "scores": [121, 90]},
+        {"players": [" bob", "cy"], "scores": [121, 111]},
+    ]
+    response = client.post("/v1/tournaments/standings", json={"games": games, "byes": ["cy  "]})
+    assert response.status_code == 200, response.json
+    rows = {r["player"]: (r["games"], r["games_won"], r["byes"], r["spread"]) for r in response.json["standings"]}
+    # Åsa: won both (21 + 31 spread); bob: lost two, won one (10 - 21 - 31); cy: a game lost and a bye
+    assert rows == {ASA_COMPOSED: (2, 2, 0, 52), "bob": (3, 1, 0, -42), "cy": (2, 1, 1, -10)}
+    crosstable = client.post("/v1/tournaments/crosstable", json={"games": games}).json
+    assert [row["player"] for row in crosstable["rows"]] == [ASA_COMPOSED, "bob", "cy"]
+
+
+def test_a_name_given_twice_in_another_form_is_refused(client: FlaskClient) -> None:
+    game = {"players": ["bob", "bob "], "scores": [121, 90]}
+    body = expect_problem(client.post("/v1/tournaments/standings", json={"games": [game]}), 422, "invalid-score")
+    assert body["errors"][0]["pointer"] == "/games/0/players/1" and "'bob'" in body["detail"]
+    field = [ASA_COMPOSED, "bob", ASA_DECOMPOSED, "cy"]
+    for path in ("swiss-pairings", "round-robin", "elimination"):
+        body = expect_problem(client.post(f"/v1/tournaments/{path}", json={"players": field}), 422)
+        assert [e["pointer"] for e in body["errors"]] == ["/players/2"], (path, body)
+
+
+def test_lists_of_players_and_games_name_the_same_players(client: FlaskClient) -> None:
+    """A Swiss field typed with spaces pairs the players its games name without them, a
+    prior's player and a player of the rating list are the games' player."""
+    game = {"players": ["bob", "cy"], "scores": [121, 90]}
+    response = client.post(
+        "/v1/tournaments/swiss-pairings",
+        json={"players": ["bob ", " cy", "dee", "eve"], "games": [game], "avoid": [[" dee", "bob"]]},
+    )
+    assert response.status_code == 200, response.json
+    assert [r["player"] for r in response.json["ranking"]] == ["bob", "dee", "eve", "cy"]
+    assert [p["players"] for p in response.json["round"]["pairings"]] == [["bob", "eve"], ["dee", "cy"]]
+    prior = {"player": "cy ", "mu": 40.0, "sigma": 1.0}
+    ratings = client.post(
+        "/v1/tournaments/ratings", json={"games": [game], "players": [" bob", "cy", "dee"], "initial": [prior]}
+    )
+    assert ratings.status_code == 200, ratings.json
+    rows = {r["player"]: r for r in ratings.json["ratings"]}
+    assert set(rows) == {"bob", "cy", "dee"} and rows["cy"]["mu"] > 35  # the prior reached cy
+    matches = [
+        {"players": ["bob", "cy "], "games": [[121, 100], [121, 85]]},
+        {"players": [" cy", "bob"], "games": [[121, 110], [121, 60]]},
+    ]
+    standings = client.post(
+        "/v1/tournaments/match-standings", json={"matches": matches, "match": {"format": "best_of", "length": 3}}
+    )
+    assert standings.status_code == 200, standings.json
+    assert sorted(r["player"] for r in standings.json["standings"]) == ["bob", "cy"]
+
+
 @pytest.mark.parametrize(
     ("games", "pointer"),
     [

@@ -18,6 +18,7 @@ from ...core.scoring.results import GameResult
 from ...core.tournaments.crosstable import Cell, CrossRow, Crosstable, GameLog, LogEntry
 from ...core.tournaments.elimination import BracketMatch, BracketRound, EliminationState, Entrant, Source
 from ...core.tournaments.match_standings import MatchResult, MatchStanding, MatchStandings
+from ...core.tournaments.roster import Spellings
 from ...core.tournaments.schedules import Pairing, Round, Schedule, SwissStanding
 from ..printouts.heading import Heading
 from . import encoder, loader
@@ -105,7 +106,7 @@ def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
     event = load_standings(data)
     players = data.get("players")
     return GameLogsRequest(
-        event.games, event.rules, None if players is None else tuple(players), event.byes, event.heading
+        event.games, event.rules, None if players is None else Spellings().all(players), event.byes, event.heading
     )
 
 
@@ -113,19 +114,21 @@ def load_game_logs(data: dict[str, Any]) -> GameLogsRequest:
 def load_round_robin(data: dict[str, Any]) -> RoundRobinRequest:
     players = data.get("players")
     return RoundRobinRequest(
-        entrant_names(data["entrants"]) if players is None else tuple(players), load_heading(data.get("heading"))
+        entrant_names(data["entrants"]) if players is None else Spellings().all(players),
+        load_heading(data.get("heading")),
     )
 
 
 @loader("SwissRequest")
 def load_swiss(data: dict[str, Any]) -> SwissRequest:
+    spelled = Spellings()
     return SwissRequest(
-        tuple(data["players"]),
-        load_games(data["games"]),
-        tuple(data["byes"]),
+        spelled.all(data["players"]),
+        load_games(data["games"], spelled),
+        spelled.all(data["byes"]),
         request_rules(data, 2),
-        tuple((a, b) for a, b in data["fixed"]),
-        tuple((a, b) for a, b in data["avoid"]),
+        tuple((spelled(a), spelled(b)) for a, b in data["fixed"]),
+        tuple((spelled(a), spelled(b)) for a, b in data["avoid"]),
         load_heading(data.get("heading")),
     )
 
@@ -142,7 +145,7 @@ def load_match_state(data: dict[str, Any]) -> MatchStateRequest:
 
 @loader("MatchResult")
 def load_match_result(match: dict[str, Any]) -> MatchResult:
-    first, second = match["players"]
+    first, second = Spellings().all(match["players"])
     return MatchResult((first, second), tuple([tuple(game) for game in match["games"]]))
 
 
@@ -171,7 +174,7 @@ def load_elimination(data: dict[str, Any]) -> EliminationRequest:
     match = data.get("match")
     return EliminationRequest(
         entrants,
-        None if players is None else tuple(players),
+        None if players is None else Spellings().all(players),
         data["double"],
         data["bracket_reset"],
         {int(match_id): load_bracket_result(result) for match_id, result in data["results"].items()},

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.rules import Rules
 from ...core.scoring.results import GameResult
+from ...core.tournaments.roster import Spellings
 from ...ratings import MODEL, Prior, Rating
 from . import encoder, loader
 from .tournaments import load_games, request_rules
@@ -22,12 +23,13 @@ class RatingsRequest:
 
 @loader("RatingsRequest")
 def load_ratings(data: dict[str, Any]) -> RatingsRequest:
-    games = load_games(data["games"])
+    spelled = Spellings()
+    games = load_games(data["games"], spelled)
     return RatingsRequest(
         games,
         request_rules(data, len(games[0].players)) if games else None,
-        tuple(data["players"]),
-        tuple(Prior(p["player"], p["mu"], p["sigma"]) for p in data["initial"]),
+        spelled.all(data["players"]),
+        tuple(Prior(spelled(p["player"]), p["mu"], p["sigma"]) for p in data["initial"]),
     )
 
 

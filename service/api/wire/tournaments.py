@@ -8,6 +8,7 @@ from typing import Any
 from ...core.rules import Rules, resolve, variant_for_sides
 from ...core.scoring.results import GameResult
 from ...core.tournaments.brackets import Bracket, Match
+from ...core.tournaments.roster import Spellings
 from ...core.tournaments.standings import Standing, Standings
 from ..printouts.heading import Heading
 from . import encoder, loader
@@ -59,20 +60,33 @@ def load_outcome(data: dict[str, Any]) -> OutcomeRequest:
 
 @loader("GameResult")
 def load_game(game: dict[str, Any]) -> GameResult:
-    return GameResult(tuple(game["players"]), tuple(game["scores"]), game.get("conceded_by"))
+    return load_games([game])[0]
 
 
-def load_games(games: list[dict[str, Any]]) -> tuple[GameResult, ...]:
+def load_games(games: list[dict[str, Any]], spelled: Spellings | None = None) -> tuple[GameResult, ...]:
     """An event's games, the largest bodies the service takes (30,000 for 250 players): one
-    comprehension, with :func:`load_game` inlined (``benchmarks/tournament_scale.py``)."""
-    return tuple([GameResult(tuple(game["players"]), tuple(game["scores"]), game.get("conceded_by")) for game in games])
+    comprehension (``benchmarks/tournament_scale.py``). Every name as ``spelled`` has it
+    (:class:`~service.core.tournaments.roster.Spellings`: "Bo " and "Bo" are one player)."""
+    spelled = Spellings() if spelled is None else spelled
+    known = spelled.get  # a name met before (every name is, but the first time): no call
+    return tuple(
+        [
+            GameResult(
+                tuple([known(name) or spelled(name) for name in game["players"]]),
+                tuple(game["scores"]),
+                game.get("conceded_by"),
+            )
+            for game in games
+        ]
+    )
 
 
 @loader("StandingsRequest")
 def load_standings(data: dict[str, Any]) -> StandingsRequest:
-    games = load_games(data["games"])
+    spelled = Spellings()
+    games = load_games(data["games"], spelled)
     return StandingsRequest(
-        games, request_rules(data, len(games[0].players)), tuple(data["byes"]), load_heading(data.get("heading"))
+        games, request_rules(data, len(games[0].players)), spelled.all(data["byes"]), load_heading(data.get("heading"))
     )
 
 
@@ -86,7 +100,7 @@ def load_bracket(data: dict[str, Any]) -> BracketRequest:
         entrants,
         data.get("qualifiers"),
         data["one_in"],
-        None if players is None else tuple(players),
+        None if players is None else Spellings().all(players),
         load_heading(data.get("heading")),
     )
 

@@ -37,6 +37,27 @@ def normal(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
 
+class Spellings(dict[str, str]):
+    """Names as the lists of games, players and byes outside an event file compare them: a
+    name is :func:`normal` (NFC, trimmed), or itself when that leaves nothing (a name of white
+    space alone, which the contract takes), so "Bo " and "Bo", or "Åsa" typed either way, are one
+    player, answered as the normal name. One per request: a name met again is looked up.
+
+    >>> spelled = Spellings()
+    >>> spelled("Bo "), spelled("A\\u030asa") == spelled("\\u00c5sa"), spelled(" ")
+    ('Bo', True, ' ')
+    """
+
+    def __call__(self, name: str) -> str:
+        found = self.get(name)
+        if found is None:
+            found = self[name] = normal(name) or name
+        return found
+
+    def all(self, names: Sequence[str]) -> tuple[str, ...]:
+        return tuple([self(name) for name in names])
+
+
 def likeness(name: str) -> str:
     """What two names that print alike share: compatibility form (NFKC), case folded, inner
     white space collapsed, format characters (a joiner) dropped. Names with the same likeness are
@@ -191,4 +212,4 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
     return found
 
 
-__all__ = ["Roster", "likeness", "normal", "quoted", "roster_problems"]
+__all__ = ["Roster", "Spellings", "likeness", "normal", "quoted", "roster_problems"]
