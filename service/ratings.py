@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from .core.errors import InvalidEvent
+from .core.refusals import said
 from .core.rules import Rules, variant_for_sides
 from .core.rules import resolve as resolve_rules
 from .core.scoring.results import GameResult, outcomes
@@ -79,6 +80,11 @@ def rate(
     named = {name for game in games for name in game.players} | set(players) | {p.player for p in initial}
     if len(named) > MAX_PLAYERS:
         raise InvalidEvent(f"a rating list here has at most {MAX_PLAYERS} players; this one names {len(named)}")
+    given: set[str] = set()
+    for index, prior in enumerate(initial):  # one each: a second would silently replace the first
+        if prior.player in given:
+            raise InvalidEvent(said("named_twice", name=prior.player), pointer=f"/initial/{index}")
+        given.add(prior.player)
     model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
     current = {p.player: model.rating(mu=p.mu, sigma=p.sigma) for p in initial}
     order = {name: i for i, name in enumerate([*players, *(p.player for p in initial)]) if name}

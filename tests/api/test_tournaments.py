@@ -186,6 +186,9 @@ def test_lists_of_players_and_games_name_the_same_players(client: FlaskClient) -
     assert ratings.status_code == 200, ratings.json
     rows = {r["player"]: r for r in ratings.json["ratings"]}
     assert set(rows) == {"bob", "cy", "dee"} and rows["cy"]["mu"] > 35  # the prior reached cy
+    twice = [prior, {"player": "cy", "mu": 10.0, "sigma": 1.0}]  # one would silently replace the other
+    body = expect_problem(client.post("/v1/tournaments/ratings", json={"games": [game], "initial": twice}), 422)
+    assert [e["pointer"] for e in body["errors"]] == ["/initial/1"], body
     matches = [
         {"players": ["bob", "cy "], "games": [[121, 100], [121, 85]]},
         {"players": [" cy", "bob"], "games": [[121, 110], [121, 60]]},

@@ -39,8 +39,8 @@ def normal(name: str) -> str:
 
 class Spellings(dict[str, str]):
     """Names as the lists of games, players and byes outside an event file compare them: a
-    name is :func:`normal` (NFC, trimmed), or itself when that leaves nothing (a name of white
-    space alone, which the contract takes), so "Bo " and "Bo", or "Åsa" typed either way, are one
+    name is :func:`normal` (NFC, trimmed), or only NFC when trimming leaves nothing (a name of
+    white space alone, which the contract takes there), so "Bo " and "Bo", or "Åsa" typed either way, are one
     player, answered as the normal name. One per request: a name met again is looked up.
 
     >>> spelled = Spellings()
@@ -51,7 +51,7 @@ class Spellings(dict[str, str]):
     def __call__(self, name: str) -> str:
         found = self.get(name)
         if found is None:
-            found = self[name] = normal(name) or name
+            found = self[name] = normal(name) or unicodedata.normalize("NFC", name)
         return found
 
     def all(self, names: Sequence[str]) -> tuple[str, ...]:
