@@ -349,3 +349,372 @@ def _evopp(state: GameState, seat: int) -> Action:
 
 
 EXPERIMENTS["evopp"] = _evopp
+
+
+class _Fused(_Plain):
+    """:class:`_Plain` that also walks a drawn hand from a root card to the seat's next choice
+    (two ranks or more it may play): the opponent's replies as the search has them, the seat's
+    forced cards and goes on the way. What the seat sees there (the pile, the count, its hand,
+    the goes, how many cards the opponent holds) is the same for every drawn hand that leads
+    to it, so its choice there is taken once for all of them (the most summed over them),
+    not hand by hand as the search does (strategy fusion, one level deep)."""
+
+    def walk(self, state: tuple, acc: int):  # type: ignore[no-untyped-def,type-arg]
+        """``(None, value)`` when the play ends before the seat chooses again, else
+        ``(observed, {rank: value})``: every value the signed points from the root on."""
+        from service.core.computer.players.search import _leader, _options
+
+        while True:
+            pile, count, h0, h1, turn, p0, p1, last = state
+            options = _options(pile, count, h0 if turn == 0 else h1, turn == 1 and self.greedy)
+            if not options:  # go
+                if turn == 0 and h1 and not p1:
+                    state = (pile, count, h0, h1, 1, True, p1, last)
+                    continue
+                if turn == 1 and h0 and not p0:
+                    state = (pile, count, h0, h1, 0, p0, True, last)
+                    continue
+                go = count != 31
+                acc += (1 if last == 0 else -1) if go else 0
+                leader = None if self.single else _leader(h0, h1, last)
+                if leader is None:
+                    return None, acc
+                state = ((), 0, h0, h1, leader, False, False, None)
+                continue
+            if turn == 0 and len(options) >= 2:
+                observed = (pile, count, h0, p0, p1, last, len(h1))
+                return observed, {r: acc + self._card(pile, count, h0, h1, 0, p0, p1, r) for r in options}
+            if turn == 0:
+                rank = options[0]
+            else:
+                rank = min(options, key=lambda r: self._card(pile, count, h0, h1, 1, p0, p1, r))
+            step = self._step(pile, count, h0, h1, turn, p0, p1, rank)
+            acc += step[0]
+            if step[1] is None:
+                return None, acc
+            state = step[1]
+
+    def _step(self, pile, count, h0, h1, turn, p0, p1, rank):  # type: ignore[no-untyped-def]
+        """As :meth:`_Plain._card`, one card on: its signed points (with a count it closes) and the next node."""
+        from service.core.computer.players.ranks import peg
+        from service.core.computer.players.search import _leader
+
+        points = peg(pile, rank)
+        count += rank if rank < 10 else 10
+        if turn == 0:
+            i = h0.index(rank)
+            h0 = h0[:i] + h0[i + 1 :]
+            mine, theirs, passed_other = h0, h1, p1
+        else:
+            i = h1.index(rank)
+            h1 = h1[:i] + h1[i + 1 :]
+            mine, theirs, passed_other = h1, h0, p0
+        sign = 1 if turn == 0 else -1
+        if not h0 and not h1:
+            return sign * (points + (count != 31)), None
+        if count == 31 or (not (theirs and not passed_other) and not mine):
+            go = count != 31
+            signed = sign * points + (sign if go else 0)
+            leader = None if self.single else _leader(h0, h1, turn)
+            if leader is None:
+                return signed, None
+            return signed, ((), 0, h0, h1, leader, False, False, None)
+        pile = (*pile, rank)
+        if theirs and not passed_other:
+            return sign * points, (pile, count, h0, h1, 1 - turn, p0, p1, turn)
+        return sign * points, (pile, count, h0, h1, turn, p0, p1, turn)
+
+
+def _searched(state: GameState, seat: int) -> tuple[SeatView, list[Card]] | Action:
+    """The seat's view and legal cards where ``hard`` searches the play for points (two
+    players, no race, a choice of ranks), else ``hard``'s own move."""
+    from service.core.computer.players import search
+    from service.core.computer.players.ranks import trim
+
+    seen = view(state, seat)
+    if not (seen.phase == "play" and seen.rules.players == 2 and sum(seen.held) <= hard.SEARCH_CARDS):
+        return hard.choose(seen)
+    me, opp, count, rules = seen.own_seat, 1 - seen.own_seat, seen.count, seen.rules
+    legal = [c for c in seen.hand if count + c.value <= 31]
+    needs = (rules.target - seen.scores[rules.side_of(me)], rules.target - seen.scores[rules.side_of(opp)])
+    if len({c.rank for c in legal}) == 1 or (min(needs) <= search.RACE and rules.fixed_deals is None):
+        return hard.choose(seen)
+    trim()
+    return seen, legal
+
+
+def _fused(state: GameState, seat: int) -> Action:
+    """``hard`` whose search takes the seat's next choice once for every drawn hand that leads to
+    what it would see there (:class:`_Fused`), not per hand; the race as ``hard``."""
+    from service.core.computer.players import search
+    from service.core.computer.players.opponent import draws, possible_cards
+
+    searched = _searched(state, seat)
+    if isinstance(searched, Action):
+        return searched
+    seen, legal = searched
+    opp, count, rules = 1 - seen.own_seat, seen.count, seen.rules
+    possible = possible_cards(seen, opp)
+    holds = seen.held[opp]
+    rng = search._rng(seen)
+    pile = tuple(c.rank for c in seen.pile_cards)
+    mine = tuple(sorted(c.rank for c in seen.hand))
+    passed = (False, opp in seen.gone)
+    solver = _Fused(rules.single_count_play, True)
+    hands = draws(seen, possible, holds, rng, True, True, True) if len(possible) >= holds else []
+    ranks = sorted({c.rank for c in legal})
+    ended = {r: 0 for r in ranks}
+    later: dict[int, dict[tuple, dict[int, int]]] = {r: {} for r in ranks}  # type: ignore[type-arg]
+    samples = 0
+    while samples < len(hands) and (samples < search.MIN_SAMPLES or solver.nodes < search.BUDGET):
+        theirs = tuple(sorted(c.rank for c in hands[samples]))
+        for rank in ranks:
+            root = solver._step(pile, count, mine, theirs, 0, passed[0], passed[1], rank)
+            if root[1] is None:
+                ended[rank] += root[0]
+                continue
+            observed, values = solver.walk(root[1], root[0])
+            if observed is None:
+                ended[rank] += values
+                continue
+            sums = later[rank].setdefault(observed, {})
+            for option, value in values.items():
+                sums[option] = sums.get(option, 0) + value
+        samples += 1
+    if not samples:
+        return hard.choose(seen)
+    totals = {r: ended[r] + sum(max(s.values()) for s in later[r].values()) for r in ranks}
+    best = max(ranks, key=lambda r: (totals[r], r))
+    return Action("play", seat, card=max(c for c in legal if c.rank == best))
+
+
+EXPERIMENTS["fused"] = _fused
+
+
+def _ev_would_play(pile: tuple[int, ...], count: int, hand: Sequence[Card], unseen: list[int]) -> int:
+    """The rank ``ev`` plays (:func:`tests.support.population.ev_card`) from ``hand`` with ``unseen`` ranks unseen."""
+    from service.core.computer.players.ranks import VALUES, peg
+
+    def value(card: Card) -> tuple[float, int]:
+        now = peg(pile, card.rank)
+        total = count + card.value
+        if total == 31 or not unseen:
+            return now, card.rank
+        after = (*pile, card.rank)
+        return now - sum(peg(after, r) for r in unseen if total + VALUES[r] <= 31) / len(unseen), card.rank
+
+    return max((c for c in hand if count + c.value <= 31), key=value).rank
+
+
+def _plays_as_ev(seen: SeatView, state: GameState, kept: Sequence[Card], dealt: Sequence[Card]) -> bool:
+    """Whether an opponent that kept ``kept`` of ``dealt`` and plays as ``ev`` would have played
+    this deal's cards so far, and said go where it did (its own card at each of its turns)."""
+    from service.core.cards import DECK
+    from service.core.scoring.pegging import play_card, say_go, start_play
+
+    me, opp = seen.own_seat, 1 - seen.own_seat
+    hands: list[Sequence[Card]] = [(), ()]
+    hands[me], hands[opp] = seen.kept, kept
+    play = start_play(seen.rules, 1 - state.dealer, hands)
+    known = {*dealt, state.starter}
+    deck = [c for c in DECK if c not in known]
+    for who, card in seen.played:
+        while play.turn != who or play.count + card.value > 31:
+            if play.turn is None or play.can_play(play.turn):
+                return False
+            play, _ = say_go(play, play.turn)
+        if who == opp:
+            assert play.hands is not None
+            out = set(play.played)
+            unseen = [c.rank for c in deck if c not in out]
+            if _ev_would_play(tuple(c.rank for c in play.pile), play.count, play.hands[opp], unseen) != card.rank:
+                return False
+        play, _ = play_card(play, who, card)
+    while play.turn != me:
+        if play.turn is None or play.can_play(play.turn):
+            return False
+        play, _ = say_go(play, play.turn)
+    return True
+
+
+ORACLE_HANDS = 48
+ORACLE_TRIES = 1_500
+
+
+def _oracle_hands(
+    seen: SeatView, state: GameState, rng: random.Random, *, throw: bool = True, plays: bool = True
+) -> list[list[Card]]:
+    """Opponent hands drawn from the exact posterior for an opponent that is ``ev``: its six cards
+    dealt at random around what the seat knows (its played cards among them), kept only if ``ev``
+    would have thrown and played as it did."""
+    from service.core.cards import DECK
+
+    opp = 1 - seen.own_seat
+    played = seen.played_by[opp]
+    known = {*seen.dealt, state.starter, *played}
+    pool = [c for c in DECK if c not in known]
+    out: list[list[Card]] = []
+    for _ in range(ORACLE_TRIES):
+        dealt = [*played, *rng.sample(pool, 6 - len(played))]
+        if throw:  # the four ev keeps
+            options = discard_advice(tuple(dealt), state.dealer == opp, seen.rules).options
+            thrown = max(options, key=lambda o: o.net).discard
+            kept = [c for c in dealt if c not in thrown]
+        else:  # any four with the cards played
+            kept = dealt[:4]
+        if any(c not in kept for c in played) or (plays and not _plays_as_ev(seen, state, kept, dealt)):
+            continue
+        out.append([c for c in kept if c not in played])
+        if len(out) >= ORACLE_HANDS:
+            break
+    return out
+
+
+def _oracle(state: GameState, seat: int, modelled: bool, throw: bool = True, plays: bool = True) -> Action:
+    """``hard`` whose drawn hands come from the exact posterior of an ``ev`` opponent
+    (:func:`_oracle_hands`; ``modelled``: its search has the opponent play as ``ev`` too): the
+    most a model of that one opponent can give without seeing its cards."""
+    from service.core.computer.players import search
+
+    searched = _searched(state, seat)
+    if isinstance(searched, Action):
+        return searched
+    seen, legal = searched
+    opp, count, rules = 1 - seen.own_seat, seen.count, seen.rules
+    hands = _oracle_hands(seen, state, search._rng(seen), throw=throw, plays=plays)
+    if not hands:
+        return hard.choose(seen)
+    thrown = [card for card in seen.dealt if card not in seen.kept]
+    solver = (
+        _ModelledShared(rules.single_count_play, _rank_counts([*seen.unseen, *thrown], less=seen.hand))
+        if modelled
+        else _Plain(rules.single_count_play, True)
+    )
+    pile = tuple(c.rank for c in seen.pile_cards)
+    mine = tuple(sorted(c.rank for c in seen.hand))
+    passed = (False, opp in seen.gone)
+    totals: dict[int, int] = {}
+    samples = 0
+    while samples < len(hands) and (samples < search.MIN_SAMPLES or solver.nodes < search.BUDGET):
+        theirs = tuple(sorted(c.rank for c in hands[samples]))
+        for rank in {c.rank for c in legal}:
+            totals[rank] = totals.get(rank, 0) + solver.after_card(pile, (mine, theirs), 0, passed, rank, (0, 0), count)
+        samples += 1
+    best = max(totals, key=lambda r: (totals[r], r))
+    return Action("play", seat, card=max(c for c in legal if c.rank == best))
+
+
+EXPERIMENTS["oracle"] = lambda state, seat: _oracle(state, seat, False)
+EXPERIMENTS["oracleev"] = lambda state, seat: _oracle(state, seat, True)
+EXPERIMENTS["oracle_throw"] = lambda state, seat: _oracle(state, seat, False, plays=False)
+EXPERIMENTS["oracle_plays"] = lambda state, seat: _oracle(state, seat, False, throw=False)
+
+
+def ev_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], rank: int) -> bool:
+    """Whether ``ev`` (:func:`tests.support.population.ev_card`: the points now less the mean
+    points of a reply by a card it has not seen, the higher rank of equals) plays ``rank``
+    holding the ranks ``hand``, ``unseen`` the count of each rank it has not seen."""
+    from service.core.computer.players.ranks import VALUES, peg
+
+    n = sum(unseen)
+
+    def value(r: int) -> tuple[float, int]:
+        now = peg(pile, r)
+        total = count + VALUES[r]
+        if total == 31 or not n:
+            return now, r
+        after = (*pile, r)
+        return now - sum(k * peg(after, q) for q, k in enumerate(unseen) if k and total + VALUES[q] <= 31) / n, r
+
+    return max((r for r in set(hand) if count + VALUES[r] <= 31), key=value) == rank
+
+
+def _weight_by(rules: tuple[str, ...]) -> Callable[[int, tuple[int, ...], list], int]:  # type: ignore[type-arg]
+    """A policy weight: :data:`POLICY` times for each card the opponent played that one of
+    ``rules`` (``standard``, ``ev``) would have played from the hand."""
+    from service.core.computer.players import opponent
+
+    def weight_of(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
+        for pile, count, rank, later, unseen, holds in turns:
+            hand = tuple(sorted((rank, *later, *ranks)))
+            sees = list(unseen)
+            for r in ranks:
+                sees[r] -= 1
+            if ("standard" in rules and opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank)) or (
+                "ev" in rules and ev_plays(pile, count, hand, tuple(sees), rank)
+            ):
+                weight *= opponent.POLICY
+        return weight
+
+    return weight_of
+
+
+def _weighed(state: GameState, seat: int, rules: tuple[str, ...]) -> Action:
+    from service.core.computer.players import opponent
+
+    saved = opponent._policy_weight
+    opponent._policy_weight = _weight_by(rules)
+    try:
+        return hard.choose(view(state, seat))
+    finally:
+        opponent._policy_weight = saved
+
+
+EXPERIMENTS["policyev"] = lambda state, seat: _weighed(state, seat, ("ev",))
+EXPERIMENTS["mixev"] = lambda state, seat: _weighed(state, seat, ("standard", "ev"))
+
+
+def _greedy_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], rank: int) -> bool:
+    """Whether ``rank`` scores the most a card of ``hand`` that fits could score now."""
+    from service.core.computer.players.ranks import VALUES, peg
+
+    return peg(pile, rank) >= max(peg(pile, r) for r in hand if count + VALUES[r] <= 31)
+
+
+def _kind_plays(
+    kind: str, pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], holds: int, rank: int
+) -> bool:
+    """Whether a player of ``kind`` (``standard``, ``ev``, ``greedy``) plays ``rank`` from ``hand``."""
+    from service.core.computer.players import opponent
+
+    if kind == "standard":
+        return opponent.standard_plays(pile, count, hand, unseen, holds, rank)
+    if kind == "ev":
+        return ev_plays(pile, count, hand, unseen, rank)
+    return _greedy_plays(pile, count, hand, rank)
+
+
+def _mixture(kinds: tuple[str, ...]) -> Callable[[int, tuple[int, ...], list], int]:  # type: ignore[type-arg]
+    """A policy weight as a mixture over kinds of player, each as likely: for each kind, the
+    product over the opponent's cards of :data:`POLICY` where that kind would have played the
+    card from the hand (else 1), summed over the kinds (one kind plays the whole deal)."""
+    from service.core.computer.players import opponent
+
+    def weight_of(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
+        products = dict.fromkeys(kinds, 1)
+        for pile, count, rank, later, unseen, holds in turns:
+            hand = tuple(sorted((rank, *later, *ranks)))
+            sees = list(unseen)
+            for r in ranks:
+                sees[r] -= 1
+            for kind in kinds:
+                if _kind_plays(kind, pile, count, hand, tuple(sees), holds, rank):
+                    products[kind] *= opponent.POLICY
+        return weight * sum(products.values())
+
+    return weight_of
+
+
+def _mixed(state: GameState, seat: int, kinds: tuple[str, ...]) -> Action:
+    from service.core.computer.players import opponent
+
+    saved = opponent._policy_weight
+    opponent._policy_weight = _mixture(kinds)
+    try:
+        return hard.choose(view(state, seat))
+    finally:
+        opponent._policy_weight = saved
+
+
+EXPERIMENTS["mix2"] = lambda state, seat: _mixed(state, seat, ("standard", "ev"))
+EXPERIMENTS["mix3"] = lambda state, seat: _mixed(state, seat, ("standard", "ev", "greedy"))
