@@ -718,3 +718,33 @@ def _mixed(state: GameState, seat: int, kinds: tuple[str, ...]) -> Action:
 
 EXPERIMENTS["mix2"] = lambda state, seat: _mixed(state, seat, ("standard", "ev"))
 EXPERIMENTS["mix3"] = lambda state, seat: _mixed(state, seat, ("standard", "ev", "greedy"))
+
+
+def _standard_only(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
+    """The policy weight before the mixture (session 9): :data:`POLICY` for each card ``standard``
+    would have played, doubled as the posterior now doubles the hands it does not check."""
+    from service.core.computer.players import opponent
+
+    for pile, count, rank, later, unseen, holds in turns:
+        hand = tuple(sorted((rank, *later, *ranks)))
+        sees = list(unseen)
+        for r in ranks:
+            sees[r] -= 1
+        if opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank):
+            weight *= opponent.POLICY
+    return 2 * weight
+
+
+def _before(state: GameState, seat: int) -> Action:
+    """``hard`` whose policy is ``standard``'s alone, as before the mixture."""
+    from service.core.computer.players import opponent
+
+    saved = opponent._policy_weight
+    opponent._policy_weight = _standard_only
+    try:
+        return hard.choose(view(state, seat))
+    finally:
+        opponent._policy_weight = saved
+
+
+EXPERIMENTS["before"] = _before

@@ -1,8 +1,12 @@
-"""``hard``'s model of a sensible opponent in the play: ``standard``'s choice, over ranks.
+"""``hard``'s model of a sensible opponent in the play: ``standard``'s choice, over ranks, and the
+expected-value rule's.
 
 * :func:`~service.core.computer.players.opponent.standard_plays` holds true of the rank the real
   ``standard`` player (:mod:`service.core.computer.players.standard`) plays, and of no other, at every
   one of its decisions in the first plays of many games, from exactly what it sees.
+* :func:`~service.core.computer.players.opponent.mean_reply_plays` holds true of the rank the
+  population's expected-value player (``tests/support/population.py``, written apart from the
+  service) plays, and of no other, at each of its decisions in the first plays of many games.
 * :func:`~service.core.computer.players.opponent.their_turns` rebuilds, from the seat's own view later
   in the deal, each position the opponent played from: the pile, the count, its card, its
   later cards and whether the seat could still play; the cards it had not seen are right but
@@ -26,7 +30,13 @@ from service.core.cards import DECK
 from service.core.computer.play import apply, new_game
 from service.core.computer.players import choose
 from service.core.computer.players import standard as standard_level
-from service.core.computer.players.opponent import draws, possible_cards, standard_plays, their_turns
+from service.core.computer.players.opponent import (
+    draws,
+    mean_reply_plays,
+    possible_cards,
+    standard_plays,
+    their_turns,
+)
 from service.core.computer.players.ranks import CACHES, peg, trim
 from service.core.computer.players.search import choose_card
 from service.core.game.engine import may_act
@@ -34,6 +44,7 @@ from service.core.game.state import GameState
 from service.core.game.views import SeatView, view
 from service.core.rules import preset
 from service.core.scoring.pegging import play_points
+from tests.support.population import ev_card, ev_player
 
 
 def _counts(cards: object) -> tuple[int, ...]:
@@ -69,6 +80,26 @@ def test_the_model_plays_the_rank_standard_plays() -> None:
         others = {c.rank for c in seen.hand if seen.count + c.value <= 31} - {card.rank}
         assert standard_plays(pile, seen.count, hand, unseen, holds, card.rank), (seat, seen)
         assert not any(standard_plays(pile, seen.count, hand, unseen, holds, rank) for rank in others)
+
+
+def test_the_rule_plays_the_rank_the_expected_value_player_plays() -> None:
+    checked = 0
+    for seed in range(60):
+        state, _ = new_game(preset("six_card"), seed, seed % 2)
+        while state.deal_no == 1 and not state.over:
+            seat = may_act(state)[0]
+            if state.phase == "play":
+                seen = view(state, seat)
+                card = ev_card(seen)
+                pile = tuple(c.rank for c in seen.pile_cards)
+                hand = tuple(sorted(c.rank for c in seen.hand))
+                unseen = _counts(seen.unseen)
+                others = {c.rank for c in seen.hand if seen.count + c.value <= 31} - {card.rank}
+                assert mean_reply_plays(pile, seen.count, hand, unseen, card.rank), (seat, seen)
+                assert not any(mean_reply_plays(pile, seen.count, hand, unseen, rank) for rank in others)
+                checked += 1
+            state, _ = apply(state, ev_player(state, seat))
+    assert checked > 400
 
 
 def test_the_opponents_positions_are_rebuilt_from_the_seats_view() -> None:

@@ -6,7 +6,8 @@
   (:func:`race_keep`).
 * **Play, two players** (:mod:`.search`): the opponent's possible cards inferred from what it
   has shown and said, its hands drawn by how likely a sensible player kept them (the keep
-  model) and would have played the cards it played (``standard``'s play, the policy), each
+  model) and would have played the cards it played (the policy: a mixture of ``standard``'s play
+  and the expected-value rule, the points now less the mean reply), each
   played out exactly to the end of the play
   against an opponent that takes the most points now, and near the end the race to the
   target through the show, an undecided deal worth its chance to win (the win table).

@@ -5,11 +5,12 @@ played), less any that fit the current count when it has said go in it
 (:func:`possible_cards`). In the six-card game its hand is drawn from the posterior over the
 rank multisets it may hold (:func:`draws`): how many card sets of the possible cards have
 each, times how likely a sensible player kept the four-card hand it makes with the cards
-already played (the keep model, :mod:`service.core.computer.keep_model`), times :data:`POLICY` for each
-card it played that a sensible player (``standard``, :func:`standard_plays`) would have played
-from that hand and what it could see then (checked for the :data:`POLICY_CHECKS` likeliest
-hands by the keep model; ``policy=False`` instead weighs by :data:`TOOK_MOST` each card that
-scored the most it could then); elsewhere uniformly. What the opponent alone knew (its own
+already played (the keep model, :mod:`service.core.computer.keep_model`), times how likely the
+cards it played are from that hand and what it could see then for a mixture of two kinds of
+sensible player (``standard``, :func:`standard_plays`, and the expected-value rule,
+:func:`mean_reply_plays`: for each kind :data:`POLICY` for each card it would have played; checked
+for the :data:`POLICY_CHECKS` likeliest hands by the keep model; ``policy=False`` instead weighs by
+:data:`TOOK_MOST` each card that scored the most it could then); elsewhere uniformly. What the opponent alone knew (its own
 discards) is not known here, so its unseen cards are a few cards off.
 """
 
@@ -23,7 +24,7 @@ from ...cards import Card
 from ...game.views import SeatView
 from ..crib_tables import MULTISETS, multiset_weights
 from ..keep_model import keep_weights
-from .ranks import CACHE, memo, peg
+from .ranks import CACHE, VALUES, memo, peg
 
 MAX_SAMPLES = 48  # opponent hands drawn per decision (the search stops earlier once its budget is spent)
 TOOK_MOST = 6  # how much likelier an opponent hand is if each card it played scored the most it could
@@ -174,7 +175,31 @@ def their_turns(seen: SeatView, opp: int) -> list[TheirTurn]:
 
 
 POLICY_CHECKS = 30  # how many of the likeliest hands (by what it kept) are checked against its plays
-POLICY = 30  # how much likelier a hand is if standard would have played each card the opponent played
+POLICY = 30  # how much likelier a hand is for each card the opponent played that a kind of player would have
+
+
+@memo(CACHE)
+def mean_reply_plays(
+    pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], rank: int
+) -> bool:
+    """Whether a player who plays the most points now less the mean points of a reply by any
+    card it has not seen (one that does not fit scoring nothing; ties to the higher rank: an
+    expected-value player's rule) plays ``rank`` holding the sorted ranks ``hand`` onto
+    ``pile`` (the count ``count``), ``unseen`` the count of each rank (index 1..13) it has not seen."""
+    legal = {r for r in hand if count + VALUES[r] <= 31}
+    if len(legal) == 1:
+        return True
+    n = sum(unseen)
+
+    def key(r: int) -> tuple[int, int]:  # the points now less the mean reply, times n (exact)
+        now = peg(pile, r)
+        total = count + VALUES[r]
+        if total == 31 or not n:
+            return now * max(n, 1), r
+        after = (*pile, r)
+        return now * n - sum([k * peg(after, q) for q, k in enumerate(unseen) if k and total + VALUES[q] <= 31]), r
+
+    return max(legal, key=key) == rank
 
 
 def _likeliest(ways_of: Sequence[int], kept: Sequence[int], holds: int) -> set[tuple[int, ...]]:
@@ -186,16 +211,23 @@ def _likeliest(ways_of: Sequence[int], kept: Sequence[int], holds: int) -> set[t
 
 
 def _policy_weight(weight: int, ranks: tuple[int, ...], turns: list[TheirTurn]) -> int:
-    """``weight`` times :data:`POLICY` for each card the opponent played that ``standard``
-    would have played holding ``ranks`` too."""
+    """``weight`` times how likely the opponent's cards are from a hand with ``ranks`` too, for a
+    mixture of two kinds of sensible player, each as likely, one kind playing the whole deal:
+    ``standard`` (:func:`standard_plays`) and the expected-value rule (:func:`mean_reply_plays`);
+    for each kind :data:`POLICY` for each card it would have played, the two products summed
+    (a hand that neither kind explains weighs 2, as an unchecked hand does)."""
+    sensible = by_rule = 1
     for pile, count, rank, later, unseen, holds in turns:
         hand = tuple(sorted((rank, *later, *ranks)))
         sees = list(unseen)
         for r in ranks:
             sees[r] -= 1
-        if standard_plays(pile, count, hand, tuple(sees), holds, rank):
-            weight *= POLICY
-    return weight
+        seen = tuple(sees)
+        if standard_plays(pile, count, hand, seen, holds, rank):
+            sensible *= POLICY
+        if mean_reply_plays(pile, count, hand, seen, rank):
+            by_rule *= POLICY
+    return weight * (sensible + by_rule)
 
 
 def _took_most_weight(weight: int, ranks: tuple[int, ...], history: list[TheirPlay]) -> int:
@@ -226,6 +258,8 @@ def _posterior(
         if ways:
             if ranks in checked:
                 weight = _policy_weight(weight, ranks, turns)
+            elif turns:
+                weight *= 2  # as a checked hand that neither kind of player explains
             weight = _took_most_weight(weight, ranks, history)
             sets.append(ranks)
             weights.append(ways * weight)
@@ -271,6 +305,7 @@ __all__ = [
     "their_plays",
     "their_turns",
     "standard_plays",
+    "mean_reply_plays",
     "POLICY",
     "POLICY_CHECKS",
     "TOOK_MOST",
