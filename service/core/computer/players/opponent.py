@@ -7,10 +7,12 @@ rank multisets it may hold (:func:`draws`): how many card sets of the possible c
 each, times how likely a sensible player kept the four-card hand it makes with the cards
 already played (the keep model, :mod:`service.core.computer.keep_model`), times how likely the
 cards it played are from that hand and what it could see then for a mixture of two kinds of
-sensible player (``standard``, :func:`standard_plays`, and the expected-value rule,
-:func:`mean_reply_plays`: for each kind :data:`POLICY` for each card it would have played; checked
-for the :data:`POLICY_CHECKS` likeliest hands by the keep model; ``policy=False`` instead weighs by
-:data:`TOOK_MOST` each card that scored the most it could then); elsewhere uniformly. What the opponent alone knew (its own
+sensible player, each as likely and one kind for the whole deal (``standard``,
+:func:`standard_plays`, and the expected-value rule, :func:`mean_reply_plays`): for each kind
+:data:`POLICY` for each card it would have played, the two products summed. That is checked for
+the :data:`POLICY_CHECKS` likeliest hands by the keep model; a hand not checked weighs as one
+neither kind explains. ``policy=False`` instead weighs by :data:`TOOK_MOST` each card that
+scored the most it could then. Elsewhere (not the six-card game) the hands are uniform. What the opponent alone knew (its own
 discards) is not known here, so its unseen cards are a few cards off.
 """
 
@@ -175,7 +177,7 @@ def their_turns(seen: SeatView, opp: int) -> list[TheirTurn]:
 
 
 POLICY_CHECKS = 30  # how many of the likeliest hands (by what it kept) are checked against its plays
-POLICY = 30  # how much likelier a hand is for each card the opponent played that a kind of player would have
+POLICY = 30  # how much likelier a hand is, for one kind of player, for each card of the opponent's it would have played
 
 
 @memo(CACHE)
@@ -251,7 +253,7 @@ def _posterior(
     history = their_plays(seen, opp) if plays and not policy else []
     turns = their_turns(seen, opp) if policy else []
     ways_of = multiset_weights(counts, holds)
-    # The likeliest hands by what it kept are checked against standard's plays.
+    # The likeliest hands by what it kept are checked against both kinds of player's plays.
     checked = _likeliest(ways_of, kept, holds) if turns else set()
     sets, weights = [], []
     for ranks, ways, weight in zip(MULTISETS[holds], ways_of, kept):
