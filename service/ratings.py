@@ -79,7 +79,7 @@ def rate(
     results = outcomes(games, rules or resolve_rules(variant_for_sides(len(games[0].players)), {})) if games else ()
     named = {name for game in games for name in game.players} | set(players) | {p.player for p in initial}
     if len(named) > MAX_PLAYERS:
-        raise InvalidEvent(f"a rating list here has at most {MAX_PLAYERS} players; this one names {len(named)}")
+        raise InvalidEvent(said("rating_players_most", most=MAX_PLAYERS, count=len(named)))
     given: set[str] = set()
     for index, prior in enumerate(initial):  # one each: a second would silently replace the first
         if prior.player in given:

@@ -90,3 +90,14 @@ def test_ratings_over_http_seed_a_swiss_round_one(client: FlaskClient) -> None:
     assert [p["players"] for p in first["round"]["pairings"]] == [["cy", "dee"], ["ann", "bob"]]
     refused = client.post("/v1/tournaments/ratings", json={"initial": [{"player": "a", "mu": 1, "sigma": 0}]})
     assert refused.status_code == 400
+
+
+def test_a_rating_list_has_at_most_4096_players_in_the_asked_language(client: FlaskClient) -> None:
+    newcomers = [f"n{i}" for i in range(4095)]
+    body = {"games": [{"players": ["ann", "bob"], "scores": [121, 100]}], "players": newcomers}
+    refused = client.post("/v1/tournaments/ratings", json=body, headers={"Accept-Language": "de"})
+    assert refused.status_code == 422 and refused.json["type"].endswith("invalid-event"), refused.json
+    assert refused.json["detail"] == "eine Ratingliste hat hier höchstens 4096 Spieler; diese nennt 4097"
+    english = client.post("/v1/tournaments/ratings", json=body).json
+    assert english["detail"] == "a rating list here has at most 4096 players; this one names 4097"
+    assert client.post("/v1/tournaments/ratings", json={**body, "players": newcomers[:-1]}).status_code == 200
