@@ -40,8 +40,9 @@ def normal(name: str) -> str:
 class Spellings(dict[str, str]):
     """Names as the lists of games, players and byes outside an event file compare them: a
     name is :func:`normal` (NFC, trimmed), or only NFC when trimming leaves nothing (a name of
-    white space alone, which the contract takes there), so "Bo " and "Bo", or "Åsa" typed either way, are one
-    player, answered as the normal name. One per request: a name met again is looked up.
+    white space alone, which the contract takes there), so "Bo " and "Bo", or "Åsa" typed
+    either way, are one player, answered as the normal name. One per request: a name met
+    again is looked up.
 
     >>> spelled = Spellings()
     >>> spelled("Bo "), spelled("A\\u030asa") == spelled("\\u00c5sa"), spelled(" ")

@@ -12,8 +12,9 @@ sensible player, each as likely and one kind for the whole deal (``standard``,
 :data:`POLICY` for each card it would have played, the two products summed. That is checked for
 the :data:`POLICY_CHECKS` likeliest hands by the keep model; a hand not checked weighs as one
 neither kind explains. ``policy=False`` instead weighs by :data:`TOOK_MOST` each card that
-scored the most it could then. Elsewhere (not the six-card game) the hands are uniform. What the opponent alone knew (its own
-discards) is not known here, so its unseen cards are a few cards off.
+scored the most it could then. Elsewhere (not the six-card game) the hands are uniform. What
+the opponent alone knew (its own discards) is not known here, so its unseen cards are a few
+cards off.
 """
 
 from __future__ import annotations
