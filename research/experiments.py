@@ -14,7 +14,7 @@ Ceilings and slow prototypes, measured before anything goes into ``hard``:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from service.core.cards import Card
 from service.core.computer.advice import discard_advice
@@ -191,38 +191,51 @@ def with_options(spec: str) -> Player:
     return player
 
 
+Weight = Callable[[int, tuple[int, ...], list], int]  # type: ignore[type-arg]  # opponent._policy_weight's shape
+
+
+def _hands_at(ranks: tuple[int, ...], turns: list) -> Iterator[tuple]:  # type: ignore[type-arg]
+    """Each card the opponent played (:func:`~service.core.computer.players.opponent.their_turns`)
+    as played from a hand that also holds ``ranks``: (pile, count, rank, that hand, the rank
+    counts it could not see then, the cards the seat still held), as ``opponent._policy_weight`` reads them."""
+    for pile, count, rank, later, unseen, holds in turns:
+        sees = list(unseen)
+        for r in ranks:
+            sees[r] -= 1
+        yield pile, count, rank, tuple(sorted((rank, *later, *ranks))), tuple(sees), holds
+
+
+def _with_policy(weight_of: Weight) -> Player:
+    """``hard`` whose opponent hands are weighed by ``weight_of`` instead of its own policy."""
+
+    def player(state: GameState, seat: int) -> Action:
+        from service.core.computer.players import opponent
+
+        saved = opponent._policy_weight
+        opponent._policy_weight = weight_of
+        try:
+            return hard.choose(view(state, seat))
+        finally:
+            opponent._policy_weight = saved
+
+    return player
+
+
 def _mixed_weight(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
     """The policy's weight of a hand as a mixture of opponents: :data:`POLICY` times for a card
     ``standard`` would have played, else :data:`TOOK_MOST` times for one that scored the most it
     could (a greedy or expected-value player's card), else once."""
     from service.core.computer.players import opponent
-    from service.core.computer.players.ranks import peg
 
-    for pile, count, rank, later, unseen, holds in turns:
-        hand = tuple(sorted((rank, *later, *ranks)))
-        sees = list(unseen)
-        for r in ranks:
-            sees[r] -= 1
-        if opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank):
+    for pile, count, rank, hand, sees, holds in _hands_at(ranks, turns):
+        if opponent.standard_plays(pile, count, hand, sees, holds, rank):
             weight *= opponent.POLICY
-        elif peg(pile, rank) >= max(peg(pile, r) for r in hand if count + (r if r < 10 else 10) <= 31):
+        elif _greedy_plays(pile, count, hand, rank):
             weight *= opponent.TOOK_MOST
     return weight
 
 
-def _mix(state: GameState, seat: int) -> Action:
-    """``hard`` whose opponent model is a mixture (:func:`_mixed_weight`)."""
-    from service.core.computer.players import opponent
-
-    saved = opponent._policy_weight
-    opponent._policy_weight = _mixed_weight
-    try:
-        return hard.choose(view(state, seat))
-    finally:
-        opponent._policy_weight = saved
-
-
-EXPERIMENTS["mix"] = _mix
+EXPERIMENTS["mix"] = _with_policy(_mixed_weight)
 
 
 def _now(state: GameState, seat: int) -> Action:
@@ -610,60 +623,6 @@ EXPERIMENTS["oracle_throw"] = lambda state, seat: _oracle(state, seat, False, pl
 EXPERIMENTS["oracle_plays"] = lambda state, seat: _oracle(state, seat, False, throw=False)
 
 
-def ev_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], rank: int) -> bool:
-    """Whether ``ev`` (:func:`tests.support.population.ev_card`: the points now less the mean
-    points of a reply by a card it has not seen, the higher rank of equals) plays ``rank``
-    holding the ranks ``hand``, ``unseen`` the count of each rank it has not seen."""
-    from service.core.computer.players.ranks import VALUES, peg
-
-    n = sum(unseen)
-
-    def value(r: int) -> tuple[float, int]:
-        now = peg(pile, r)
-        total = count + VALUES[r]
-        if total == 31 or not n:
-            return now, r
-        after = (*pile, r)
-        return now - sum(k * peg(after, q) for q, k in enumerate(unseen) if k and total + VALUES[q] <= 31) / n, r
-
-    return max((r for r in set(hand) if count + VALUES[r] <= 31), key=value) == rank
-
-
-def _weight_by(rules: tuple[str, ...]) -> Callable[[int, tuple[int, ...], list], int]:  # type: ignore[type-arg]
-    """A policy weight: :data:`POLICY` times for each card the opponent played that one of
-    ``rules`` (``standard``, ``ev``) would have played from the hand."""
-    from service.core.computer.players import opponent
-
-    def weight_of(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
-        for pile, count, rank, later, unseen, holds in turns:
-            hand = tuple(sorted((rank, *later, *ranks)))
-            sees = list(unseen)
-            for r in ranks:
-                sees[r] -= 1
-            if ("standard" in rules and opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank)) or (
-                "ev" in rules and ev_plays(pile, count, hand, tuple(sees), rank)
-            ):
-                weight *= opponent.POLICY
-        return weight
-
-    return weight_of
-
-
-def _weighed(state: GameState, seat: int, rules: tuple[str, ...]) -> Action:
-    from service.core.computer.players import opponent
-
-    saved = opponent._policy_weight
-    opponent._policy_weight = _weight_by(rules)
-    try:
-        return hard.choose(view(state, seat))
-    finally:
-        opponent._policy_weight = saved
-
-
-EXPERIMENTS["policyev"] = lambda state, seat: _weighed(state, seat, ("ev",))
-EXPERIMENTS["mixev"] = lambda state, seat: _weighed(state, seat, ("standard", "ev"))
-
-
 def _greedy_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], rank: int) -> bool:
     """Whether ``rank`` scores the most a card of ``hand`` that fits could score now."""
     from service.core.computer.players.ranks import VALUES, peg
@@ -674,17 +633,36 @@ def _greedy_plays(pile: tuple[int, ...], count: int, hand: tuple[int, ...], rank
 def _kind_plays(
     kind: str, pile: tuple[int, ...], count: int, hand: tuple[int, ...], unseen: tuple[int, ...], holds: int, rank: int
 ) -> bool:
-    """Whether a player of ``kind`` (``standard``, ``ev``, ``greedy``) plays ``rank`` from ``hand``."""
+    """Whether a player of ``kind`` (``standard``, ``ev``: the expected-value rule, ``greedy``)
+    plays ``rank`` from ``hand``."""
     from service.core.computer.players import opponent
 
     if kind == "standard":
         return opponent.standard_plays(pile, count, hand, unseen, holds, rank)
     if kind == "ev":
-        return ev_plays(pile, count, hand, unseen, rank)
+        return opponent.mean_reply_plays(pile, count, hand, unseen, rank)
     return _greedy_plays(pile, count, hand, rank)
 
 
-def _mixture(kinds: tuple[str, ...]) -> Callable[[int, tuple[int, ...], list], int]:  # type: ignore[type-arg]
+def _either(kinds: tuple[str, ...]) -> Weight:
+    """A policy weight: :data:`POLICY` times for each card the opponent played that any of
+    ``kinds`` would have played."""
+    from service.core.computer.players import opponent
+
+    def weight_of(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
+        for pile, count, rank, hand, sees, holds in _hands_at(ranks, turns):
+            if any(_kind_plays(kind, pile, count, hand, sees, holds, rank) for kind in kinds):
+                weight *= opponent.POLICY
+        return weight
+
+    return weight_of
+
+
+EXPERIMENTS["policyev"] = _with_policy(_either(("ev",)))
+EXPERIMENTS["mixev"] = _with_policy(_either(("standard", "ev")))
+
+
+def _mixture(kinds: tuple[str, ...]) -> Weight:
     """A policy weight as a mixture over kinds of player, each as likely: for each kind, the
     product over the opponent's cards of :data:`POLICY` where that kind would have played the
     card from the hand (else 1), summed over the kinds (one kind plays the whole deal)."""
@@ -692,59 +670,23 @@ def _mixture(kinds: tuple[str, ...]) -> Callable[[int, tuple[int, ...], list], i
 
     def weight_of(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
         products = dict.fromkeys(kinds, 1)
-        for pile, count, rank, later, unseen, holds in turns:
-            hand = tuple(sorted((rank, *later, *ranks)))
-            sees = list(unseen)
-            for r in ranks:
-                sees[r] -= 1
+        for pile, count, rank, hand, sees, holds in _hands_at(ranks, turns):
             for kind in kinds:
-                if _kind_plays(kind, pile, count, hand, tuple(sees), holds, rank):
+                if _kind_plays(kind, pile, count, hand, sees, holds, rank):
                     products[kind] *= opponent.POLICY
         return weight * sum(products.values())
 
     return weight_of
 
 
-def _mixed(state: GameState, seat: int, kinds: tuple[str, ...]) -> Action:
-    from service.core.computer.players import opponent
-
-    saved = opponent._policy_weight
-    opponent._policy_weight = _mixture(kinds)
-    try:
-        return hard.choose(view(state, seat))
-    finally:
-        opponent._policy_weight = saved
-
-
-EXPERIMENTS["mix2"] = lambda state, seat: _mixed(state, seat, ("standard", "ev"))
-EXPERIMENTS["mix3"] = lambda state, seat: _mixed(state, seat, ("standard", "ev", "greedy"))
+EXPERIMENTS["mix2"] = _with_policy(_mixture(("standard", "ev")))
+EXPERIMENTS["mix3"] = _with_policy(_mixture(("standard", "ev", "greedy")))
 
 
 def _standard_only(weight: int, ranks: tuple[int, ...], turns: list) -> int:  # type: ignore[type-arg]
     """The policy weight before the mixture (session 9): :data:`POLICY` for each card ``standard``
     would have played, doubled as the posterior now doubles the hands it does not check."""
-    from service.core.computer.players import opponent
-
-    for pile, count, rank, later, unseen, holds in turns:
-        hand = tuple(sorted((rank, *later, *ranks)))
-        sees = list(unseen)
-        for r in ranks:
-            sees[r] -= 1
-        if opponent.standard_plays(pile, count, hand, tuple(sees), holds, rank):
-            weight *= opponent.POLICY
-    return 2 * weight
+    return 2 * _either(("standard",))(weight, ranks, turns)
 
 
-def _before(state: GameState, seat: int) -> Action:
-    """``hard`` whose policy is ``standard``'s alone, as before the mixture."""
-    from service.core.computer.players import opponent
-
-    saved = opponent._policy_weight
-    opponent._policy_weight = _standard_only
-    try:
-        return hard.choose(view(state, seat))
-    finally:
-        opponent._policy_weight = saved
-
-
-EXPERIMENTS["before"] = _before
+EXPERIMENTS["before"] = _with_policy(_standard_only)  # hard whose policy is standard's alone, as before the mixture
