@@ -229,6 +229,13 @@ class Spec:
         holder = self._holder(key, error.schema_path)
         instance = error.instance
         discriminator = holder.get("discriminator") if isinstance(holder, dict) else None
+        if type(error.kind).__name__ == "OneOfNotValid" and isinstance(holder, dict) and not discriminator:
+            closest = self._closest(key, list(error.schema_path), holder.get("oneOf"), instance)
+            if closest is not None:
+                form, errors = closest
+                for sub in errors:
+                    yield pointer + _at(sub), self.detail(form, sub)
+                return
         if type(error.kind).__name__ != "OneOfNotValid" or not isinstance(instance, dict) or not discriminator:
             yield pointer, self.detail(key, error, holder)
             return
@@ -244,6 +251,32 @@ class Spec:
             yield f"{pointer}/{tag_name}", said("tag_missing", tag=_json(tag_name), tags=tags)
         else:
             yield f"{pointer}/{tag_name}", said("tag_unknown", tag=_json(tag_name), tags=tags, value=describe(tag))
+
+    def _closest(self, key: str, schema_path: list[Any], forms: Any, instance: Any) -> tuple[str, list[Any]] | None:
+        """For a value that matches none of the ``forms`` of a ``oneOf`` without a tag (a pegging
+        play's ``{seat, card}`` or ``{seat, go}``): the one form it comes closest to, with what
+        that form finds wrong, so the errors name the member at fault (``/plays/0/card``). The
+        closest is the form with the fewest errors among those of the value's own JSON type;
+        ``None`` (the plain "matches none") when no single form is closest."""
+        if not isinstance(forms, list):
+            return None
+        ranked = []
+        for i, form in enumerate(forms):
+            if isinstance(form, dict) and set(form) == {"$ref"}:
+                name = form["$ref"]
+                validator = self.component(name.rsplit("/", 1)[1])
+            else:
+                name = f"{key}#{'/'.join(map(str, schema_path))}/{i}"
+                if name not in self.validators:
+                    self._compile(name, {**form, "components": self.document["components"]})
+                validator = self.validators[name]
+            errors = list(validator.iter_errors(instance))
+            if not any(not list(e.instance_path) and type(e.kind).__name__ == "Type" for e in errors):
+                ranked.append((len(errors), name, errors))
+        ranked.sort(key=lambda r: r[0])
+        if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+            return None
+        return ranked[0][1], ranked[0][2]
 
     def _holder(self, key: str, schema_path: Any) -> Any:
         """The schema holding the keyword at ``schema_path`` (its last part), or ``None``."""

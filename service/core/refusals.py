@@ -83,6 +83,7 @@ REFUSALS: dict[str, str] = {
     "not_held": "seat {seat} does not hold {card}",
     "can_play_no_go": "seat {seat} can play ({cards}), so may not say go",
     "count_low_no_go": "the count is {count}: any card fits under 31, so no go",
+    "go_while_held": "seat {seat} said go at a count of {count} while it held {card} (played at {played}), which fitted",
     "pile_at_31": "the pile already counts 31: that count is over and the next card starts a new one",
     # a game's moves
     "game_over": "the game is over: no more actions",

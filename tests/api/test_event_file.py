@@ -527,7 +527,8 @@ def test_behind_a_roster_line_the_contract_refuses_nothing_is_guessed(client: Fl
     body["players"][0] = {"name": "ann", "joined": 0}
     body["cards"][2]["by"] = "zed"
     answer = expect_problem(post(client, "standings", body), 400)
-    assert [e["pointer"] for e in answer["errors"]] == ["/players/0"]  # no rule checked behind it
+    # The roster line is plainly an entry (an object): its own rule is named, and no rule is checked behind it.
+    assert [e["pointer"] for e in answer["errors"]] == ["/players/0/joined"]
 
 
 def test_playoff_seeded_by_the_events_ratings(client: FlaskClient) -> None:

@@ -284,8 +284,14 @@ def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> N
         ({"players": 5, "leader": 0, "plays": []}, "/players"),
         ({"players": 2, "leader": 4, "plays": []}, "/leader"),
         ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "KS", "go": True}]}, "/plays/0"),
-        ({"players": 2, "leader": 0, "plays": [{"seat": 0, "go": False}]}, "/plays/0"),
-        ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "ZZ"}]}, "/plays/0"),
+        # An entry that is plainly a card play or a go is explained by that form's own rule, at
+        # the member at fault; one that is neither (both members) at the entry.
+        ({"players": 2, "leader": 0, "plays": [{"seat": 0, "go": False}]}, "/plays/0/go"),
+        ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "ZZ"}]}, "/plays/0/card"),
+        ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "1S"}]}, "/plays/0/card"),
+        ({"players": 2, "leader": 0, "plays": [{"seat": 4, "card": "AS"}]}, "/plays/0/seat"),
+        ({"players": 2, "leader": 0, "plays": [{"seat": -1, "go": True}]}, "/plays/0/seat"),
+        ({"players": 2, "leader": 0, "plays": [{"card": "AS"}]}, "/plays/0/seat"),
         ({"players": 2, "leader": 0, "plays": [], "variant": "six_card_2p"}, "/variant"),
         ({"players": 2, "leader": 0, "plays": [], "options": {"multi_go_rule": "sometimes"}}, "/options/multi_go_rule"),
         ({"players": 2, "leader": 0, "plays": [{"seat": 0, "card": "AS"}] * 101}, "/plays"),

@@ -132,13 +132,18 @@ def score_sequence(
 
     Goes are explicit entries: a seat that cannot play says go, once per count. With
     ``hands`` every card must come from that seat's hand and a go while able is refused;
-    without them only what the plays themselves show is checked (turns, 31, repeats). The
+    without them only what the plays themselves show is checked (turns, 31, repeats, and a
+    go at a count that a card the seat plays later would have fitted). The
     first illegal entry raises with a pointer such as ``/plays/3/card`` and, when hands are
     known, the actions that were legal there.
     """
     play = start_play(rules, leader, hands)
     steps: list[PlayStep] = []
+    goes: list[tuple[int, int, int]] = []  # without hands: (entry, seat, count) of each go
     for index, (seat, card) in enumerate(plays):
+        if card is not None and hands is None:
+            _check_goes(goes, seat, card, index)
+        count = play.count
         try:
             play, step = say_go(play, seat) if card is None else play_card(play, seat, card)
         except CribbageError as error:
@@ -146,8 +151,20 @@ def score_sequence(
             if "legal_actions" not in error.extra and play.hands is not None and not play.over:
                 error.extra["legal_actions"] = legal_plays(play)
             raise
+        if card is None:
+            goes.append((index, seat, count))
         steps.append(step)
     return SequenceScore(rules, leader, tuple(steps), play)
+
+
+def _check_goes(goes: Sequence[tuple[int, int, int]], seat: int, card: Card, index: int) -> None:
+    """Without hands, a card played shows the seat held it all through the play: a go it said
+    earlier at a count that card would have fitted was a go while able, refused at that go."""
+    for at, who, count in goes:
+        if who == seat and count + card.value <= 31:
+            raise IllegalPlay(
+                said("go_while_held", seat=seat, count=count, card=card, played=f"/plays/{index}"), pointer="/go"
+            ).under(f"/plays/{at}")
 
 
 __all__ = [

@@ -396,3 +396,21 @@ def test_a_go_while_any_card_must_fit_is_refused_even_without_hands() -> None:
     play, _ = play_card(play, 0, parse_card("5S"))
     with pytest.raises(IllegalPlay):
         say_go(play, 1)
+
+
+def test_a_go_that_a_later_card_of_the_same_seat_would_have_fitted_is_refused_at_the_go() -> None:
+    # Without hands, the cards a seat lays later were in its hand all along (nothing is drawn in
+    # the play): seat 1 said go at 25 and later laid 2H, which makes 27.
+    from service.core.errors import IllegalPlay
+    from service.core.rules import rules_for_table
+    from service.core.scoring.sequence import score_sequence
+
+    k, q, five, two, ace, nine, eight = (parse_card(c) for c in ("KS", "QH", "5S", "2H", "AS", "9H", "8S"))
+    opening = [(0, k), (1, q), (0, five), (1, None), (0, None)]
+    with pytest.raises(IllegalPlay) as refused:
+        score_sequence(rules_for_table(2), 0, [*opening, (1, two), (0, ace)])
+    assert refused.value.pointer == "/plays/3/go"
+    # Cards too big for the count of the go say nothing against it (9 and 8 on 25 pass 31),
+    # nor does the count the go itself ended (seat 0's go closed it at 25, not at 0).
+    result = score_sequence(rules_for_table(2), 0, [*opening, (1, nine), (0, eight)])
+    assert result.seat_totals() == (1, 0)  # the go point for the 5 that made 25

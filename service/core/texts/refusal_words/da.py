@@ -22,6 +22,7 @@ TEMPLATES: dict[str, str] = {
     "not_held": "plads {seat} har ikke {card}",
     "can_play_no_go": "plads {seat} kan spille ({cards}) og må derfor ikke sige go",
     "count_low_no_go": "summen er {count}: ethvert kort kan lægges under 31, så intet go",
+    "go_while_held": "plads {seat} sagde go ved summen {count}, men havde {card} (spillet ved {played}), som kunne lægges",
     "pile_at_31": "bunken tæller allerede 31: den optælling er slut, og det næste kort starter en ny",
     "game_over": "spillet er slut: ikke flere træk",
     "unknown_action": "ukendt type træk {type!r}",

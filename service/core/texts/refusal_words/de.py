@@ -22,6 +22,7 @@ TEMPLATES: dict[str, str] = {
     "not_held": "Platz {seat} hat {card} nicht",
     "can_play_no_go": "Platz {seat} kann spielen ({cards}) und darf daher nicht Go sagen",
     "count_low_no_go": "die Summe ist {count}: jede Karte passt unter 31, also kein Go",
+    "go_while_held": "Platz {seat} sagte Go bei einer Summe von {count}, hatte aber {card} (gespielt bei {played}), die passte",
     "pile_at_31": "der Stapel zählt schon 31: diese Zählung ist vorbei, und die nächste Karte beginnt eine neue",
     "game_over": "das Spiel ist vorbei: keine Züge mehr",
     "unknown_action": "unbekannte Zugart {type!r}",

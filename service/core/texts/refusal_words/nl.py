@@ -22,6 +22,7 @@ TEMPLATES: dict[str, str] = {
     "not_held": "plaats {seat} heeft {card} niet",
     "can_play_no_go": "plaats {seat} kan spelen ({cards}) en mag dus geen go zeggen",
     "count_low_no_go": "de telling is {count}: elke kaart past onder 31, dus geen go",
+    "go_while_held": "plaats {seat} zei go bij een telling van {count} maar had {card} (gespeeld bij {played}), die paste",
     "pile_at_31": "de stapel telt al 31: die telling is voorbij en de volgende kaart begint een nieuwe",
     "game_over": "het spel is afgelopen: geen zetten meer",
     "unknown_action": "onbekend soort zet {type!r}",

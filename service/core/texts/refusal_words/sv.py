@@ -22,6 +22,7 @@ TEMPLATES: dict[str, str] = {
     "not_held": "plats {seat} har inte {card}",
     "can_play_no_go": "plats {seat} kan spela ({cards}) och får därför inte säga go",
     "count_low_no_go": "summan är {count}: alla kort ryms under 31, så inget go",
+    "go_while_held": "plats {seat} sa go vid summan {count} men hade {card} (spelat vid {played}), som fick plats",
     "pile_at_31": "högen summerar redan till 31: den räkningen är slut och nästa kort börjar en ny",
     "game_over": "partiet är slut: inga fler drag",
     "unknown_action": "okänd dragtyp {type!r}",
