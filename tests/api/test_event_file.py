@@ -134,6 +134,50 @@ def test_pairing_waits_for_every_table_and_then_leaves_out_the_withdrawn(client:
     assert out["round"]["bye"] is None and "dee" not in [s["player"] for s in out["ranking"]]
 
 
+def test_pairing_ranks_on_what_the_standings_count(client: FlaskClient) -> None:
+    # Two late entries given 2 points each, fay -30 and eve +30 of spread (listed fay first),
+    # join round 2: on the standings eve ranks third and fay fourth, so the Swiss pairs the
+    # top half against the bottom of the 2-point group as ann-eve and cy-fay, not by roster order.
+    event = {
+        "players": ["ann", "bob", "cy", "dee", {"name": "fay", "joined": 2, "points": 2, "spread": -30},
+                    {"name": "eve", "joined": 2, "points": 2, "spread": 30}],
+        "tables": [{"round": 1, "table": 1, "players": ["ann", "bob"]},
+                   {"round": 1, "table": 2, "players": ["cy", "dee"]}],
+        "cards": [{"round": 1, "table": 1, "scores": [121, 100]}, {"round": 1, "table": 2, "scores": [121, 110]}],
+    }  # fmt: skip
+    answer = post(client, "pairings", event).json
+    assert [(s["player"], s["score"], s["spread"]) for s in answer["ranking"]] == [
+        ("ann", 2, 21),
+        ("cy", 2, 11),
+        ("eve", 2, 30),
+        ("fay", 2, -30),
+        ("dee", 0, -11),
+        ("bob", 0, -21),
+    ]
+    assert [p["players"] for p in answer["round"]["pairings"]] == [["ann", "eve"], ["cy", "fay"], ["dee", "bob"]]
+
+
+def test_a_forfeit_ranks_for_pairing_as_the_plain_win_it_is_awarded_whatever_the_target(client: FlaskClient) -> None:
+    # docs/rules.md 8.1: a forfeit is a plain win's game points (no skunk) by ten spread points,
+    # as the standings count it; a small target changes nothing of that (it was scored as a game
+    # won target to target - 10, a skunk at a target of 10 or 15 and a negative score at 5).
+    for target, other in ((5, [5, 4]), (15, [15, 14]), (121, [121, 120])):
+        event = {
+            "players": ["ann", "bob", "cy", "dee"],
+            "target": target,
+            "tables": [{"round": 1, "table": 1, "players": ["ann", "bob"]},
+                       {"round": 1, "table": 2, "players": ["cy", "dee"]}],
+            "cards": [{"round": 1, "table": 1, "forfeit": "bob"}, {"round": 1, "table": 2, "scores": other}],
+        }  # fmt: skip
+        answer = post(client, "pairings", event).json
+        ranking = [(s["player"], s["score"], s["games_won"], s["spread"]) for s in answer["ranking"]]
+        assert ranking == [("ann", 2, 1, 10), ("cy", 2, 1, 1), ("dee", 0, 0, -1), ("bob", 0, 0, -10)], target
+        standings = post(client, "standings", event).json["standings"]
+        assert [(r["player"], r["game_points"], r["spread"]) for r in standings] == [
+            (p, g, s) for p, g, _, s in ranking
+        ]
+
+
 def test_every_mistake_of_a_file_in_one_answer(client: FlaskClient) -> None:
     bad = {
         "players": ["ann", "Ann ", "A\u030asa", "\u00c5sa", "bob", "cy", {"name": "dee", "withdrawn": 1}],

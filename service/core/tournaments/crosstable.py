@@ -69,6 +69,12 @@ def _pair(result: Outcome, mine: int, theirs: int) -> tuple[int, int, int, int]:
     """(win, loss, draw, spread) of side ``mine`` against side ``theirs`` in one game."""
     if result.winner is None:
         return 0, 0, 1, 0
+    if result.conceded_by is not None:
+        # A conceded game's margin is the one its outcome gives (the winner as if pegged out
+        # there, docs/rules.md 8.4), between the winner and the conceder only, not the pegs.
+        pair = {mine, theirs} == {result.winner, result.conceded_by}
+        spread = result.spread[mine] if pair else 0
+        return int(result.winner == mine), int(result.winner == theirs), 0, spread
     top = result.scores[result.winner]
     if result.winner == mine:
         return 1, 0, 0, top - result.scores[theirs]

@@ -42,7 +42,7 @@ from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
 from .cut import Cut, cut
-from .event import FORFEIT_SPREAD, Bye, Ledger, TableResult, settled_first
+from .event import Bye, Ledger, TableResult, settled_first
 from .roster import Roster
 from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
 from .standings import Standings, tally
@@ -241,26 +241,18 @@ def event_pairings(
             pointer="/players",
         )
     gone = [e.name for e in ledger.entries if e.name not in field]
-    games, _, full, awarded = _counted(ledger, ledger.rounds, rules)
-    # The pairing ranks on score lines: a forfeit ranks as the win it is awarded, the target
-    # against ten less (a plain win by ten spread points, ACC 11.4b).
-    settled = [t for t in ledger.tables if t.settled]
-    games = [g if t.forfeit is None else GameResult(g.players, _forfeit_line(t, rules)) for g, t in zip(games, settled)]
-    points = {name: value[0] for name, value in awarded.items() if name in field}
-    for e in ledger.entries:  # a late entry joining this round brings the points given
+    # The pairing ranks on what the standings count: the games' outcomes (a forfeit the plain win
+    # it is awarded, by ten spread points, ACC 11.4b) and the points and spread given outside them.
+    games, results, full, awarded = _counted(ledger, ledger.rounds, rules)
+    given = {name: value for name, value in awarded.items() if name in field}
+    for e in ledger.entries:  # a late entry joining this round brings the points and spread given
         if e.joined == number > 1 and e.name in field:
-            points[e.name] = points.get(e.name, 0) + e.points
+            points, spread = given.get(e.name, (0, 0))
+            given[e.name] = (points + e.points, spread + e.spread)
     byes = [b for b in full if b in field]
-    pairing = swiss_pairings(field, games, rules, byes=byes, withdrawn=gone, awarded=points)
-    ranking = swiss_ranking(field, games, rules, byes=byes, withdrawn=gone, awarded=points)
+    pairing = swiss_pairings(field, games, rules, byes=byes, withdrawn=gone, awarded=given, results=results)
+    ranking = swiss_ranking(field, games, rules, byes=byes, withdrawn=gone, awarded=given, results=results)
     return replace(pairing, number=number), ranking
-
-
-def _forfeit_line(table: TableResult, rules: Rules) -> tuple[int, int]:
-    assert table.outcome is not None and table.outcome.winner is not None
-    line = [rules.target - FORFEIT_SPREAD] * 2
-    line[table.outcome.winner] = rules.target
-    return line[0], line[1]
 
 
 __all__ = ["EventStandings", "RoundCell", "RoundRow", "event_crosstable", "event_pairings", "event_standings"]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from ..errors import InvalidEvent
 from ..refusals import said
 from ..rules import STANDARD, Rules
+from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult, outcomes
 from .dutch import pair_brackets
 from .matching import Matching
@@ -145,19 +146,23 @@ def swiss_ranking(
     *,
     byes: Sequence[str] = (),
     withdrawn: Collection[str] = (),
-    awarded: Mapping[str, int] | None = None,
+    awarded: Mapping[str, tuple[int, int]] | None = None,
+    results: Sequence[Outcome] | None = None,
 ) -> tuple[SwissStanding, ...]:
     """The field ranked for pairing: score, then wins, then spread, then the order ``players``
     were given in (the seeding). A bye counts as a plain win: the game points of a win with no
     skunk and one win (``rules.game_points[0]``), the ACC award for an opponent who does not
     play (docs/rules.md 8.1, "awarded a win"), with no spread. ``withdrawn``: players who left
     the event, named in ``games`` but not paired (their games count for their opponents);
-    ``awarded``: game points a director gave outside the games (a late entry's)."""
+    ``awarded``: game points and spread a director gave outside the games (a late entry's, a
+    half bye's points), as the standings count them; ``results``: the games' outcomes when the
+    caller has them already (an event's forfeits are outcomes no pair of scores gives)."""
     names = distinct_names(players)
     index = {name: i for i, name in enumerate(names)}
     if rules.sides != 2:
         raise InvalidEvent(said("swiss_two_sided"), pointer="/rules")
-    results = outcomes(games, rules)
+    if results is None:
+        results = outcomes(games, rules)
     gone = frozenset(withdrawn)
     for g, game in enumerate(games):
         for slot, name in enumerate(game.players):
@@ -169,9 +174,10 @@ def swiss_ranking(
             raise InvalidEvent(said("not_a_player", name=name), pointer=f"/byes/{b}")
         bye_count[name] += 1
     win_points = rules.game_points[0]
-    score = {name: bye_count[name] * win_points + (awarded or {}).get(name, 0) for name in names}
+    given = awarded or {}
+    score = {name: bye_count[name] * win_points + given.get(name, (0, 0))[0] for name in names}
     wins = dict(bye_count)
-    spread = dict.fromkeys(names, 0)
+    spread = {name: given.get(name, (0, 0))[1] for name in names}
     played = dict.fromkeys(names, 0)
     met: dict[str, set[str]] = {name: set() for name in names}
     for game, result in zip(games, results):
@@ -198,12 +204,13 @@ def swiss_pairings(
     *,
     byes: Sequence[str] = (),
     withdrawn: Collection[str] = (),
-    awarded: Mapping[str, int] | None = None,
+    awarded: Mapping[str, tuple[int, int]] | None = None,
+    results: Sequence[Outcome] | None = None,
     fixed: Sequence[tuple[str, str]] = (),
     avoid: Sequence[tuple[str, str]] = (),
 ) -> Round:
     """The next round's pairings from the results so far (``games``, and the players who have
-    had a ``byes`` each; ``withdrawn`` and ``awarded`` as :func:`swiss_ranking` takes them), with
+    had a ``byes`` each; ``withdrawn``, ``awarded`` and ``results`` as :func:`swiss_ranking` takes them), with
     the pairs a director ``fixed`` by hand and never pairing two players to ``avoid`` (family,
     teammates).
 
@@ -220,7 +227,7 @@ def swiss_pairings(
     >>> [p.players for p in swiss_pairings(["p1", "p2", "p3", "p4"], games).pairings]
     [('p1', 'p2'), ('p3', 'p4')]
     """
-    ranked = swiss_ranking(players, games, rules, byes=byes, withdrawn=withdrawn, awarded=awarded)
+    ranked = swiss_ranking(players, games, rules, byes=byes, withdrawn=withdrawn, awarded=awarded, results=results)
     n = len(ranked)
     position = {s.player: i for i, s in enumerate(ranked)}
     fixed_pairs = _director_pairs(fixed, position, "/fixed")

@@ -50,6 +50,27 @@ def test_games_of_three_and_drawn_games() -> None:
     assert cells(drawn)["ann"] == {"bob": (1, 0, 0, 1, 0)}
 
 
+def test_a_conceded_games_margin_is_the_one_its_outcome_gives_not_the_pegs() -> None:
+    # docs/rules.md 8.4: the winner is scored as if it pegged out there and then, against the
+    # conceder's pegs (target less them, at least a forfeit's 10); with three, only the winner
+    # and the conceder exchange spread.
+    games = [
+        GameResult(("ann", "bob"), (100, 40), conceded_by=0),  # bob wins by 121 - 100 = 21
+        GameResult(("cy", "dee"), (100, 20), conceded_by=1),  # cy by 121 - 20 = 101
+        GameResult(("eve", "fay"), (115, 112), conceded_by=1),  # eve by 121 - 112 = 9, so 10
+    ]
+    grid = cells(crosstable(games, STANDARD))
+    assert grid["bob"]["ann"] == (1, 1, 0, 0, 21) and grid["ann"]["bob"] == (1, 0, 1, 0, -21)
+    assert grid["cy"]["dee"] == (1, 1, 0, 0, 101) and grid["eve"]["fay"] == (1, 1, 0, 0, 10)
+    three = [GameResult(("ann", "bob", "cy"), (80, 50, 50), conceded_by=2)]  # ann by 121 - 50 = 71
+    grid = cells(crosstable(three, resolve("three_player")))
+    assert {p: {o: c[4] for o, c in row.items()} for p, row in grid.items()} == {
+        "ann": {"bob": 0, "cy": 71},
+        "bob": {"ann": 0, "cy": 0},
+        "cy": {"ann": -71, "bob": 0},
+    }
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_crosstable_and_logs_add_up_to_the_standings(seed: int) -> None:
     games = random_event([f"p{i}" for i in range(12)], 80, seed, low=10)
