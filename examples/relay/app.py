@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import Any
 from urllib.parse import urlencode
@@ -86,10 +86,23 @@ BODIES: dict[str, dict[str, tuple[str, bool]]] = {
     "history": SEAT_FIELDS,
     "next-game": SEAT_FIELDS,
 }
-CHECKS = {
-    "seat": lambda v: type(v) is int and 0 <= v <= 3,
-    "move": lambda v: type(v) is int and 0 <= v <= MAX_MOVE,
-    "since": lambda v: type(v) is int and -1 <= v <= MAX_MOVE,
+
+
+def whole(value: Any) -> int | None:
+    """``value`` as an integer when JSON Schema counts it one (``1`` or ``1.0``, as the service
+    does), else ``None`` (``true`` is no number here)."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
+
+
+WHOLE = ("seat", "move", "since")  # kinds taken as integers (and passed on as such)
+CHECKS: dict[str, Callable[[Any], bool]] = {
+    "seat": lambda v: whole(v) is not None and 0 <= v <= 3,
+    "move": lambda v: whole(v) is not None and 0 <= v <= MAX_MOVE,
+    "since": lambda v: whole(v) is not None and -1 <= v <= MAX_MOVE,
     "credential": lambda v: isinstance(v, str) and CREDENTIAL.fullmatch(v) is not None,
     "object": lambda v: isinstance(v, dict),
 }
@@ -152,6 +165,8 @@ def json_body(operation: str) -> dict[str, Any]:
         for name, (kind, required) in fields.items():
             if name in body and not CHECKS[kind](body[name]):
                 errors.append(f"/{name}: not a valid {kind}")  # never the value itself: it may be a credential
+            elif name in body and kind in WHOLE:
+                body[name] = whole(body[name])
             elif required and name not in body:
                 errors.append(f"/{name}: required")
         if errors:

@@ -305,3 +305,19 @@ def test_g9_a_muggins_call_gets_the_lesser_of_called_and_missed() -> None:
 
 def test_a_negative_claim_is_a_400(client: FlaskClient) -> None:
     assert client.post("/v1/hands/score", json=FOURTEEN | {"claimed": -1}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("swiss-pairings", {"players": ["ann", "bob", "cy"]}),
+        ("match-standings", {"matches": [{"players": ["ann", "bob"], "games": [[121, 100]]}]}),
+        ("elimination", {"entrants": 3, "results": {}}),
+        ("elimination", {"entrants": 4, "results": {"1": {"games": [[121, 100]]}}}),
+    ],
+)
+def test_two_sided_tools_refuse_a_game_of_three_at_the_variant(client: FlaskClient, path: str, body: dict) -> None:  # type: ignore[type-arg]
+    # Swiss pairings, matches and brackets are between two players (or two partnerships): a
+    # three-player variant is refused where the request names it, not inside a game.
+    problem = expect_problem(client.post(f"/v1/tournaments/{path}", json={**body, "variant": "three_player"}), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/variant"]

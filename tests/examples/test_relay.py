@@ -338,6 +338,21 @@ def test_the_relays_own_refusals_are_problems(relay: Running, http: httpx.Client
     assert headers["cache-control"] == "no-store" and headers["x-content-type-options"] == "nosniff"
 
 
+def test_the_relay_takes_whole_numbers_written_with_a_point_as_the_service_does(
+    relay: Running, http: httpx.Client
+) -> None:
+    # JSON Schema counts 1.0 as the integer 1, and so does the service: a seat 0.0 or a
+    # since_move of -1.0 are the same requests as 0 and -1; 0.5 is still no seat.
+    game_id, devices = start(http, {"variant": "six_card"})
+    own = devices[0].own()
+    plain = http.post(f"/relay/games/{game_id}/view", json={**own, "since_move": -1})
+    pointed = http.post(f"/relay/games/{game_id}/view", json={**own, "seat": float(own["seat"]), "since_move": -1.0})
+    assert plain.status_code == pointed.status_code == 200, pointed.text
+    assert pointed.json() == plain.json()
+    half = http.post(f"/relay/games/{game_id}/view", json={**own, "seat": 0.5})
+    assert half.status_code == 400 and half.json()["errors"] == ["/seat: not a valid seat"]
+
+
 def test_the_relay_serves_the_page_in_its_two_device_mode(relay: Running, http: httpx.Client) -> None:
     from service.api.http.security import PLAY_POLICY
 

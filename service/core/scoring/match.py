@@ -259,7 +259,7 @@ def match_state(
     ((1, 1), False, 3, 0)
     """
     if rules.sides != 2:
-        raise InvalidEvent(said("match_sides"), pointer="/rules")
+        raise InvalidEvent(said("match_sides"), pointer="/variant")
     if first_dealer not in (None, 0, 1):
         raise InvalidEvent(said("first_dealer_side"), pointer=f"{pointer}/first_dealer")
     gave_up = tuple(conceded) + (None,) * (len(games) - len(conceded))

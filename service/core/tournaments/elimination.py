@@ -268,6 +268,8 @@ def elimination(
     >>> single.name(single.champion)
     'ann'
     """
+    if rules.sides != 2:  # every match of a bracket is between two sides
+        raise InvalidEvent(said("match_sides"), pointer="/variant")
     size, names, specs = _structure(entrants, players, double, bracket_reset)
     given = dict(results or {})
     ids = {spec.id for spec in specs}

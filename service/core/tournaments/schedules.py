@@ -160,7 +160,7 @@ def swiss_ranking(
     names = distinct_names(players)
     index = {name: i for i, name in enumerate(names)}
     if rules.sides != 2:
-        raise InvalidEvent(said("swiss_two_sided"), pointer="/rules")
+        raise InvalidEvent(said("swiss_two_sided"), pointer="/variant")
     if results is None:
         results = outcomes(games, rules)
     gone = frozenset(withdrawn)
