@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from ..core.errors import CribbageError
+from ..core.refusals import Said
 from ..core.scoring.results import MAX_PROBLEMS
 from ..core.tournaments.event import settle
 from .contract import SPEC, ContractViolation
@@ -87,12 +88,22 @@ def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> Cont
                 card = cards[int(into["index"])] if int(into["index"]) < len(cards) else {}
                 if card.get("round") in set_aside or None in set_aside:
                     continue  # its table may be the one set aside: the card is not at fault
-            if into is not None and into["list"] in maps:
-                pointer = f"/{into['list']}/{maps[into['list']][int(into['index'])]}{into['rest']}"
-            more.append({"pointer": pointer, "detail": problem["detail"]})
+            more.append({"pointer": _as_sent(pointer, maps), "detail": _as_sent(problem["detail"], maps)})
         truncated = error.truncated or bool(behind.extra.get("truncated"))
         return ContractViolation(error.errors + more[:MAX_PROBLEMS], truncated) if more else error
     return error
+
+
+def _as_sent(value: Any, maps: dict[str, list[int]]) -> Any:
+    """A pointer into the body checked (a line of a list set aside from), or a detail that names
+    such pointers (``also at /tables/1/players/0``), pointing into the body as sent."""
+    if isinstance(value, Said):
+        return Said(value.key, {name: _as_sent(v, maps) for name, v in value.params.items()})
+    if isinstance(value, str):
+        into = _INTO.match(value)
+        if into is not None and into["list"] in maps and int(into["index"]) < len(maps[into["list"]]):
+            return f"/{into['list']}/{maps[into['list']][int(into['index'])]}{into['rest']}"
+    return value
 
 
 __all__ = ["LINES", "rules_behind", "salvage"]

@@ -134,6 +134,24 @@ def test_pairing_waits_for_every_table_and_then_leaves_out_the_withdrawn(client:
     assert out["round"]["bye"] is None and "dee" not in [s["player"] for s in out["ranking"]]
 
 
+def test_behind_a_line_set_aside_the_rules_name_places_in_the_body_as_sent(client: FlaskClient) -> None:
+    # tables/0 breaks the contract and is set aside; the rules then find ann seated twice at what
+    # is tables/1 and tables/2 as sent, and a bye to bob, who played at tables/1: every pointer,
+    # in the errors and in their texts, is into the body the director sent.
+    event = {
+        "players": ["ann", "bob", "cy", "dee"],
+        "tables": [{"round": 1, "table": "x", "players": ["cy", "dee"]},
+                   {"round": 1, "table": 1, "players": ["ann", "bob"]},
+                   {"round": 1, "table": 2, "players": ["ann", "cy"]}],
+        "byes": [{"round": 1, "player": "bob"}],
+    }  # fmt: skip
+    errors = expect_problem(post(client, "standings", event), 400)["errors"]
+    by_pointer = {e["pointer"]: e["detail"] for e in errors}
+    assert "/tables/0/table" in by_pointer
+    assert "also at /tables/1/players/0" in by_pointer["/tables/2/players/0"]
+    assert "at /tables/1/players/1" in by_pointer["/byes/0/player"]
+
+
 def test_pairing_ranks_on_what_the_standings_count(client: FlaskClient) -> None:
     # Two late entries given 2 points each, fay -30 and eve +30 of spread (listed fay first),
     # join round 2: on the standings eve ranks third and fay fourth, so the Swiss pairs the
