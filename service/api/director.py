@@ -117,9 +117,10 @@ def event_round_robin(request: wire.RoundRobinRequest, media_type: str) -> Any:
 @body("tournamentSwissPairings")
 def event_swiss_pairings(request: wire.SwissRequest, media_type: str) -> Any:
     args = (request.players, request.games, request.rules)
+    byes, withdrawn = request.byes, request.withdrawn
     pairing = (
-        swiss_pairings(*args, byes=request.byes, fixed=request.fixed, avoid=request.avoid),
-        swiss_ranking(*args, byes=request.byes),
+        swiss_pairings(*args, byes=byes, withdrawn=withdrawn, fixed=request.fixed, avoid=request.avoid),
+        swiss_ranking(*args, byes=byes, withdrawn=withdrawn),
     )
     return formatted(
         media_type,

@@ -184,6 +184,7 @@ REFUSALS: dict[str, str] = {
     "event_players_range": "between {least} and {most} players, not {count}",
     "swiss_two_sided": "Swiss pairings are for two-sided games",
     "not_a_player": "{name!r} is not one of the players",
+    "withdrawn_playing": "{name!r} is among the players and withdrawn: a player who left is named only in withdrawn",
     "options_disagree": "{shortcut} and options.{option} disagree",
     "board_rules_differ": "{name} is {value!r} but the board's rules say {expected!r}",
     "outcome_not_pegs": "the outcome does not follow from the pegs",

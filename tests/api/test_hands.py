@@ -71,7 +71,7 @@ WORTH_14 = {"hand": ["6H", "6D", "9S", "9C"], "starter": "3C"}
         ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "colour": "red"}, ""),
         ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5H\n"}, "/starter"),
         ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": -1}, "/claimed"),
-        # No hand or crib scores more than 29 (RULES.md 2): a claim of 30 is impossible, not an
+        # No hand or crib scores more than 29 (docs/rules.md 2): a claim of 30 is impossible, not an
         # over-claim to correct, as in a game's manual counting.
         ({"hand": ["5S", "5H", "5D", "JC"], "starter": "5C", "claimed": 30}, "/claimed"),
     ],

@@ -321,3 +321,32 @@ def test_two_sided_tools_refuse_a_game_of_three_at_the_variant(client: FlaskClie
     # three-player variant is refused where the request names it, not inside a game.
     problem = expect_problem(client.post(f"/v1/tournaments/{path}", json={**body, "variant": "three_player"}), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/variant"]
+
+
+def test_swiss_pairings_with_a_player_who_has_withdrawn(client: FlaskClient) -> None:
+    # fay lost to cy 121-90 (a skunk: 3 game points to cy under ACC) and left. Her game still
+    # counts for cy, she is not paired, and her earlier bye may stay in the list.
+    games = [
+        {"players": ["ann", "bob"], "scores": [121, 100]},
+        {"players": ["cy", "fay"], "scores": [121, 90]},
+        {"players": ["dee", "eve"], "scores": [121, 115]},
+    ]
+    field = ["ann", "bob", "cy", "dee", "eve"]
+    refused = expect_problem(
+        client.post("/v1/tournaments/swiss-pairings", json={"players": field, "games": games}), 422
+    )
+    assert refused["errors"][0]["pointer"] == "/games/1/players/1"  # without saying so, fay is unknown
+    body = {"players": field, "games": games, "withdrawn": ["fay"], "byes": ["fay"]}
+    answer = client.post("/v1/tournaments/swiss-pairings", json=body).json
+    assert [(s["player"], s["score"], s["spread"]) for s in answer["ranking"]] == [
+        ("cy", 3, 31),
+        ("ann", 2, 21),
+        ("dee", 2, 6),
+        ("eve", 0, -6),
+        ("bob", 0, -21),
+    ]
+    seated = [name for pair in answer["round"]["pairings"] for name in pair["players"]] + [answer["round"]["bye"]]
+    assert sorted(seated) == sorted(field)  # everyone but fay, once
+    both = {"players": [*field, "fay"], "games": games, "withdrawn": ["fay"]}
+    problem = expect_problem(client.post("/v1/tournaments/swiss-pairings", json=both), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/withdrawn/0"]

@@ -51,6 +51,7 @@ class SwissRequest:
     fixed: tuple[tuple[str, str], ...] = ()
     avoid: tuple[tuple[str, str], ...] = ()
     heading: Heading | None = None
+    withdrawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,7 @@ def load_swiss(data: dict[str, Any]) -> SwissRequest:
         tuple((spelled(a), spelled(b)) for a, b in data["fixed"]),
         tuple((spelled(a), spelled(b)) for a, b in data["avoid"]),
         load_heading(data.get("heading")),
+        spelled.all(data["withdrawn"]),
     )
 
 

@@ -153,7 +153,8 @@ def swiss_ranking(
     were given in (the seeding). A bye counts as a plain win: the game points of a win with no
     skunk and one win (``rules.game_points[0]``), the ACC award for an opponent who does not
     play (docs/rules.md 8.1, "awarded a win"), with no spread. ``withdrawn``: players who left
-    the event, named in ``games`` but not paired (their games count for their opponents);
+    the event, named in ``games`` (and ``byes``) but not paired, never among ``players``
+    (their games count for their opponents);
     ``awarded``: game points and spread a director gave outside the games (a late entry's, a
     half bye's points), as the standings count them; ``results``: the games' outcomes when the
     caller has them already (an event's forfeits are outcomes no pair of scores gives)."""
@@ -164,6 +165,9 @@ def swiss_ranking(
     if results is None:
         results = outcomes(games, rules)
     gone = frozenset(withdrawn)
+    for w, name in enumerate(withdrawn):
+        if name in index:
+            raise InvalidEvent(said("withdrawn_playing", name=name), pointer=f"/withdrawn/{w}")
     for g, game in enumerate(games):
         for slot, name in enumerate(game.players):
             if name not in index and name not in gone:
@@ -171,6 +175,8 @@ def swiss_ranking(
     bye_count = dict.fromkeys(names, 0)
     for b, name in enumerate(byes):
         if name not in index:
+            if name in gone:
+                continue  # a bye of a player who has left ranks no one now
             raise InvalidEvent(said("not_a_player", name=name), pointer=f"/byes/{b}")
         bye_count[name] += 1
     win_points = rules.game_points[0]

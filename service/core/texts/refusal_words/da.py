@@ -120,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "mellem {least} og {most} spillere, ikke {count}",
     "swiss_two_sided": "schweizerparring gælder spil med to sider",
     "not_a_player": "{name!r} er ikke en af spillerne",
+    "withdrawn_playing": "{name!r} er både blandt spillerne og udgået: en spiller, der er gået, nævnes kun i withdrawn",
     "options_disagree": "{shortcut} og options.{option} stemmer ikke overens",
     "board_rules_differ": "{name} er {value!r}, men tavlens regler siger {expected!r}",
     "outcome_not_pegs": "resultatet følger ikke af pindene",

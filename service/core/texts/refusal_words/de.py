@@ -120,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "zwischen {least} und {most} Spielern, nicht {count}",
     "swiss_two_sided": "Schweizer Paarungen gelten für Spiele mit zwei Seiten",
     "not_a_player": "{name!r} ist keiner der Spieler",
+    "withdrawn_playing": "{name!r} steht unter den Spielern und unter den Ausgeschiedenen: wer ausgeschieden ist, steht nur unter withdrawn",
     "options_disagree": "{shortcut} und options.{option} widersprechen sich",
     "board_rules_differ": "{name} ist {value!r}, aber die Regeln der Tafel sagen {expected!r}",
     "outcome_not_pegs": "das Ergebnis folgt nicht aus den Steckern",

@@ -120,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "tussen {least} en {most} spelers, niet {count}",
     "swiss_two_sided": "Zwitserse indelingen zijn voor spellen met twee kanten",
     "not_a_player": "{name!r} is niet een van de spelers",
+    "withdrawn_playing": "{name!r} staat bij de spelers en is teruggetrokken: wie vertrok, staat alleen in withdrawn",
     "options_disagree": "{shortcut} en options.{option} spreken elkaar tegen",
     "board_rules_differ": "{name} is {value!r}, maar de regels van het bord zeggen {expected!r}",
     "outcome_not_pegs": "de uitslag volgt niet uit de pinnen",

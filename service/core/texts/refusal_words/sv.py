@@ -120,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "event_players_range": "mellan {least} och {most} spelare, inte {count}",
     "swiss_two_sided": "schweizerlottning gäller partier med två sidor",
     "not_a_player": "{name!r} är inte en av spelarna",
+    "withdrawn_playing": "{name!r} finns bland spelarna och har dragit sig ur: den som har lämnat nämns bara i withdrawn",
     "options_disagree": "{shortcut} och options.{option} stämmer inte överens",
     "board_rules_differ": "{name} är {value!r} men tavlans regler säger {expected!r}",
     "outcome_not_pegs": "utfallet följer inte av pinnarna",
