@@ -407,7 +407,7 @@ def test_match_points_from_a_scheme_and_refusals(client: FlaskClient) -> None:
     expect_problem(post(client, "match", {"games": [], "match": {"format": "best_of", "length": 4}}), 422)
     expect_problem(post(client, "match", {"games": [[121, 90]], "variant": "three_player"}), 422)
     bad = expect_problem(post(client, "match", {"games": [[100, 90], [121, 121]]}), 422)
-    assert [e["pointer"] for e in bad["errors"]] == ["/games/0/scores", "/games/1/scores/1"]
+    assert [e["pointer"] for e in bad["errors"]] == ["/games/0", "/games/1/1"]
 
 
 def test_a_best_of_counts_games_and_the_swedish_points_are_asked_for_by_name(client: FlaskClient) -> None:

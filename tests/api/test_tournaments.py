@@ -350,3 +350,18 @@ def test_swiss_pairings_with_a_player_who_has_withdrawn(client: FlaskClient) -> 
     both = {"players": [*field, "fay"], "games": games, "withdrawn": ["fay"]}
     problem = expect_problem(client.post("/v1/tournaments/swiss-pairings", json=both), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/withdrawn/0"]
+
+
+def test_the_match_tools_point_into_games_given_as_score_lines(client: FlaskClient) -> None:
+    # A match's games are bare score lines ([121, 100]): a bad score is pointed at inside the
+    # line (/games/1/0), not at a "scores" member the request does not have.
+    problem = expect_problem(
+        client.post("/v1/tournaments/match", json={"games": [[121, 121], [125, 90], [100, 90]]}), 422
+    )
+    assert [e["pointer"] for e in problem["errors"]] == ["/games/0/1", "/games/1/0", "/games/2"]
+    body = {"matches": [{"players": ["ann", "bob"], "games": [[121, 100], [100, 90]]}]}
+    problem = expect_problem(client.post("/v1/tournaments/match-standings", json=body), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/matches/0/games/1"]
+    body = {"entrants": 2, "results": {"1": {"games": [[125, 90]]}}}
+    problem = expect_problem(client.post("/v1/tournaments/elimination", json=body), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/results/1/games/0/0"]

@@ -267,6 +267,7 @@ def match_state(
         [GameResult(SIDES, tuple(scores), side) for scores, side in zip(games, gave_up, strict=False)],
         rules,
         base=f"{pointer}/games",
+        scores_at="",  # each game is its score line
     )
     target = match_rules.target
     points, won = [0, 0], [0, 0]

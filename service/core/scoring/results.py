@@ -72,15 +72,20 @@ class GameProblems:
 
 
 def _problems_of(
-    game: GameResult, rules: Rules, where: str, judged: dict[tuple[int, ...], Outcome | CribbageError]
+    game: GameResult,
+    rules: Rules,
+    where: str,
+    judged: dict[tuple[int, ...], Outcome | CribbageError],
+    scores_at: str = "/scores",
 ) -> list[Problem]:
     """Everything wrong with one game's shape (each of it), then its scores (the first problem
-    :func:`outcome` finds, since one bad score line says what is wrong with the rest)."""
+    :func:`outcome` finds, since one bad score line says what is wrong with the rest), the
+    scores at ``scores_at`` in the game (``""``: the game is its score line)."""
     found: list[Problem] = []
     if len(game.players) != rules.sides:
         found.append(Problem(f"{where}/players", said("res_sides", sides=rules.sides, count=len(game.players))))
     if len(game.scores) != len(game.players):
-        found.append(Problem(f"{where}/scores", said("res_one_score")))
+        found.append(Problem(f"{where}{scores_at}", said("res_one_score")))
     seen: set[str] = set()
     for slot, name in enumerate(game.players):
         if name in seen:
@@ -89,7 +94,10 @@ def _problems_of(
     if len(game.scores) == rules.sides:
         result = judge(game.scores, rules, judged, game.conceded_by)
         if isinstance(result, CribbageError):
-            found.append(Problem(where + (result.pointer or "/scores"), result.words))
+            pointer = result.pointer or "/scores"
+            if pointer.startswith("/scores"):  # outcome() points into the score line as "/scores/..."
+                pointer = scores_at + pointer.removeprefix("/scores")
+            found.append(Problem(where + pointer, result.words))
     return found
 
 
@@ -114,7 +122,7 @@ def judge(
 
 
 def _scan(
-    games: Sequence[GameResult], rules: Rules, limit: int, base: str
+    games: Sequence[GameResult], rules: Rules, limit: int, base: str, scores_at: str = "/scores"
 ) -> tuple[list[Outcome | None], GameProblems]:
     judged: dict[tuple[int, ...], Outcome | CribbageError] = {}
     results: list[Outcome | None] = []
@@ -134,7 +142,7 @@ def _scan(
             if isinstance(result, Outcome):
                 results.append(result)
                 continue
-        found = _problems_of(game, rules, f"{base}/{index}", judged)
+        found = _problems_of(game, rules, f"{base}/{index}", judged, scores_at)
         assert found  # the fast path above only falls through for a game with a problem
         invalid += 1
         total += len(found)
@@ -153,17 +161,23 @@ def game_problems(
 
 
 def outcomes(
-    games: Sequence[GameResult], rules: Rules, *, limit: int = MAX_PROBLEMS, base: str = "/games"
+    games: Sequence[GameResult],
+    rules: Rules,
+    *,
+    limit: int = MAX_PROBLEMS,
+    base: str = "/games",
+    scores_at: str = "/scores",
 ) -> tuple[Outcome, ...]:
     """Each game's outcome, in order; or, if any game is invalid, :class:`InvalidScore` listing
-    them all.
+    them all. ``scores_at``: where a game's scores are in it as the request has it (``""`` when
+    each game is just its score line, as in the match tools).
 
     The error's ``pointer`` is the first problem's (so a caller that shows one place still shows
     the right one); ``extra["errors"]`` holds every kept problem as ``{pointer, detail}`` and
     ``extra["truncated"]`` is true when more were found than kept. The API layer's problem
     document already spreads ``extra`` into its members.
     """
-    results, found = _scan(games, rules, limit, base)
+    results, found = _scan(games, rules, limit, base, scores_at)
     if found.total:
         first = found.problems[0] if found.problems else Problem(base, said("res_invalid"))
         message = first.detail if found.total == 1 else _summary(found)

@@ -229,7 +229,9 @@ def _decide(games: Games, rules: Rules, match_rules: MatchRules | None, where: s
     if match_rules is None:
         if len(games) != 1:
             raise InvalidEvent(said("one_game_decides", count=len(games)), pointer=f"{where}/games")
-        (result,) = outcomes([GameResult(("slot 0", "slot 1"), tuple(games[0]))], rules, base=f"{where}/games")
+        (result,) = outcomes(
+            [GameResult(("slot 0", "slot 1"), tuple(games[0]))], rules, base=f"{where}/games", scores_at=""
+        )
         if result.winner is None:
             raise InvalidEvent(said("bracket_drawn_game"), pointer=f"{where}/games/0")
         return result.winner

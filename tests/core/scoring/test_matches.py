@@ -98,7 +98,7 @@ def test_every_invalid_game_of_a_match_is_reported() -> None:
     with pytest.raises(InvalidScore) as info:
         match_state([(120, 100), (121, 90), (121, 121), (121,)], STANDARD, MatchRules("first_to", 9))
     pointers = [e["pointer"] for e in info.value.extra["errors"]]
-    assert pointers == ["/games/0/scores", "/games/2/scores/1", "/games/3/scores"]
+    assert pointers == ["/games/0", "/games/2/1", "/games/3"]
 
 
 @pytest.mark.parametrize(
@@ -205,7 +205,7 @@ def test_match_standings_refuse_an_unfinished_match_and_point_into_bad_games() -
             STANDARD,
             MatchRules("best_of", 3, skunk_points=2, double_skunk_points=2),
         )
-    assert bad.value.pointer == "/matches/1/games/0/scores"
+    assert bad.value.pointer == "/matches/1/games/0"
 
 
 def test_match_standings_report_every_bad_match_at_once() -> None:
@@ -222,6 +222,6 @@ def test_match_standings_report_every_bad_match_at_once() -> None:
     assert [e["pointer"] for e in info.value.extra["errors"]] == [
         "/matches/1/players",
         "/matches/2/games",
-        "/matches/3/games/1/scores",
+        "/matches/3/games/1",
     ]
     assert str(info.value) == "3 matches are not valid (3 problems)"

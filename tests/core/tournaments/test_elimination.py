@@ -142,7 +142,7 @@ def test_a_bracket_match_decided_by_a_best_of_three() -> None:
         ({9: [(121, 100)]}, InvalidEvent, "/results/9"),  # no such match
         ({3: [(121, 100)]}, InvalidEvent, "/results/3"),  # players not known yet
         ({1: [(121, 100), (121, 90)]}, InvalidEvent, "/results/1/games"),  # two games, no match rules
-        ({1: [(120, 100)]}, InvalidScore, "/results/1/games/0/scores"),  # not a finished game
+        ({1: [(120, 100)]}, InvalidScore, "/results/1/games/0"),  # not a finished game
     ],
 )
 def test_results_that_do_not_fit_are_refused(results, error, pointer) -> None:
@@ -164,4 +164,4 @@ def test_every_bad_result_is_reported_but_not_what_waits_on_one() -> None:
     with pytest.raises(InvalidEvent) as info:
         elimination(4, results={1: [(120, 100)], 2: [(100, 90)], 3: [(121, 100)], 9: [(121, 0)]})
     pointers = [e["pointer"] for e in info.value.extra["errors"]]
-    assert pointers == ["/results/9", "/results/1/games/0/scores", "/results/2/games/0/scores"]
+    assert pointers == ["/results/9", "/results/1/games/0", "/results/2/games/0"]
