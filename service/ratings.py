@@ -94,6 +94,8 @@ def rate(
         ranks: list[float] = [-score for score in game.scores]  # the losers (and a draw) by their pegs
         if result.winner is not None:
             ranks[result.winner] = -BEYOND_ANY_SCORE  # the winner first: a conceded game's, whatever its pegs
+        if result.conceded_by is not None:
+            ranks[result.conceded_by] = 1  # and the one who gave up last (docs/rules.md 8.4), below any pegs
         rated = model.rate(teams, ranks=ranks)
         for name, (new,) in zip(game.players, rated):
             current[name] = new
