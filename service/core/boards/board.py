@@ -220,17 +220,21 @@ def _check_pegs(rules: Rules, deal: int, pegs: Sequence[Pegs], pointer: str) -> 
     """A pair of pegs per side, the back behind the front, none past the game hole or past what the deals can give."""
     if len(pegs) != rules.sides:
         raise _bad(said("b_peg_pairs", sides=rules.sides), f"{pointer}/pegs")
-    per_deal = deal if rules.three_for_last == "every_deal" else 1
-    three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
     for side, p in enumerate(pegs):
         where = f"{pointer}/pegs/{side}"
         if p.back > p.front or (p.back == p.front and p.front != 0):
             raise _bad(said("b_back_peg"), where)
         if rules.fixed_deals is None and p.front > rules.target:
             raise _bad(said("b_past_hole", target=rules.target), f"{where}/front")
-        most = deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
-        if p.front > most:
+        if p.front > _most(rules, deal, side):
             raise _bad(said("b_deal_points", points=p.front, deals=deal), f"{where}/front")
+
+
+def _most(rules: Rules, deal: int, side: int) -> int:
+    """The most a side can have pegged by deal ``deal``: every deal's most, and three for last."""
+    per_deal = deal if rules.three_for_last == "every_deal" else 1
+    three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
+    return deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
 
 
 def _check_over(
@@ -333,6 +337,14 @@ def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardU
     _check_open(board)
     _check_side(board, side)
     stage, shown, seat = _place(board, side, points, kind)
+    if kind in FREE_POINTS:
+        # Scores outside the order are not bounded by the deal, but no board may hold more than
+        # the deals could give (the check every board sent back passes): such a score is refused.
+        front = board.pegs[side].front + points
+        if board.target is not None:
+            front = min(front, board.target)  # the game hole ends the game
+        if front > _most(board.rules, board.deal, side):
+            raise InvalidScore(said("b_deal_points", points=front, deals=board.deal), pointer="/points")
     board = replace(board, stage=stage, shown=shown)
     board, move = _score(board, side, points, kind, seat)
     moves = () if move is None else (move,)

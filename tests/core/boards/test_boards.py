@@ -556,3 +556,18 @@ def test_possible_show_totals_agree_with_the_exhaustive_tables():
     for name, totals in (("hand", FOUR_CARD_TOTALS), ("crib", CRIB_TOTALS), ("five_card_hand", THREE_CARD_TOTALS)):
         reached = {int(total) for total, count in tables[name]["counts"].items() if count}
         assert reached == set(totals), name
+
+
+def test_scores_outside_the_order_never_make_a_board_the_service_would_refuse() -> None:
+    # Penalties (1 to 29 each, any number a deal) are refused once a side would hold more than
+    # its deals could give, the bound every board sent back is held to: a board the service
+    # answers with is always one it takes back.
+    board = new_board(resolve("six_card", {"fixed_deals": 2}), 0).board
+    for _ in range(4):
+        board = peg(board, 1, 29, "penalty").board
+    assert fronts(board) == [0, 116]
+    with pytest.raises(InvalidScore) as refused:
+        peg(board, 1, 29, "penalty")
+    assert refused.value.pointer == "/points"
+    assert board_from_dict(board_dict(board)) == board  # what was answered is taken back
+    assert fronts(peg(board, 0, 2, "heels").board) == [2, 116]  # and the game goes on
