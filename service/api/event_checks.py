@@ -42,11 +42,14 @@ def salvage(data: Any, errors: list[dict[str, str]]) -> tuple[dict[str, Any], di
     if not isinstance(data, dict):
         return None
     drop: dict[str, set[int]] = {}
+    refused_round: set[int] = set()  # tables whose round the contract refused: any round, then
     for error in errors:
         found = _INTO.match(error["pointer"])
         if found is None or found["list"] not in LINES or not isinstance(data.get(found["list"]), list):
             return None
         drop.setdefault(found["list"], set()).add(int(found["index"]))
+        if found["list"] == "tables" and found["rest"].startswith("/round"):
+            refused_round.add(int(found["index"]))
     kept = dict(data)
     maps: dict[str, list[int]] = {}
     for name, bad in drop.items():
@@ -55,7 +58,7 @@ def salvage(data: Any, errors: list[dict[str, str]]) -> tuple[dict[str, Any], di
         kept[name] = [lines[i] for i in maps[name]]
     tables = {
         # the round of each table set aside (None: a round the contract refused, so any round)
-        line["round"] if isinstance(line, dict) and type(line.get("round")) is int else None
+        line["round"] if isinstance(line, dict) and type(line.get("round")) is int and i not in refused_round else None
         for i, line in enumerate(data.get("tables", []))
         if i in drop.get("tables", set())
     }

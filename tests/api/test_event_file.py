@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.support.event_files import EVERY_KIND
@@ -150,6 +151,36 @@ def test_behind_a_line_set_aside_the_rules_name_places_in_the_body_as_sent(clien
     assert "/tables/0/table" in by_pointer
     assert "also at /tables/1/players/0" in by_pointer["/tables/2/players/0"]
     assert "at /tables/1/players/1" in by_pointer["/byes/0/player"]
+
+
+def test_a_name_on_a_card_that_the_roster_lacks_is_said_so_with_the_name_it_resembles(client: FlaskClient) -> None:
+    # "Ann" is not ann (names differ by case here): the card is refused as naming someone not on
+    # the roster, with ann suggested, as a table line is; ann herself at the wrong table is not at it.
+    event = {
+        "players": ["ann", "bob", "cy", "dee"],
+        "tables": [{"round": 1, "table": 1, "players": ["ann", "bob"]},
+                   {"round": 1, "table": 2, "players": ["cy", "dee"]}],
+        "cards": [{"round": 1, "table": 1, "by": "Ann", "scores": [121, 100]},
+                  {"round": 1, "table": 1, "by": "bob", "forfeit": "Ann"},
+                  {"round": 1, "table": 2, "by": "cy", "scores": [100, 40], "conceded_by": "Dee"},
+                  {"round": 1, "table": 2, "by": "ann", "scores": [121, 40]}],
+    }  # fmt: skip
+    errors = {e["pointer"]: e["detail"] for e in expect_problem(post(client, "standings", event), 422)["errors"]}
+    for pointer, near in (("/cards/0/by", "ann"), ("/cards/1/forfeit", "ann"), ("/cards/2/conceded_by", "dee")):
+        assert "not on the roster" in errors[pointer] and f"'{near}'" in errors[pointer], errors[pointer]
+    assert errors["/cards/3/by"] == "'ann' is not at table 2 in round 1"
+
+
+@pytest.mark.parametrize("round_sent", [0, 129, "2"])
+def test_a_table_whose_round_the_contract_refuses_leaves_its_cards_unblamed(
+    client: FlaskClient, round_sent: Any
+) -> None:
+    # The ann-cy table of round 2 with a round out of range (or not a number): its round is not
+    # known, so round 2's card for table 1 may be this table's, and only the contract error is said.
+    event = copy.deepcopy(EVERY_KIND)
+    event["tables"][2]["round"] = round_sent
+    errors = expect_problem(post(client, "standings", event), 400)["errors"]
+    assert [e["pointer"] for e in errors] == ["/tables/2/round"]
 
 
 def test_pairing_ranks_on_what_the_standings_count(client: FlaskClient) -> None:

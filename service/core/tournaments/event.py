@@ -333,7 +333,12 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         _, players = found
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
-            check.add(f"{where}/by", said("ev_not_at_table", name=card.by, table=card.table, round=number))
+            # A name the roster lacks is said as such, with the roster name it resembles ("Ann"
+            # for ann), not as a player who sits elsewhere.
+            words = roster.unknown(card.by) if by is None else None
+            check.add(
+                f"{where}/by", words or said("ev_not_at_table", name=card.by, table=card.table, round=number)
+            )
             continue
         if (card.table, by) in handed:
             at = f"/cards/{handed[card.table, by]}"
@@ -375,13 +380,16 @@ def _checked_card(
             return None
         loser = roster.find(card.forfeit)
         if loser not in players:
-            check.add(f"{where}/forfeit", said("ev_forfeit_not_at", name=card.forfeit, table=card.table))
+            words = roster.unknown(card.forfeit) if loser is None else None
+            check.add(f"{where}/forfeit", words or said("ev_forfeit_not_at", name=card.forfeit, table=card.table))
             return None
         return Card(card.round, card.table, by, None, loser)
     assert card.scores is not None
     conceder = None if card.conceded_by is None else roster.find(card.conceded_by)
     if card.conceded_by is not None and conceder not in players:
-        check.add(f"{where}/conceded_by", said("ev_forfeit_not_at", name=card.conceded_by, table=card.table))
+        unknown = roster.unknown(card.conceded_by) if conceder is None else None
+        words = unknown or said("ev_forfeit_not_at", name=card.conceded_by, table=card.table)
+        check.add(f"{where}/conceded_by", words)
         return None
     result = judge(card.scores, rules, judged, None if conceder is None else players.index(conceder))
     if isinstance(result, CribbageError):
