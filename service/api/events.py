@@ -58,7 +58,8 @@ def standings(request: EventRequest, media_type: str) -> Any:
 @body("eventCrosstable", rules_behind)
 def crosstable(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules)
-    rounds = ledger.rounds if request.after_round is None else request.after_round
+    # Past the rounds played, the answer is that refusal (event_crosstable's), not its size.
+    rounds = ledger.rounds if request.after_round is None else min(request.after_round, ledger.rounds)
     cells = len(ledger.entries) * rounds
     if cells > MAX_ROUND_CELLS:
         raise ApiError(

@@ -418,6 +418,7 @@ REFUSALS: dict[str, str] = {
     "ev_rounds_so_far": "the event has {rounds} rounds so far, not {after}",
     "ev_unsettled": "{count} tables are not settled yet (cards that disagree, or none): settle them before {waiting}",
     "ev_swiss_field": "a Swiss field here has at most {most} players; round {round}'s has {count}",
+    "ev_swiss_few": "round {round} has {count} players to pair (the field less those sitting out): a Swiss round needs at least 2",
     "plays_themself": "{name!r} cannot play themself",
     "two_fixed_pairs": "a player is in two fixed pairs",
     "fixed_avoided": "a fixed pair is also a pair to avoid",

@@ -728,3 +728,17 @@ def test_a_game_given_up_at_a_table_is_scored_as_a_conceded_game(client: FlaskCl
     assert set(details) == {"/cards/0/conceded_by", "/cards/1/conceded_by", "/cards/2/scores/1"}
     assert "'cy' is not at table 1" in details["/cards/0/conceded_by"]
     assert "forfeit is no game given up" in details["/cards/1/conceded_by"]
+
+
+def test_a_crosstable_past_the_rounds_played_says_so_whatever_its_size(client: FlaskClient) -> None:
+    # 4,096 players and one round: after_round 100 is past the rounds played, which is the answer
+    # (as the standings give it), not that 100 rounds of 4,096 would be too large.
+    event = {"players": [f"p{i}" for i in range(4096)], "byes": [{"round": 1, "player": "p0"}], "after_round": 100}
+    problem = expect_problem(post(client, "crosstable", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/after_round"] and "1 rounds so far" in problem["detail"]
+
+
+def test_a_round_with_no_one_left_to_pair_says_so(client: FlaskClient) -> None:
+    event = {"players": ["ann", "bob", "cy"], "sitting_out": ["ann", "bob"]}
+    problem = expect_problem(post(client, "pairings", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/sitting_out"] and "1 players to pair" in problem["detail"]

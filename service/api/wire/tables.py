@@ -220,7 +220,7 @@ def elimination_table(
         for m in state.matches
     )
     kind = "Double" if state.double else "Single"
-    notes = [f"{kind} elimination, {state.entrants} entrants"]
+    notes = [f"{kind} elimination of {state.entrants} players"]  # those in the bracket (a cut's qualifiers)
     if state.champion is not None:
         notes.append(f"Champion: seed {state.champion}" + (f", {state.name(state.champion)}" if state.players else ""))
     return Table(title, ELIMINATION_HEADER, rows, tuple(notes))

@@ -336,9 +336,7 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
             # A name the roster lacks is said as such, with the roster name it resembles ("Ann"
             # for ann), not as a player who sits elsewhere.
             words = roster.unknown(card.by) if by is None else None
-            check.add(
-                f"{where}/by", words or said("ev_not_at_table", name=card.by, table=card.table, round=number)
-            )
+            check.add(f"{where}/by", words or said("ev_not_at_table", name=card.by, table=card.table, round=number))
             continue
         if (card.table, by) in handed:
             at = f"/cards/{handed[card.table, by]}"

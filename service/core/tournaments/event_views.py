@@ -235,6 +235,9 @@ def event_pairings(
         if roster.find(name) is None:
             raise InvalidEvent(roster.unknown(name), pointer=f"/sitting_out/{i}")
     field = [e.name for e in ledger.entries if e.plays(number) and e.name not in away]
+    if len(field) < 2:
+        where = "/sitting_out" if sitting_out else "/players"
+        raise InvalidEvent(said("ev_swiss_few", round=number, count=len(field)), pointer=where)
     if len(field) > MAX_SWISS_FIELD:
         raise InvalidEvent(
             said("ev_swiss_field", most=MAX_SWISS_FIELD, round=number, count=len(field)),

@@ -350,6 +350,7 @@ TEMPLATES: dict[str, str] = {
     "ev_rounds_so_far": "turneringen har indtil nu {rounds} runder, ikke {after}",
     "ev_unsettled": "{count} borde er ikke afgjort endnu (scorekort, der ikke stemmer overens, eller ingen): afgør dem, før {waiting}",
     "ev_swiss_field": "et schweizerfelt her har højst {most} spillere; runde {round} har {count}",
+    "ev_swiss_few": "runde {round} har {count} spillere at parre (feltet minus dem, der sidder over): en schweizerrunde kræver mindst 2",
     "plays_themself": "{name!r} kan ikke spille mod sig selv",
     "two_fixed_pairs": "en spiller er i to faste par",
     "fixed_avoided": "et fast par er også et par, der skal undgås",

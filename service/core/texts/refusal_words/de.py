@@ -350,6 +350,7 @@ TEMPLATES: dict[str, str] = {
     "ev_rounds_so_far": "das Turnier hat bisher {rounds} Runden, nicht {after}",
     "ev_unsettled": "{count} Tische sind noch nicht entschieden (Spielberichte, die sich widersprechen, oder keine): entscheide sie, bevor {waiting}",
     "ev_swiss_field": "ein Schweizer Feld hat hier höchstens {most} Spieler; das von Runde {round} hat {count}",
+    "ev_swiss_few": "Runde {round} hat {count} Spieler zu paaren (das Feld ohne die Aussetzenden): eine Schweizer Runde braucht mindestens 2",
     "plays_themself": "{name!r} kann nicht gegen sich selbst spielen",
     "two_fixed_pairs": "ein Spieler ist in zwei festen Paaren",
     "fixed_avoided": "ein festes Paar ist auch ein zu vermeidendes Paar",

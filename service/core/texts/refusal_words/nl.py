@@ -350,6 +350,7 @@ TEMPLATES: dict[str, str] = {
     "ev_rounds_so_far": "het toernooi heeft tot nu toe {rounds} rondes, niet {after}",
     "ev_unsettled": "{count} tafels zijn nog niet beslist (scorekaarten die elkaar tegenspreken, of geen): beslis ze voordat {waiting}",
     "ev_swiss_field": "een Zwitsers veld heeft hier hoogstens {most} spelers; dat van ronde {round} heeft er {count}",
+    "ev_swiss_few": "ronde {round} heeft {count} spelers om in te delen (het veld zonder wie overslaat): een Zwitserse ronde heeft er minstens 2 nodig",
     "plays_themself": "{name!r} kan niet tegen zichzelf spelen",
     "two_fixed_pairs": "een speler zit in twee vaste paren",
     "fixed_avoided": "een vast paar is ook een te vermijden paar",

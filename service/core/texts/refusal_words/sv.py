@@ -350,6 +350,7 @@ TEMPLATES: dict[str, str] = {
     "ev_rounds_so_far": "tävlingen har hittills {rounds} omgångar, inte {after}",
     "ev_unsettled": "{count} bord är inte avgjorda än (protokoll som inte stämmer överens, eller inga): avgör dem innan {waiting}",
     "ev_swiss_field": "ett schweizerfält här har högst {most} spelare; omgång {round} har {count}",
+    "ev_swiss_few": "omgång {round} har {count} spelare att para (fältet utom de som står över): en schweizeromgång behöver minst 2",
     "plays_themself": "{name!r} kan inte spela mot sig själv",
     "two_fixed_pairs": "en spelare finns i två fasta par",
     "fixed_avoided": "ett fast par är också ett par att undvika",
