@@ -12,9 +12,9 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.tournaments.brackets import bracket
-from ..core.tournaments.cut import Playoff, rated_games, ready, seeds
+from ..core.tournaments.cut import Playoff, rated_games, seeds
 from ..core.tournaments.event import settle
-from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings
+from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings, playoff_cut
 from ..core.tournaments.movements import fixed_games
 from ..core.tournaments.roster import Roster
 from ..ratings import rate
@@ -113,8 +113,7 @@ def fixed(request: wire.FixedGamesRequest, media_type: str) -> Any:
 @body("eventPlayoff", rules_behind)
 def playoff(request: EventRequest, media_type: str) -> Any:
     ledger = settle(request.event, request.rules, request.tie_break)
-    standing = event_standings(ledger, request.rules, request.after_round, request.qualifiers)
-    line = ready(ledger, standing.cut, standing.after)
+    standing, line = playoff_cut(ledger, request.rules, request.after_round, request.qualifiers)
     ratings = None
     if request.seed_by == "ratings":
         listed = rate(rated_games(ledger, standing.after), request.rules, players=line.order)

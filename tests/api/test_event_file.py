@@ -742,3 +742,18 @@ def test_a_round_with_no_one_left_to_pair_says_so(client: FlaskClient) -> None:
     event = {"players": ["ann", "bob", "cy"], "sitting_out": ["ann", "bob"]}
     problem = expect_problem(post(client, "pairings", event), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/sitting_out"] and "1 players to pair" in problem["detail"]
+
+
+def test_the_playoffs_checks_of_one_step_come_in_one_answer(client: FlaskClient) -> None:
+    # 7 qualifiers from 6 players and a table with no card yet: both are said at once
+    # (docs/director-guide.md: each answer lists every problem of its step).
+    event = {
+        "players": ["ann", "bob", "cy", "dee", "eve", "fay"],
+        "tables": [{"round": 1, "table": t, "players": pair}
+                   for t, pair in enumerate([["ann", "bob"], ["cy", "dee"], ["eve", "fay"]], start=1)],
+        "cards": [{"round": 1, "table": 1, "scores": [121, 100]}, {"round": 1, "table": 2, "scores": [121, 100]}],
+        "qualifiers": 7,
+    }  # fmt: skip
+    problem = expect_problem(post(client, "playoff", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/qualifiers", "/cards"]
+    assert "table 3" in problem["errors"][1]["detail"]

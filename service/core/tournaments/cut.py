@@ -34,7 +34,7 @@ from ..refusals import Said, said
 from ..scoring.results import GameResult
 from ..vocabulary import SeedBy
 from .brackets import MAX_QUALIFIERS, Bracket, qualifiers_for
-from .event import Check, Ledger, settled_first
+from .event import Check, Ledger
 from .roster import Roster, quoted
 from .standings import Standings
 
@@ -100,16 +100,6 @@ def cut(table: Standings, withdrawn: Mapping[str, int | None], after: int, quali
         marks[row.player] = "tied" if row.player in tied else "qualified" if position < count else "out"
     ranks = {r.player: r.rank for r in eligible}
     return Cut(count, entrants, marks, tuple(r.player for r in eligible), tied, places, ranks)
-
-
-def ready(ledger: Ledger, line: Cut | None, after: int) -> Cut:
-    """The cut a playoff is drawn from: every table of rounds 1 to ``after`` settled (a table
-    whose cards differ, or with none, is named with its round, table and players: all of them
-    in one answer), and two players at least to seed."""
-    settled_first([t for t in ledger.tables if t.round <= after], "waiting_playoff")
-    if line is None:
-        raise InvalidEvent(said("playoff_field", round=after), pointer="/players")
-    return line
 
 
 def rated_games(ledger: Ledger, after: int) -> list[GameResult]:
@@ -191,4 +181,4 @@ def _decides(first: int, last: int, byes: int, qualifiers: int) -> Said:
     return said("decides_opponents")
 
 
-__all__ = ["Cut", "MARKS", "Playoff", "RatingKey", "cut", "rated_games", "ready", "seeds"]
+__all__ = ["Cut", "MARKS", "Playoff", "RatingKey", "cut", "rated_games", "seeds"]

@@ -42,7 +42,7 @@ from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
 from .cut import Cut, cut
-from .event import Bye, Ledger, TableResult, settled_first
+from .event import Bye, Check, Ledger, TableResult, settled_first
 from .roster import Roster
 from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
 from .standings import Standings, tally
@@ -111,6 +111,38 @@ def event_standings(
         tuple(t for t in ledger.tables if t.round <= after and not t.settled),
         line,
     )
+
+
+def playoff_cut(
+    ledger: Ledger, rules: Rules, after: int | None = None, qualifiers: int | None = None
+) -> tuple[EventStandings, Cut]:
+    """The standings and the cut a playoff is drawn from, after the checks of that step all
+    together: ``qualifiers`` against the players still in (and ``after`` against the rounds
+    played), and every table of the rounds counted settled (a table whose cards differ, or with
+    none, named with its round, table and players); then two players at least to seed."""
+    check = Check()
+    standing = None
+    try:
+        standing = event_standings(ledger, rules, after, qualifiers)
+    except InvalidEvent as error:
+        _add_problems(check, error)
+    counted = standing.after if standing is not None else min(ledger.rounds, ledger.rounds if after is None else after)
+    try:
+        settled_first([t for t in ledger.tables if t.round <= counted], "waiting_playoff")
+    except InvalidEvent as error:
+        if not check.total:
+            raise  # the only problem: with its own summary
+        _add_problems(check, error)
+    check.raise_any()
+    assert standing is not None
+    if standing.cut is None:
+        raise InvalidEvent(said("playoff_field", round=standing.after), pointer="/players")
+    return standing, standing.cut
+
+
+def _add_problems(check: Check, error: InvalidEvent) -> None:
+    for problem in error.extra.get("errors") or [{"pointer": error.pointer or "", "detail": error.words}]:
+        check.add(problem["pointer"], problem["detail"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,4 +290,12 @@ def event_pairings(
     return replace(pairing, number=number), ranking
 
 
-__all__ = ["EventStandings", "RoundCell", "RoundRow", "event_crosstable", "event_pairings", "event_standings"]
+__all__ = [
+    "EventStandings",
+    "RoundCell",
+    "RoundRow",
+    "event_crosstable",
+    "event_pairings",
+    "event_standings",
+    "playoff_cut",
+]
