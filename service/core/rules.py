@@ -101,9 +101,10 @@ class Rules:
     overclaim_policy: OverclaimPolicy = "correct"
 
     def __post_init__(self) -> None:
-        def need(ok: bool, key: str, **params: Any) -> None:
+        def need(ok: bool, key: str, at: str | None = None, **params: Any) -> None:
+            """Refuse unless ``ok``; ``at``: the one option at fault (the error points at it)."""
             if not ok:
-                raise InvalidRules(said(key, **params))
+                raise InvalidRules(said(key, **params), pointer=None if at is None else f"/options/{at}")
 
         need(
             all(type(v) is int for v in (self.target, *self.skunk_lines))
@@ -118,24 +119,60 @@ class Rules:
         )
         need(self.cards_dealt - self.discards in (3, 4), "r_keeps")
         need(self.players * self.cards_dealt + self.crib_from_deck < 52, "r_not_enough")
-        need(1 <= self.target <= 10_000, "r_target")
+        need(1 <= self.target <= 10_000, "r_target", "target")
         if self.fixed_deals is not None:
-            need(1 <= self.fixed_deals <= 1000, "r_fixed_range")
-            need(self.fixed_deals % self.players == 0, "r_fixed_multiple")
-        need(self.crib_flush in CRIB_FLUSH, "r_one_of", option="crib_flush", values=str(CRIB_FLUSH))
-        need(self.three_for_last in THREE_FOR_LAST, "r_one_of", option="three_for_last", values=str(THREE_FOR_LAST))
-        need(self.multi_go_rule in MULTI_GO_RULES, "r_one_of", option="multi_go_rule", values=str(MULTI_GO_RULES))
-        need(self.deal_cut_winner in DEAL_CUT_WINNER, "r_one_of", option="deal_cut_winner", values=str(DEAL_CUT_WINNER))
-        need(self.deal_cut_ties in DEAL_CUT_TIES, "r_one_of", option="deal_cut_ties", values=str(DEAL_CUT_TIES))
-        need(self.game_point_scheme in SCHEME_NAMES, "r_one_of", option="game_point_scheme", values=str(SCHEME_NAMES))
+            need(1 <= self.fixed_deals <= 1000, "r_fixed_range", "fixed_deals")
+            need(self.fixed_deals % self.players == 0, "r_fixed_multiple", "fixed_deals")
+        need(self.crib_flush in CRIB_FLUSH, "r_one_of", "crib_flush", option="crib_flush", values=str(CRIB_FLUSH))
+        need(
+            self.three_for_last in THREE_FOR_LAST,
+            "r_one_of",
+            "three_for_last",
+            option="three_for_last",
+            values=str(THREE_FOR_LAST),
+        )
+        need(
+            self.multi_go_rule in MULTI_GO_RULES,
+            "r_one_of",
+            "multi_go_rule",
+            option="multi_go_rule",
+            values=str(MULTI_GO_RULES),
+        )
+        need(
+            self.deal_cut_winner in DEAL_CUT_WINNER,
+            "r_one_of",
+            "deal_cut_winner",
+            option="deal_cut_winner",
+            values=str(DEAL_CUT_WINNER),
+        )
+        need(
+            self.deal_cut_ties in DEAL_CUT_TIES,
+            "r_one_of",
+            "deal_cut_ties",
+            option="deal_cut_ties",
+            values=str(DEAL_CUT_TIES),
+        )
+        need(
+            self.game_point_scheme in SCHEME_NAMES,
+            "r_one_of",
+            "game_point_scheme",
+            option="game_point_scheme",
+            values=str(SCHEME_NAMES),
+        )
         need(
             self.overclaim_policy in OVERCLAIM_POLICIES,
             "r_one_of",
+            "overclaim_policy",
             option="overclaim_policy",
             values=str(OVERCLAIM_POLICIES),
         )
-        need(all(t in TIEBREAKERS for t in self.tiebreakers), "r_tiebreakers_from", values=str(TIEBREAKERS))
-        need(len(set(self.tiebreakers)) == len(self.tiebreakers), "r_tiebreaker_twice")
+        need(
+            all(t in TIEBREAKERS for t in self.tiebreakers),
+            "r_tiebreakers_from",
+            "tiebreakers",
+            values=str(TIEBREAKERS),
+        )
+        need(len(set(self.tiebreakers)) == len(self.tiebreakers), "r_tiebreaker_twice", "tiebreakers")
         need(
             list(self.skunk_lines) == sorted(set(self.skunk_lines), reverse=True)
             and all(0 < line <= self.target for line in self.skunk_lines)

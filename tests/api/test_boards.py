@@ -246,3 +246,19 @@ def test_fixed_deals_through_the_api(client: FlaskClient) -> None:
     board = response.json["board"]
     assert board["over"] and board["winner"] == 0 and [p["front"] for p in board["pegs"]] == [150, 110]
     assert board["outcome"]["margin"] == 40 and board["outcome"]["fixed_deals"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        # 2 deals do not go round 3 players: the rule is at fault where the request set it
+        ({"players": 3, "dealer": 0, "fixed_deals": 2}, "/fixed_deals"),
+        ({"players": 3, "dealer": 0, "options": {"fixed_deals": 2}}, "/options/fixed_deals"),
+        ({"variant": "four_player", "dealer": 0, "fixed_deals": 6}, "/fixed_deals"),
+    ],
+)
+def test_a_rule_refused_points_where_the_request_sets_it(
+    client: FlaskClient, body: dict[str, Any], pointer: str
+) -> None:
+    problem = expect_problem(client.post("/v1/boards", json=body), 422)
+    assert [e["pointer"] for e in problem["errors"]] == [pointer]

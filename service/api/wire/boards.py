@@ -17,7 +17,7 @@ from ...core.refusals import said
 from ...core.rules import Rules, resolve, rules_for_table
 from ...core.vocabulary import PegKind
 from . import encoder, loader
-from .common import merge_shortcuts, options, outcome
+from .common import at_shortcut, merge_shortcuts, options, outcome
 
 # The members of a board that restate its rules or follow from the pegs: checked, never trusted.
 _RESTATED = ("players", "partnerships", "sides", "target", "fixed_deals")
@@ -139,9 +139,11 @@ class DealRequest:
 def load_create(data: dict[str, Any]) -> NewBoard:
     shortcuts = {name: data.get(name) for name in ("target", "fixed_deals", "scheme")}
     merged = merge_shortcuts(data.get("options"), shortcuts)
-    return NewBoard(
-        rules_for_table(data.get("players"), data.get("variant"), merged, data.get("partnerships")), data["dealer"]
-    )
+    try:
+        rules = rules_for_table(data.get("players"), data.get("variant"), merged, data.get("partnerships"))
+    except CribbageError as error:
+        raise at_shortcut(error, data.get("options"), shortcuts) from None
+    return NewBoard(rules, data["dealer"])
 
 
 @loader("PegRequest")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...core.cards import CARD_TEXT, Card, parse_card
-from ...core.errors import InvalidRules
+from ...core.errors import CribbageError, InvalidRules
 from ...core.items import ScoreItem
 from ...core.refusals import said
 from ...core.rules import OPTION_NAMES, Rules, changes, normal_value, resolve
@@ -88,6 +88,7 @@ __all__ = [
     "card_list",
     "named_rules",
     "OPTION_NAMES",
+    "at_shortcut",
 ]
 
 
@@ -98,6 +99,17 @@ SHORTCUTS = {
     "tiebreakers": "tiebreakers",
     "fixed_deals": "fixed_deals",
 }
+
+
+def at_shortcut(error: CribbageError, options: Mapping[str, Any] | None, shortcuts: Mapping[str, Any]) -> CribbageError:
+    """``error`` pointing at the top-level shortcut (``/fixed_deals``) when the option it points at
+    (``/options/fixed_deals``) came from that shortcut and not from ``options``: the place the
+    request has it."""
+    for shortcut, value in shortcuts.items():
+        option = SHORTCUTS[shortcut]
+        if value is not None and error.pointer == f"/options/{option}" and option not in (options or {}):
+            error.pointer = f"/{shortcut}"
+    return error
 
 
 def merge_shortcuts(options: Mapping[str, Any] | None, shortcuts: Mapping[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.errors import CribbageError
 from ...core.rules import Rules, resolve, variant_for_sides
 from ...core.scoring.results import GameResult
 from ...core.tournaments.brackets import Bracket, Match
@@ -12,14 +13,17 @@ from ...core.tournaments.roster import Spellings
 from ...core.tournaments.standings import Standing, Standings
 from ..printouts.heading import Heading
 from . import encoder, loader
-from .common import merge_shortcuts
+from .common import at_shortcut, merge_shortcuts
 
 
 def request_rules(data: dict[str, Any], sides: int) -> Rules:
     """The rules a tournament request names: its ``variant`` (by default the usual game of
     ``sides`` players alone) with ``options`` and the top-level shortcuts."""
     shortcuts = {name: data.get(name) for name in ("target", "scheme", "tiebreakers", "fixed_deals")}
-    return resolve(data.get("variant") or variant_for_sides(sides), merge_shortcuts(data.get("options"), shortcuts))
+    try:
+        return resolve(data.get("variant") or variant_for_sides(sides), merge_shortcuts(data.get("options"), shortcuts))
+    except CribbageError as error:
+        raise at_shortcut(error, data.get("options"), shortcuts) from None
 
 
 @dataclass(frozen=True, slots=True)
