@@ -230,7 +230,7 @@ class Spec:
         instance = error.instance
         discriminator = holder.get("discriminator") if isinstance(holder, dict) else None
         if type(error.kind).__name__ == "OneOfNotValid" and isinstance(holder, dict) and not discriminator:
-            closest = self._closest(key, list(error.schema_path), holder.get("oneOf"), instance)
+            closest = self._closest(holder.get("oneOf"), instance)
             if closest is not None:
                 form, errors = closest
                 for sub in errors:
@@ -252,31 +252,37 @@ class Spec:
         else:
             yield f"{pointer}/{tag_name}", said("tag_unknown", tag=_json(tag_name), tags=tags, value=describe(tag))
 
-    def _closest(self, key: str, schema_path: list[Any], forms: Any, instance: Any) -> tuple[str, list[Any]] | None:
+    def _closest(self, forms: Any, instance: Any) -> tuple[str, list[Any]] | None:
         """For a value that matches none of the ``forms`` of a ``oneOf`` without a tag (a pegging
         play's ``{seat, card}`` or ``{seat, go}``): the one form it comes closest to, with what
         that form finds wrong, so the errors name the member at fault (``/plays/0/card``). The
-        closest is the form with the fewest errors among those of the value's own JSON type;
-        ``None`` (the plain "matches none") when no single form is closest."""
+        closest is, among the forms of the value's own JSON type, the one that names the most of
+        its members, then the one with the fewest errors; ``None`` (the plain "matches none") when
+        no single form is closest."""
         if not isinstance(forms, list):
             return None
         ranked = []
-        for i, form in enumerate(forms):
-            if isinstance(form, dict) and set(form) == {"$ref"}:
-                name = form["$ref"]
-                validator = self.component(name.rsplit("/", 1)[1])
-            else:
-                name = f"{key}#{'/'.join(map(str, schema_path))}/{i}"
-                if name not in self.validators:
-                    self._compile(name, {**form, "components": self.document["components"]})
-                validator = self.validators[name]
+        for form in forms:
+            name, validator = self.form(form)
+            schema = self.document["components"]["schemas"].get(name.rsplit("/", 1)[1], {}) if "$ref" in form else form
             errors = list(validator.iter_errors(instance))
             if not any(not list(e.instance_path) and type(e.kind).__name__ == "Type" for e in errors):
-                ranked.append((len(errors), name, errors))
+                named = len(set(instance) & set(schema.get("properties", {}))) if isinstance(instance, dict) else 0
+                ranked.append(((-named, len(errors)), name, errors))
         ranked.sort(key=lambda r: r[0])
         if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
             return None
         return ranked[0][1], ranked[0][2]
+
+    def form(self, form: dict[str, Any]) -> tuple[str, Any]:
+        """One form of a ``oneOf``: its key (a component's, or for a form written in place the form
+        itself) and its compiled validator."""
+        if set(form) == {"$ref"}:
+            return form["$ref"], self.component(form["$ref"].rsplit("/", 1)[1])
+        name = "#/oneOf/" + orjson.dumps(form, option=orjson.OPT_SORT_KEYS).decode()
+        if name not in self.validators:
+            self._compile(name, {**form, "components": self.document["components"]})
+        return name, self.validators[name]
 
     def _holder(self, key: str, schema_path: Any) -> Any:
         """The schema holding the keyword at ``schema_path`` (its last part), or ``None``."""
@@ -489,3 +495,20 @@ for _form in {
     for form in schema.get("discriminator", {}).get("mapping", {}).values()
 }:
     SPEC.component(_form.rsplit("/", 1)[1])
+
+
+def _untagged(schema: Any) -> Iterator[dict[str, Any]]:
+    """Every form of every ``oneOf`` without a ``discriminator`` in ``schema``, at any depth."""
+    if isinstance(schema, dict):
+        if isinstance(schema.get("oneOf"), list) and "discriminator" not in schema:
+            yield from (form for form in schema["oneOf"] if isinstance(form, dict))
+        for value in schema.values():
+            yield from _untagged(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from _untagged(value)
+
+
+# And every form of a oneOf told apart by its closest form (Spec._closest), for the same reason.
+for _form in _untagged(SPEC.document["components"]["schemas"]):
+    SPEC.form(_form)

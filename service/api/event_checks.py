@@ -33,6 +33,7 @@ from .loading import loaded
 LINES = ("tables", "byes", "cards", "sitting_out", "tie_break")  # lists whose lines can be set aside
 PLAYOFF = "eventPlayoff"  # the operation whose tie_break is checked with the file (the others take none to check)
 _WHERE = ("/table", "/round", "/by", "/forfeit")  # what a card says that depends on its table
+_UNKNOWN = ("not_on_roster", "not_on_roster_near")  # ... unless the name is on no table at all
 _INTO = re.compile(r"^/(?P<list>[a-z_]+)/(?P<index>\d+)(?P<rest>(/.*)?)$")
 
 
@@ -87,7 +88,9 @@ def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> Cont
         for problem in problems:
             pointer = problem["pointer"]
             into = _INTO.match(pointer)
-            if into is not None and into["list"] == "cards" and into["rest"] in _WHERE and set_aside:
+            detail = problem["detail"]
+            unknown = isinstance(detail, Said) and detail.key in _UNKNOWN  # a name no table explains
+            if into is not None and into["list"] == "cards" and into["rest"] in _WHERE and set_aside and not unknown:
                 card = cards[int(into["index"])] if int(into["index"]) < len(cards) else {}
                 if card.get("round") in set_aside or None in set_aside:
                     continue  # its table may be the one set aside: the card is not at fault
@@ -99,9 +102,10 @@ def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> Cont
 
 def _as_sent(value: Any, maps: dict[str, list[int]]) -> Any:
     """A pointer into the body checked (a line of a list set aside from), or a detail that names
-    such pointers (``also at /tables/1/players/0``), pointing into the body as sent."""
+    such a pointer (its ``at``: ``also at /tables/1/players/0``; a player's name never, though
+    it may look like one), pointing into the body as sent."""
     if isinstance(value, Said):
-        return Said(value.key, {name: _as_sent(v, maps) for name, v in value.params.items()})
+        return Said(value.key, {k: _as_sent(v, maps) if k == "at" else v for k, v in value.params.items()})
     if isinstance(value, str):
         into = _INTO.match(value)
         if into is not None and into["list"] in maps and int(into["index"]) < len(maps[into["list"]]):

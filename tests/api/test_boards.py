@@ -262,3 +262,10 @@ def test_a_rule_refused_points_where_the_request_sets_it(
 ) -> None:
     problem = expect_problem(client.post("/v1/boards", json=body), 422)
     assert [e["pointer"] for e in problem["errors"]] == [pointer]
+
+
+def test_a_deal_that_is_plainly_itemised_is_explained_by_the_itemised_form(client: FlaskClient) -> None:
+    # {pegging} names a member of the itemised form only: what that form lacks is said, at its place.
+    board = client.post("/v1/boards", json={"players": 2, "dealer": 0}).json["board"]
+    problem = expect_problem(client.post("/v1/boards/deal", json={"board": board, "deal": {"pegging": [1, 2]}}), 400)
+    assert sorted(e["pointer"] for e in problem["errors"]) == ["/deal/crib", "/deal/hands"]

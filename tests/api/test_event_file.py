@@ -151,6 +151,11 @@ def test_behind_a_line_set_aside_the_rules_name_places_in_the_body_as_sent(clien
     assert "/tables/0/table" in by_pointer
     assert "also at /tables/1/players/0" in by_pointer["/tables/2/players/0"]
     assert "at /tables/1/players/1" in by_pointer["/byes/0/player"]
+    # A name that looks like a place is a name: only the places are moved.
+    event["players"][0] = event["tables"][1]["players"][0] = event["tables"][2]["players"][0] = "/tables/0"
+    errors = expect_problem(post(client, "standings", event), 400)["errors"]
+    twice = next(e["detail"] for e in errors if e["pointer"] == "/tables/2/players/0")
+    assert twice.startswith("'/tables/0' is seated twice") and "also at /tables/1/players/0" in twice
 
 
 def test_a_name_on_a_card_that_the_roster_lacks_is_said_so_with_the_name_it_resembles(client: FlaskClient) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs, check_board
+from ...core.boards.board import Board, BoardUpdate, DealItems, DealTotals, Move, Pegs
+from ...core.boards.checks import check_board
 from ...core.errors import CribbageError, InvalidBoard
 from ...core.refusals import said
 from ...core.rules import Rules, resolve, rules_for_table

@@ -1,7 +1,7 @@
 """The scoreboard for a game played with real cards: plain JSON that the client keeps.
 
 Nothing on a board is secret, so it travels as plain JSON and every request checks it
-whole (:func:`check_board`): a board whose pegs, dealer, stage or result disagree is
+whole (:func:`.checks.check_board`): a board whose pegs, dealer, stage or result disagree is
 refused, never trusted. Each side has two pegs, ``front`` (its score) and ``back`` (where
 the front peg was before its last move), as on a wooden board.
 
@@ -36,11 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidScore
+from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidScore
 from ..refusals import Said, said
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.outcome import Outcome, outcome
-from ..vocabulary import STAGES, PegKind, Stage
+from ..vocabulary import PegKind, Stage
 from .bounds import (
     CRIB_TOTALS,
     FREE_POINTS,
@@ -50,6 +50,7 @@ from .bounds import (
     PEG_KINDS,
     PLAY_POINTS,
     deal_bound,
+    game_bound,
     hand_totals,
     pegging_bound,
 )
@@ -167,96 +168,6 @@ def new_board(rules: Rules, dealer: int) -> BoardUpdate:
     return BoardUpdate(board, ())
 
 
-def _bad(message: Said, pointer: str) -> InvalidBoard:
-    return InvalidBoard(message, pointer=pointer)
-
-
-def check_board(
-    rules: Rules,
-    first_dealer: int,
-    dealer: int,
-    deal: int,
-    stage: Stage,
-    shown: int,
-    pegs: Sequence[Pegs],
-    over: bool,
-    winner: int | None,
-    pointer: str = "/board",
-) -> Board:
-    """A board a client sent back, once every part of it is checked against the others.
-
-    The shape (types, bounds, no unknown members) is the contract's job; this checks the
-    cribbage: the dealer follows from the first dealer and the deal number, the stage fits
-    the show, no peg is past the game hole or behind its partner, no side holds more than
-    its deals could have given it, and ``over`` and ``winner`` follow from the pegs.
-    Anything else raises :class:`InvalidBoard` (``pointer`` is where the board sits in the
-    request).
-    """
-    _check_deal(rules, first_dealer, dealer, deal, stage, shown, pointer)
-    _check_pegs(rules, deal, pegs, pointer)
-    _check_over(rules, deal, stage, shown, pegs, over, pointer)
-    board = Board(rules, first_dealer, deal, stage, shown, tuple(pegs), over, None)
-    expected_winner = outcome(board.scores, rules).winner if over else None
-    if winner != expected_winner:
-        raise _bad(said("b_winner", expected=expected_winner, winner=winner), f"{pointer}/winner")
-    return replace(board, winner=expected_winner)
-
-
-def _check_deal(rules: Rules, first_dealer: int, dealer: int, deal: int, stage: str, shown: int, pointer: str) -> None:
-    """The dealer follows from the first dealer and the deal number; the stage fits the show."""
-    if not 0 <= first_dealer < rules.players:
-        raise _bad(said("b_first_dealer", last=rules.players - 1), f"{pointer}/first_dealer")
-    if deal < 1:
-        raise _bad(said("b_deal_from_1"), f"{pointer}/deal")
-    if dealer != (first_dealer + deal - 1) % rules.players:
-        raise _bad(said("b_dealer_follows"), f"{pointer}/dealer")
-    if stage not in STAGES:
-        raise _bad(said("b_stage", stages=", ".join(STAGES)), f"{pointer}/stage")
-    if not 0 <= shown <= rules.players or (stage == "show") != (shown > 0):
-        raise _bad(said("b_shown"), f"{pointer}/shown")
-
-
-def _check_pegs(rules: Rules, deal: int, pegs: Sequence[Pegs], pointer: str) -> None:
-    """A pair of pegs per side, the back behind the front, none past the game hole or past what the deals can give."""
-    if len(pegs) != rules.sides:
-        raise _bad(said("b_peg_pairs", sides=rules.sides), f"{pointer}/pegs")
-    for side, p in enumerate(pegs):
-        where = f"{pointer}/pegs/{side}"
-        if p.back > p.front or (p.back == p.front and p.front != 0):
-            raise _bad(said("b_back_peg"), where)
-        if rules.fixed_deals is None and p.front > rules.target:
-            raise _bad(said("b_past_hole", target=rules.target), f"{where}/front")
-        if p.front > _most(rules, deal, side):
-            raise _bad(said("b_deal_points", points=p.front, deals=deal), f"{where}/front")
-
-
-def _most(rules: Rules, deal: int, side: int) -> int:
-    """The most a side can have pegged by deal ``deal``: every deal's most, and three for last."""
-    per_deal = deal if rules.three_for_last == "every_deal" else 1
-    three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
-    return deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
-
-
-def _check_over(
-    rules: Rules, deal: int, stage: str, shown: int, pegs: Sequence[Pegs], over: bool, pointer: str
-) -> None:
-    """``over`` follows from the deals (a fixed-deals game) or the pegs (a game to a target)."""
-    fixed_deals = rules.fixed_deals
-    if fixed_deals is not None:
-        if deal > fixed_deals + 1:
-            raise _bad(said("b_no_deal", deals=fixed_deals, deal=deal), f"{pointer}/deal")
-        if over != (deal == fixed_deals + 1):
-            raise _bad(said("b_fixed_over"), f"{pointer}/over")
-        if over and (stage, shown) != ("cut", 0):
-            raise _bad(said("b_fixed_done"), f"{pointer}/stage")
-        return
-    at_target = [side for side, p in enumerate(pegs) if p.front == rules.target]
-    if len(at_target) > 1:
-        raise _bad(said("b_two_at_hole"), f"{pointer}/pegs/{at_target[1]}/front")
-    if over != bool(at_target):
-        raise _bad(said("b_over_at_target"), f"{pointer}/over")
-
-
 # --- scoring ---------------------------------------------------------------------------------
 
 
@@ -337,21 +248,24 @@ def peg(board: Board, side: int, points: int, kind: PegKind = "other") -> BoardU
     _check_open(board)
     _check_side(board, side)
     stage, shown, seat = _place(board, side, points, kind)
-    if kind in FREE_POINTS:
-        # Scores outside the order are not bounded by the deal, but no board may hold more than
-        # the deals could give (the check every board sent back passes): such a score is refused.
-        front = board.pegs[side].front + points
-        if board.target is not None:
-            front = min(front, board.target)  # the game hole ends the game
-        if front > _most(board.rules, board.deal, side):
-            raise InvalidScore(said("b_deal_points", points=front, deals=board.deal), pointer="/points")
     board = replace(board, stage=stage, shown=shown)
     board, move = _score(board, side, points, kind, seat)
     moves = () if move is None else (move,)
     if kind == "crib" and not board.over:
         ended = _end_deal(board)
-        return BoardUpdate(ended.board, moves + ended.moves)
-    return BoardUpdate(board, moves)
+        return _within_bounds(BoardUpdate(ended.board, moves + ended.moves), "/points")
+    return _within_bounds(BoardUpdate(board, moves), "/points")
+
+
+def _within_bounds(update: BoardUpdate, pointer: str) -> BoardUpdate:
+    """``update``, unless a side would hold more than its deals could give: scores outside the
+    order (muggins, penalties, corrections) are not bounded by the deal and use up the room the
+    deals leave, and a board answered with must pass the check every board sent back passes."""
+    board = update.board
+    for side, pegs in enumerate(board.pegs):
+        if pegs.front > game_bound(board.rules, board.deal, side):
+            raise InvalidScore(said("b_deal_points", points=pegs.front, deals=board.deal), pointer=pointer)
+    return update
 
 
 # A score's place in the deal's counting order: the stage and hands shown after it, the seat it is for (if one's).
@@ -495,9 +409,9 @@ def score_deal(board: Board, deal: DealTotals | DealItems) -> BoardUpdate:
         board, move = _score(board, dealer_side, deal.crib, "crib", board.dealer)
         moves += [move] if move else []
     if board.over:
-        return BoardUpdate(board, tuple(moves))
+        return _within_bounds(BoardUpdate(board, tuple(moves)), "/deal")
     ended = _end_deal(board)
-    return BoardUpdate(ended.board, tuple(moves) + ended.moves)
+    return _within_bounds(BoardUpdate(ended.board, tuple(moves) + ended.moves), "/deal")
 
 
 def _lengths(values: Sequence[int], expected: int, pointer: str, what: Said) -> None:
@@ -512,7 +426,6 @@ __all__ = [
     "DealTotals",
     "Move",
     "Pegs",
-    "check_board",
     "deal_bound",
     "new_board",
     "peg",

@@ -7,7 +7,7 @@ holds more than its deals could have given it (docs/rules.md 2, 3, 4.2).
 
 from __future__ import annotations
 
-from ..rules import HEELS_POINTS, Rules
+from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.pegging import PAIR_KINDS
 from ..vocabulary import PegKind
 
@@ -102,6 +102,14 @@ def deal_bound(rules: Rules, side: int, dealer: int) -> int:
     )
 
 
+def game_bound(rules: Rules, deal: int, side: int) -> int:
+    """The most a side can have pegged by deal ``deal``: every deal's most (:func:`deal_bound`,
+    whoever dealt), and three for last (once, or every deal)."""
+    per_deal = deal if rules.three_for_last == "every_deal" else 1
+    three = 0 if rules.three_for_last == "none" else THREE_FOR_LAST_POINTS * per_deal
+    return deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
+
+
 __all__ = [
     "PLAY_POINTS",
     "FREE_POINTS",
@@ -116,4 +124,5 @@ __all__ = [
     "seats_of",
     "pegging_bound",
     "deal_bound",
+    "game_bound",
 ]

@@ -558,10 +558,10 @@ def test_possible_show_totals_agree_with_the_exhaustive_tables():
         assert reached == set(totals), name
 
 
-def test_scores_outside_the_order_never_make_a_board_the_service_would_refuse() -> None:
-    # Penalties (1 to 29 each, any number a deal) are refused once a side would hold more than
-    # its deals could give, the bound every board sent back is held to: a board the service
-    # answers with is always one it takes back.
+def test_no_score_makes_a_board_the_service_would_refuse() -> None:
+    # Penalties (1 to 29 each, any number a deal), and any score after them, are refused once a
+    # side would hold more than its deals could give, the bound every board sent back is held
+    # to: a board the service answers with is always one it takes back.
     board = new_board(resolve("six_card", {"fixed_deals": 2}), 0).board
     for _ in range(4):
         board = peg(board, 1, 29, "penalty").board
@@ -570,4 +570,6 @@ def test_scores_outside_the_order_never_make_a_board_the_service_would_refuse() 
         peg(board, 1, 29, "penalty")
     assert refused.value.pointer == "/points"
     assert board_from_dict(board_dict(board)) == board  # what was answered is taken back
+    with pytest.raises(InvalidScore):  # the penalties used up the room: nor may a hand pass it
+        peg(board, 1, 29, "hand")
     assert fronts(peg(board, 0, 2, "heels").board) == [2, 116]  # and the game goes on

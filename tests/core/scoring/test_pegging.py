@@ -414,3 +414,16 @@ def test_a_go_that_a_later_card_of_the_same_seat_would_have_fitted_is_refused_at
     # nor does the count the go itself ended (seat 0's go closed it at 25, not at 0).
     result = score_sequence(rules_for_table(2), 0, [*opening, (1, nine), (0, eight)])
     assert result.seat_totals() == (1, 0)  # the go point for the 5 that made 25
+
+
+def test_a_card_played_before_is_refused_as_such_not_held_against_an_earlier_go() -> None:
+    # 2H was seat 1's: seat 0 laying it again is the fault (at that card), not seat 0's go at 25.
+    from service.core.errors import DuplicateCard
+    from service.core.rules import rules_for_table
+    from service.core.scoring.sequence import score_sequence
+
+    ks, two, qc, three, ace = (parse_card(c) for c in ("KS", "2H", "QC", "3D", "AS"))
+    plays = [(0, ks), (1, two), (0, qc), (1, three), (0, None), (1, ace), (1, None), (0, two)]
+    with pytest.raises(DuplicateCard) as refused:
+        score_sequence(rules_for_table(2), 0, plays)
+    assert refused.value.pointer == "/plays/7/card"
