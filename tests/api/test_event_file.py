@@ -762,3 +762,11 @@ def test_the_playoffs_checks_of_one_step_come_in_one_answer(client: FlaskClient)
     problem = expect_problem(post(client, "playoff", event), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/qualifiers", "/cards"]
     assert "table 3" in problem["errors"][1]["detail"]
+
+
+def test_the_playoffs_combined_answer_counts_every_problem(client: FlaskClient) -> None:
+    # 401 qualifiers from 400 players and 200 tables without a card: 201 problems, 50 listed.
+    players = [f"p{i}" for i in range(400)]
+    tables = [{"round": 1, "table": t + 1, "players": players[2 * t : 2 * t + 2]} for t in range(200)]
+    problem = expect_problem(post(client, "playoff", {"players": players, "tables": tables, "qualifiers": 401}), 422)
+    assert "201 problems" in problem["detail"] and len(problem["errors"]) == 50 and problem["truncated"] is True

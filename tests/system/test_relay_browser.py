@@ -421,11 +421,16 @@ def test_a_play_refused_as_stale_says_why_the_table_changed(browser: Any, relay:
             page.goto(f"http://{HOST}:{relay.port}{path}?lang=en&fast=1#{fragment}")
             page.wait_for_selector(IDLE)
         deadline = time.monotonic() + 30
-        while not any(phase(p) == "play" and has_move(p) for p in pages):
+        # The page is chosen where it is seen to have a move: asked twice, a page drawing an event
+        # the relay sent between the two asks is busy for that instant.
+        while (page := next((p for p in pages if phase(p) == "play" and has_move(p)), None)) is None:
             assert time.monotonic() < deadline, [phase(p) for p in pages]
             if not (step(pages[0]) or step(pages[1])):
                 pages[0].wait_for_timeout(20)
-        page = next(p for p in pages if phase(p) == "play" and has_move(p))
+        # The seat looks at its table before it plays: the other device's last events, still on
+        # their way, land first (a catch-up after the refused move's would rightly clear its message).
+        page.wait_for_timeout(300)
+        page.wait_for_selector(IDLE)
         latest = shown_move(page) + 1  # as if the seat's other device had played first
         body = {"type": "urn:cribbage-relay:problem:stale-move", "title": "The game has moved on since that state",
                 "status": 409, "detail": "another move landed first", "move": latest}  # fmt: skip

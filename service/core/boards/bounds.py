@@ -56,7 +56,7 @@ FOUR_CARD_TOTALS = frozenset(range(30)) - {19, 25, 26, 27}
 THREE_CARD_TOTALS = frozenset(range(21)) - {16, 17, 18, 19}
 CRIB_TOTALS = FOUR_CARD_TOTALS
 MAX_CARD_PEGGING = 15
-MAX_DEALS = 10_000  # a board's deal number stays below this (a real game to 121 takes about ten)
+MAX_DEALS = 10_000  # a board's deal number reaches this at most, and that deal never ends (a real game takes about ten)
 
 
 def hand_totals(rules: Rules) -> frozenset[int]:

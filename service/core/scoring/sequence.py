@@ -141,6 +141,8 @@ def score_sequence(
     steps: list[PlayStep] = []
     goes: list[tuple[int, int, int]] = []  # without hands: (entry, seat, count) of each go
     for index, (seat, card) in enumerate(plays):
+        if card is not None and hands is None and card not in play.played:
+            _check_goes(goes, seat, card, index)  # the earlier go is the first fault (a duplicate is its own)
         count = play.count
         try:
             play, step = say_go(play, seat) if card is None else play_card(play, seat, card)
@@ -151,8 +153,6 @@ def score_sequence(
             raise
         if card is None:
             goes.append((index, seat, count))
-        elif hands is None:  # a card the seat could lay (not one played before, not out of turn)
-            _check_goes(goes, seat, card, index)
         steps.append(step)
     return SequenceScore(rules, leader, tuple(steps), play)
 

@@ -194,14 +194,21 @@ def settled_first(tables: Sequence[TableResult], waiting: str) -> None:
     table, naming its round, table and players, all in one answer; ``waiting`` (a refusal key:
     ``waiting_pairing``, ``waiting_playoff``) says what waits for them."""
     check = Check()
-    for t in tables:
-        if not t.settled:
-            names = quoted(t.players)
-            kind = "ev_table_disputed" if t.status == "disputed" else "ev_table_missing"
-            check.add("/cards", said(kind, round=t.round, table=t.table, players=names))
+    check.extend(unsettled(tables))
     if check.total == 1:
         check.raise_any(said("ev_unsettled_one", waiting=said(waiting)))
     check.raise_any(said("ev_unsettled", count=check.total, waiting=said(waiting)))
+
+
+def unsettled(tables: Sequence[TableResult]) -> list[Problem]:
+    """A problem for each of ``tables`` that has no result (cards that differ, or none), naming
+    its round, table and players."""
+    problems = []
+    for t in tables:
+        if not t.settled:
+            kind = "ev_table_disputed" if t.status == "disputed" else "ev_table_missing"
+            problems.append(Problem("/cards", said(kind, round=t.round, table=t.table, players=quoted(t.players))))
+    return problems
 
 
 def forfeit_outcome(loser: int, rules: Rules) -> Outcome:
@@ -443,4 +450,5 @@ __all__ = [
     "forfeit_outcome",
     "settle",
     "settled_first",
+    "unsettled",
 ]

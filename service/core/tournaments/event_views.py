@@ -42,7 +42,7 @@ from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
 from .cut import Cut, cut
-from .event import Bye, Check, Ledger, TableResult, settled_first
+from .event import Bye, Check, Ledger, TableResult, settled_first, unsettled
 from .roster import Roster
 from .schedules import Round, SwissStanding, swiss_pairings, swiss_ranking
 from .standings import Standings, tally
@@ -124,25 +124,18 @@ def playoff_cut(
     standing = None
     try:
         standing = event_standings(ledger, rules, after, qualifiers)
-    except InvalidEvent as error:
-        _add_problems(check, error)
+    except InvalidEvent as error:  # one problem: the qualifiers, or the round asked for
+        check.add(error.pointer or "", error.words)
     counted = standing.after if standing is not None else min(ledger.rounds, ledger.rounds if after is None else after)
-    try:
-        settled_first([t for t in ledger.tables if t.round <= counted], "waiting_playoff")
-    except InvalidEvent as error:
-        if not check.total:
-            raise  # the only problem: with its own summary
-        _add_problems(check, error)
+    tables = [t for t in ledger.tables if t.round <= counted]
+    if not check.total:
+        settled_first(tables, "waiting_playoff")  # alone, with its own summary
+    check.extend(unsettled(tables))
     check.raise_any()
     assert standing is not None
     if standing.cut is None:
         raise InvalidEvent(said("playoff_field", round=standing.after), pointer="/players")
     return standing, standing.cut
-
-
-def _add_problems(check: Check, error: InvalidEvent) -> None:
-    for problem in error.extra.get("errors") or [{"pointer": error.pointer or "", "detail": error.words}]:
-        check.add(problem["pointer"], problem["detail"])
 
 
 @dataclass(frozen=True, slots=True)

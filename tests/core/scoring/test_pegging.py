@@ -427,3 +427,16 @@ def test_a_card_played_before_is_refused_as_such_not_held_against_an_earlier_go(
     with pytest.raises(DuplicateCard) as refused:
         score_sequence(rules_for_table(2), 0, plays)
     assert refused.value.pointer == "/plays/7/card"
+
+
+def test_the_go_is_the_first_fault_though_the_card_that_shows_it_is_wrong_too() -> None:
+    # Seat 0 said go at 25 holding 6D, then laid it past 31: the go is the first illegal entry.
+    from service.core.errors import IllegalPlay
+    from service.core.rules import rules_for_table
+    from service.core.scoring.sequence import score_sequence
+
+    ks, qc, five, kh, qh, nine, six = (parse_card(c) for c in ("KS", "QC", "5H", "KH", "QH", "9C", "6D"))
+    plays = [(0, ks), (1, qc), (0, five), (1, None), (0, None), (1, kh), (0, qh), (1, nine), (0, six)]
+    with pytest.raises(IllegalPlay) as refused:
+        score_sequence(rules_for_table(2), 0, plays)
+    assert refused.value.pointer == "/plays/4/go"
