@@ -134,7 +134,9 @@ def event_swiss_pairings(request: wire.SwissRequest, media_type: str) -> Any:
 @bp.post("/match")
 @body("tournamentMatch")
 def event_match(request: wire.MatchStateRequest) -> dict[str, Any]:
-    state = match_state(request.games, request.rules, request.match, first_dealer=request.first_dealer)
+    state = match_state(
+        request.games, request.rules, request.match, first_dealer=request.first_dealer, conceded=request.conceded
+    )
     return wire.match_state(state, request.match)
 
 

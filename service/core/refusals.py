@@ -163,6 +163,7 @@ REFUSALS: dict[str, str] = {
     "variant_no_partnerships": "the {variant} variant has no partnerships",
     "match_both": "give a scheme or the points of a skunk and a double skunk, not both",
     "match_sides": "a match is played between two players or two partnerships",
+    "match_conceded_count": "{count} entries in conceded for {games} games: one entry a game at most",
     "first_dealer_side": "the first dealer is side 0 or side 1",
     "match_was_over": "the match was over after game {index}",
     "match_over_drawn": "the match is over: drawn, {high} match points to {low}",

@@ -365,3 +365,19 @@ def test_the_match_tools_point_into_games_given_as_score_lines(client: FlaskClie
     body = {"entrants": 2, "results": {"1": {"games": [[125, 90]]}}}
     problem = expect_problem(client.post("/v1/tournaments/elimination", json=body), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/results/1/games/0/0"]
+
+
+def test_a_match_takes_a_conceded_game(client: FlaskClient) -> None:
+    # Game 2 given up by side 1 at 100-40: side 0 wins it as if it pegged out there (docs/rules.md
+    # 8.4), a double skunk (40 is under 61), which best_of counts as the one game it is: 2-0 in a best of 3.
+    body = {"games": [[121, 100], [100, 40]], "conceded": [None, 1], "match": {"format": "best_of", "length": 3}}
+    answer = client.post("/v1/tournaments/match", json=body).json
+    assert [(g["winner"], g["conceded_by"], g["skunk"]) for g in answer["games"]] == [
+        (0, None, "none"),
+        (0, 1, "double_skunk"),
+    ]
+    assert answer["points"] == [2, 0] and answer["over"] is True and answer["winner"] == 0
+    refused = expect_problem(client.post("/v1/tournaments/match", json={**body, "conceded": [None, 1, 0]}), 422)
+    assert [e["pointer"] for e in refused["errors"]] == ["/conceded"]
+    unfinished = expect_problem(client.post("/v1/tournaments/match", json={"games": [[121, 100], [100, 40]]}), 422)
+    assert [e["pointer"] for e in unfinished["errors"]] == ["/games/1"]  # without saying who gave it up

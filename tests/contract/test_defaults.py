@@ -48,8 +48,8 @@ def test_the_contract_declares_the_defaults_the_service_applies() -> None:
     # All in requests (an answer's members have none: test_split_schemas.py): the 24 of the game
     # and the other operations, the event file's 11 (its three lists, sitting_out, tie_break,
     # seed_by, the printed sheet, a roster line's joined, points, spread; a bye's kind), the Swiss request's `fixed`,
-    # `avoid` and `withdrawn` and the ratings request's `games`, `players` and `initial` (empty).
-    assert len(contract_defaults()) == 41
+    # `avoid` and `withdrawn`, the match request's `conceded`, and the ratings request's `games`, `players` and `initial` (empty).
+    assert len(contract_defaults()) == 42
     assert sorted(map(repr, SPEC.defaults.declared())) == sorted(map(repr, contract_defaults()))
 
 

@@ -163,7 +163,7 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
     "tournamentGameLogs": [{"target": 121}],
     "tournamentSwissPairings": [{"target": 121}],
     "tournamentRatings": [{"target": 121}],
-    "tournamentMatch": [{"target": 121}],
+    "tournamentMatch": [{"target": 121}, {"games": [[100, 40]], "conceded": [1]}],
     "tournamentMatchStandings": [{"target": 121}],
     "tournamentElimination": [{"target": 121, "entrants": 4}],
     "eventStandings": [{"target": 121, "after_round": 1, "qualifiers": 2}],

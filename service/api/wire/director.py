@@ -60,6 +60,7 @@ class MatchStateRequest:
     match: MatchRules
     first_dealer: int | None
     rules: Rules
+    conceded: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,7 @@ def load_match_state(data: dict[str, Any]) -> MatchStateRequest:
         load_match_settings(data["match"]),
         data.get("first_dealer"),
         request_rules(data, 2),
+        tuple(data["conceded"]),
     )
 
 

@@ -262,6 +262,10 @@ def match_state(
         raise InvalidEvent(said("match_sides"), pointer="/variant")
     if first_dealer not in (None, 0, 1):
         raise InvalidEvent(said("first_dealer_side"), pointer=f"{pointer}/first_dealer")
+    if len(conceded) > len(games):
+        raise InvalidEvent(
+            said("match_conceded_count", count=len(conceded), games=len(games)), pointer=f"{pointer}/conceded"
+        )
     gave_up = tuple(conceded) + (None,) * (len(games) - len(conceded))
     results = outcomes(
         [GameResult(SIDES, tuple(scores), side) for scores, side in zip(games, gave_up, strict=False)],

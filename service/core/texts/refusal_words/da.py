@@ -99,6 +99,7 @@ TEMPLATES: dict[str, str] = {
     "variant_no_partnerships": "varianten {variant} har ingen makkerpar",
     "match_both": "angiv en ordning eller pointene for en skunk og en dobbelt skunk, ikke begge",
     "match_sides": "en match spilles mellem to spillere eller to makkerpar",
+    "match_conceded_count": "{count} poster i conceded for {games} spil: højst én post pr. spil",
     "first_dealer_side": "den første giver er side 0 eller side 1",
     "match_was_over": "matchen var slut efter spil {index}",
     "match_over_drawn": "matchen er slut: uafgjort, {high} matchpoint mod {low}",

@@ -99,6 +99,7 @@ TEMPLATES: dict[str, str] = {
     "variant_no_partnerships": "die Variante {variant} hat keine Partnerschaften",
     "match_both": "gib ein Schema oder die Punkte eines Skunks und eines doppelten Skunks an, nicht beides",
     "match_sides": "ein Match wird zwischen zwei Spielern oder zwei Partnerschaften gespielt",
+    "match_conceded_count": "{count} Einträge in conceded für {games} Spiele: höchstens ein Eintrag je Spiel",
     "first_dealer_side": "der erste Geber ist Seite 0 oder Seite 1",
     "match_was_over": "das Match war nach Spiel {index} vorbei",
     "match_over_drawn": "das Match ist vorbei: unentschieden, {high} Matchpunkte zu {low}",

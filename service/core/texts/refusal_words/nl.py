@@ -99,6 +99,7 @@ TEMPLATES: dict[str, str] = {
     "variant_no_partnerships": "de variant {variant} heeft geen partnerschappen",
     "match_both": "geef een schema of de punten van een skunk en een dubbele skunk, niet allebei",
     "match_sides": "een match wordt gespeeld tussen twee spelers of twee partnerschappen",
+    "match_conceded_count": "{count} items in conceded voor {games} spellen: hoogstens één item per spel",
     "first_dealer_side": "de eerste gever is kant 0 of kant 1",
     "match_was_over": "de match was afgelopen na spel {index}",
     "match_over_drawn": "de match is afgelopen: gelijkspel, {high} matchpunten tegen {low}",

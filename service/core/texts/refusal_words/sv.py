@@ -99,6 +99,7 @@ TEMPLATES: dict[str, str] = {
     "variant_no_partnerships": "varianten {variant} har inga partnerskap",
     "match_both": "ange ett schema eller poängen för en skunk och en dubbel skunk, inte båda",
     "match_sides": "en match spelas mellan två spelare eller två partnerskap",
+    "match_conceded_count": "{count} poster i conceded för {games} partier: högst en post per parti",
     "first_dealer_side": "den första givaren är sida 0 eller sida 1",
     "match_was_over": "matchen var slut efter parti {index}",
     "match_over_drawn": "matchen är slut: oavgjord, {high} matchpoäng mot {low}",
