@@ -123,49 +123,17 @@ class Rules:
         if self.fixed_deals is not None:
             need(1 <= self.fixed_deals <= 1000, "r_fixed_range", "fixed_deals")
             need(self.fixed_deals % self.players == 0, "r_fixed_multiple", "fixed_deals")
-        need(self.crib_flush in CRIB_FLUSH, "r_one_of", "crib_flush", option="crib_flush", values=str(CRIB_FLUSH))
-        need(
-            self.three_for_last in THREE_FOR_LAST,
-            "r_one_of",
-            "three_for_last",
-            option="three_for_last",
-            values=str(THREE_FOR_LAST),
-        )
-        need(
-            self.multi_go_rule in MULTI_GO_RULES,
-            "r_one_of",
-            "multi_go_rule",
-            option="multi_go_rule",
-            values=str(MULTI_GO_RULES),
-        )
-        need(
-            self.deal_cut_winner in DEAL_CUT_WINNER,
-            "r_one_of",
-            "deal_cut_winner",
-            option="deal_cut_winner",
-            values=str(DEAL_CUT_WINNER),
-        )
-        need(
-            self.deal_cut_ties in DEAL_CUT_TIES,
-            "r_one_of",
-            "deal_cut_ties",
-            option="deal_cut_ties",
-            values=str(DEAL_CUT_TIES),
-        )
-        need(
-            self.game_point_scheme in SCHEME_NAMES,
-            "r_one_of",
-            "game_point_scheme",
-            option="game_point_scheme",
-            values=str(SCHEME_NAMES),
-        )
-        need(
-            self.overclaim_policy in OVERCLAIM_POLICIES,
-            "r_one_of",
-            "overclaim_policy",
-            option="overclaim_policy",
-            values=str(OVERCLAIM_POLICIES),
-        )
+
+        def one_of(option: str, allowed: tuple[str, ...]) -> None:
+            need(getattr(self, option) in allowed, "r_one_of", option, option=option, values=str(allowed))
+
+        one_of("crib_flush", CRIB_FLUSH)
+        one_of("three_for_last", THREE_FOR_LAST)
+        one_of("multi_go_rule", MULTI_GO_RULES)
+        one_of("deal_cut_winner", DEAL_CUT_WINNER)
+        one_of("deal_cut_ties", DEAL_CUT_TIES)
+        one_of("game_point_scheme", SCHEME_NAMES)
+        one_of("overclaim_policy", OVERCLAIM_POLICIES)
         need(
             all(t in TIEBREAKERS for t in self.tiebreakers),
             "r_tiebreakers_from",

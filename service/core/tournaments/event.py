@@ -340,10 +340,8 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         _, players = found
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
-            # A name the roster lacks is said as such, with the roster name it resembles ("Ann"
-            # for ann), not as a player who sits elsewhere.
-            words = roster.unknown(card.by) if by is None else None
-            check.add(f"{where}/by", words or said("ev_not_at_table", name=card.by, table=card.table, round=number))
+            elsewhere = said("ev_not_at_table", name=card.by, table=card.table, round=number)
+            check.add(f"{where}/by", _not_here(roster, card.by, by, elsewhere))
             continue
         if (card.table, by) in handed:
             at = f"/cards/{handed[card.table, by]}"
@@ -362,6 +360,12 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         if len(players) == 2 and all(players):
             pair = (players[0], players[1])
             tables.append(_cross_check(number, numbered, pair, cards.get(numbered, []), rules, judged))
+
+
+def _not_here(roster: Roster, name: str, found: str | None, elsewhere: Said) -> Said:
+    """What to say of a name on a card that is not at its table: a name the roster lacks (``found``
+    None) as such, with the roster name it resembles ("Ann" for ann); else ``elsewhere``."""
+    return roster.unknown(name) if found is None else elsewhere
 
 
 def _checked_card(
@@ -385,16 +389,15 @@ def _checked_card(
             return None
         loser = roster.find(card.forfeit)
         if loser not in players:
-            words = roster.unknown(card.forfeit) if loser is None else None
-            check.add(f"{where}/forfeit", words or said("ev_forfeit_not_at", name=card.forfeit, table=card.table))
+            elsewhere = said("ev_forfeit_not_at", name=card.forfeit, table=card.table)
+            check.add(f"{where}/forfeit", _not_here(roster, card.forfeit, loser, elsewhere))
             return None
         return Card(card.round, card.table, by, None, loser)
     assert card.scores is not None
     conceder = None if card.conceded_by is None else roster.find(card.conceded_by)
     if card.conceded_by is not None and conceder not in players:
-        unknown = roster.unknown(card.conceded_by) if conceder is None else None
-        words = unknown or said("ev_forfeit_not_at", name=card.conceded_by, table=card.table)
-        check.add(f"{where}/conceded_by", words)
+        elsewhere = said("ev_forfeit_not_at", name=card.conceded_by, table=card.table)
+        check.add(f"{where}/conceded_by", _not_here(roster, card.conceded_by, conceder, elsewhere))
         return None
     result = judge(card.scores, rules, judged, None if conceder is None else players.index(conceder))
     if isinstance(result, CribbageError):

@@ -126,7 +126,7 @@ def playoff_cut(
         standing = event_standings(ledger, rules, after, qualifiers)
     except InvalidEvent as error:  # one problem: the qualifiers, or the round asked for
         check.add(error.pointer or "", error.words)
-    counted = standing.after if standing is not None else min(ledger.rounds, ledger.rounds if after is None else after)
+    counted = standing.after if standing is not None else ledger.rounds if after is None else min(after, ledger.rounds)
     tables = [t for t in ledger.tables if t.round <= counted]
     if not check.total:
         settled_first(tables, "waiting_playoff")  # alone, with its own summary
