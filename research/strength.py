@@ -6,13 +6,13 @@
 
 **Strength.** Seeded two-player six-card games (121 up, muggins off) through the engine
 (:mod:`service.core.game.engine`, in-process): the computer player (:func:`service.core.computer.choose`,
-exactly what ``{type: auto}`` does) against each opponent of ``tests/players.py``:
+exactly what ``{type: auto}`` does) against each opponent of ``tests/support/players.py``:
 
 * ``random``: uniform over ``legal_actions``, from ``random.Random(seed)``;
 * ``greedy``: keeps the four cards with the most points on their own (fifteens, pairs,
   runs, a four-card flush; no starter, no crib), pegs the card that scores most now by
   ``score_play``; ties throw the highest cards and play the highest card (the docstring of
-  ``tests/players.py`` defines it exactly).
+  ``tests/support/players.py`` defines it exactly).
 
 Game ``i`` (seed ``i``, from ``--first-seed``) seats the computer in seat ``i % 2`` and gives
 the first deal to seat ``(i // 2) % 2``, so seats and first deal alternate evenly. The games

@@ -1,7 +1,7 @@
 """An event file's operations (``/v1/tournaments/event/...``): the roster and the rounds
 (tables, byes, two scorecards a table) checked whole, every problem in one answer, then the
-standings after a round, the crosstable by rounds, the next round's pairings, and the
-cross-check of the scorecards (:mod:`..core.tournaments.event`, :mod:`..core.tournaments.event_views`).
+standings after a round, the crosstable by rounds, the next round's pairings, the
+cross-check of the scorecards, a fixed movement's games and the playoff after the cut (:mod:`..core.tournaments.event`, :mod:`..core.tournaments.event_views`).
 """
 
 from __future__ import annotations

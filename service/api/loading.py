@@ -3,7 +3,7 @@
 A view decorated with :func:`body` receives its request as core values. The body is read
 (:func:`.http.bodies.read_json`: media type, size, JSON), checked against its operation's
 schema in ``openapi.yaml`` (:meth:`.contract.Spec.check`: a 400 with a pointer per offending
-member), given the defaults the contract declares (:meth:`.contract.Defaults.fill`, as connexion
+member), given the defaults the contract declares (:meth:`.contract_defaults.Defaults.fill`, as connexion
 fills them: after validation), and turned into core values by the loader registered for its
 component in :mod:`.wire` (:data:`.wire.LOADERS`). The express lane (:mod:`.http.express`)
 takes the same four steps through :func:`loaded`.

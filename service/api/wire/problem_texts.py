@@ -5,7 +5,7 @@ The API raises its problems with a key and values (:func:`said`, an
 (the words the API always sent), the other languages the same templates with the same
 placeholders (``tests/api/test_problem_types.py`` holds them to that). The framework's errors
 (404, 405, 415) carry werkzeug's or the body reader's English sentence: one that is a template
-here without placeholders is said in the answer's language (:func:`framework_detail`).
+here without placeholders is said in the answer's language (:func:`in_language`).
 """
 
 from __future__ import annotations

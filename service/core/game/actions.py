@@ -4,10 +4,10 @@ Each :class:`ActionKind` knows everything about its kind: when the game waits fo
 legal actions of that kind for a seat, how to check one and put it in normal form, how to
 play it out (a :mod:`.phases` function), and how to write it in the game's compact log and
 read it back. The engine dispatches through :data:`ACTIONS`; so does the log. A new action
-is one entry here, one request schema in ``service/api`` and one schema in ``openapi.yaml``.
+is one entry here, one payload in ``service/api/wire/games.py`` (``ACTION_PAYLOADS``) and one schema in ``openapi.yaml``.
 
 ``auto`` is not an action but a request: the engine asks the computer player
-(:mod:`.computer`) for the move and verifies that instead. A ``go`` is never a choice: the
+(:mod:`service.core.computer`) for the move and verifies that instead. A ``go`` is never a choice: the
 engine says every forced go by itself (a seat to play can always play).
 
 A ``concede`` is accepted from any seat a person plays while the game is not over, whoever's

@@ -7,10 +7,10 @@ began, ``ds``: a replay's result kept so that ``since_move`` replays one or two 
 (they are the deck's dealt cards less each seat's discards, less the cards played), nor is
 the starter (the card the cut turns), nor the crib (the pack's card and the discards).
 
-:func:`decode_state` rebuilds what :func:`encode_state` leaves out and re-checks every
-invariant (:func:`.invariants.check_state`), so a state that does not make sense is refused
-even if the key that sealed it leaked. ``decode_state(encode_state(s)) == s`` for every
-reachable state.
+:func:`decode_state` rebuilds what :func:`encode_state` leaves out and checks every field and
+invariant (:func:`.invariants.check_state`) of a dict from outside; a dict from a token this
+service sealed (``sealed=True``) is only rebuilt, and checked after all if the rebuild cannot read
+it. ``decode_state(encode_state(s)) == s`` for every reachable state.
 
 >>> from .engine import new_game
 >>> from ..rules import resolve

@@ -1,8 +1,9 @@
 """The invariants of a game state: what every reachable position satisfies.
 
-:func:`check_state` runs wherever a state comes from outside the engine's own hands: when a
-sealed token is opened (:mod:`.codec`), so a state that does not make sense is refused
-even if the key that sealed it leaked, and in the playout tests after every step.
+:func:`check_state` runs wherever a state comes from outside the engine's own hands: when
+:mod:`.codec` decodes a dict not known to be sealed by this service (or one sealed that its
+rebuild cannot read), and in the playout tests after every step. A token this service sealed
+is trusted to hold a state the engine made (its key vouches for it), so it is not checked again.
 """
 
 from __future__ import annotations

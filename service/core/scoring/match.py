@@ -1,6 +1,6 @@
 """Matches: a series of games between two players (or partnerships), scored in match points.
 
-The Swedish rule text (seeds/004, section "Match") defines it; in English:
+The Swedish rule text (Seed-sv2 in docs/rules.md, section "Match") defines it; in English:
 
     A match (rather like tennis) consists of more than one game, often an odd number. Match
     points are pegged on the cribbage board in holes kept for them (on a spiral board often a

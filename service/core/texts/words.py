@@ -2,7 +2,7 @@
 
 Each language is one :class:`Vocabulary`: its number words, a :class:`Term` for every
 item kind and show group, and the few sentence patterns a count is built from. The code
-that builds texts (:mod:`.texts`) has no per-language branch; adding a language is adding
+that builds texts (:mod:`.phrases`) has no per-language branch; adding a language is adding
 one value here. Where each word comes from (the seed rule texts, or common usage where
 they are silent) is written down in ``docs/texts.md``.
 """
