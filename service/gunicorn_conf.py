@@ -50,20 +50,32 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 import traceback
 from typing import Any
 
+
+def _whole(name: str, default: int, least: int) -> int:
+    """A whole-number setting from the environment; a bad value stops the start naming it."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        raise ValueError(f"{name} must be a whole number, at least {least} (got {text!r})")
+    return int(text)
+
+
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")  # loopback: only a proxy beside it
-workers = int(os.environ.get("WEB_CONCURRENCY", str(min(multiprocessing.cpu_count(), 4))))
+workers = _whole("WEB_CONCURRENCY", min(multiprocessing.cpu_count(), 4), 1)
 worker_class = "sync"
 threads = 1
 preload_app = True  # load the app, compile the contract and build the scoring tables once; fail fast
-timeout = int(os.environ.get("GUNICORN_TIMEOUT", "15"))
+timeout = _whole("GUNICORN_TIMEOUT", 15, 1)
 graceful_timeout = 20
 keepalive = 5
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))  # 0: off; workers are bounded by memory instead
+max_requests = _whole("GUNICORN_MAX_REQUESTS", 0, 0)  # 0: off; workers are bounded by memory instead
 max_requests_jitter = max_requests // 10
-max_worker_memory_mb = int(os.environ.get("GUNICORN_MAX_WORKER_MEMORY_MB", "300"))  # 0: no bound
+max_worker_memory_mb = _whole("GUNICORN_MAX_WORKER_MEMORY_MB", 300, 0)  # 0: no bound
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
@@ -74,7 +86,7 @@ errorlog = "-"
 loglevel = os.environ.get("CRIBBAGE_LOG_LEVEL", "info").lower()
 
 _METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
-_MEMORY_CHECK_EVERY = int(os.environ.get("GUNICORN_MEMORY_CHECK_EVERY", "1000"))  # requests between checks
+_MEMORY_CHECK_EVERY = _whole("GUNICORN_MEMORY_CHECK_EVERY", 1000, 1)  # requests between checks
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
@@ -176,10 +188,14 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
         status, reason, message = 500, "Internal Server Error", _OVERRAN.format(timeout=timeout)
     from gunicorn.util import write_nonblock  # type: ignore[import-untyped]
 
-    from service.api.http.observability import new_request_id  # the id every answer carries (the contract's)
+    from service.api.config import Config
+    from service.api.http.observability import ENVIRON_ID, new_request_id, write_access
     from service.api.wire.problem_types import SERVER_TYPES  # the app's registry (loaded already: preload)
     from service.api.wire.problems import problem_body  # the app's own problem shape
 
+    environ, started, route = _cut_short if _aborted and _cut_short else ({}, 0.0, "<refused>")
+    request_id = environ[ENVIRON_ID] if environ else new_request_id()  # the id every answer carries
+    elapsed = time.perf_counter() - started if environ else 0.0
     detail = message if len(message) <= _DETAIL_MAX else message[: _DETAIL_MAX - 3] + "..."
     slug = SERVER_TYPES.get(status, "unreadable-request" if status < 500 else "internal-error")
     document = problem_body(slug, detail)  # in English: the request was not read, its language neither
@@ -188,16 +204,23 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     body = json.dumps(document).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nContent-Language: en\r\nX-Request-ID: {new_request_id()}\r\n"
+        f"Content-Length: {len(body)}\r\nContent-Language: en\r\nX-Request-ID: {request_id}\r\n"
         "X-Content-Type-Options: nosniff\r\n\r\n"
     )
 
     write_nonblock(sock, head.encode("latin-1") + body)
+    # The access line the app would have written: a request the timeout ended keeps its id (the
+    # client's, or the one the app gave it), its method and path; one gunicorn refused has none.
+    if Config.from_env().access_log:
+        write_access(environ, request_id, environ.get("PATH_INFO", ""), route, status, elapsed, len(body))
 
 
 # Set in a worker the master is ending for its timeout (worker_abort), just before it exits:
 # "reading" when it was waiting for the request's body, "working" otherwise.
 _aborted = ""
+# The request it was serving then (observability.serving) and its route, noted at once: Flask
+# forgets its request (environ["werkzeug.request"]) as the exit unwinds through it.
+_cut_short: tuple[dict[str, Any], float, str] | None = None
 _READER = os.sep + os.path.join("gunicorn", "http") + os.sep  # gunicorn's request and body readers
 
 
@@ -206,7 +229,14 @@ def worker_abort(worker: Any) -> None:
     answer gunicorn then writes for that request is the timeout's (:func:`write_problem`). The
     signal interrupts whatever the worker was doing; if that was reading the body in gunicorn's
     reader, the client is the one that was slow (408), else the service overran (500)."""
-    global _aborted
+    global _aborted, _cut_short
+    from service.api.http.observability import serving
+
+    current = serving()
+    if current is not None:
+        environ, started = current
+        rule = getattr(environ.get("werkzeug.request"), "url_rule", None)  # Flask's, once it matched one
+        _cut_short = (environ, started, rule.rule if rule is not None else "<timeout>")
     stack = traceback.walk_stack(sys._getframe())
     _aborted = "reading" if any(_READER in frame.f_code.co_filename for frame, _ in stack) else "working"
 

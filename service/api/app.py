@@ -29,6 +29,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["cribbage.config"] = config
     app.extensions.setdefault("cribbage.ready", {})
     logging.getLogger("service").setLevel(config.log_level)
+    observability.install_logging()  # before anything logs (the state key's warning does)
     jsonio.install(app)
     problems.install(app)
     app.register_blueprint(meta.bp)

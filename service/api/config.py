@@ -20,11 +20,21 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load
 
 
-class Flag(fields.Field[bool]):
-    """On for ``1``, ``true``, ``yes`` or ``on`` (any case), off for anything else."""
+class Flag(fields.Field[bool | None]):
+    """On for ``1``, ``true``, ``yes`` or ``on``, off for ``0``, ``false``, ``no`` or ``off`` (any
+    case); blank is unset. Anything else is refused with the variable's name: a typo
+    (``CRIBBAGE_ACCESS_LOG=enabled``) must not silently turn a setting off."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        return str(value).strip().lower() in ("1", "true", "yes", "on")
+    ON = ("1", "true", "yes", "on")
+    OFF = ("0", "false", "no", "off")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool | None:
+        text = str(value).strip()
+        if not text:
+            return None
+        if text.lower() in self.ON + self.OFF:
+            return text.lower() in self.ON
+        raise ValidationError(f"{self.data_key} must be one of {', '.join(self.ON + self.OFF)} (got {text!r})")
 
 
 class Whole(fields.Field[int | None]):
@@ -39,10 +49,7 @@ class Whole(fields.Field[int | None]):
         text = str(value).strip()
         if not text:
             return None
-        try:
-            number = int(text)
-        except ValueError:
-            number = self.least - 1
+        number = int(text) if text.isascii() and text.isdigit() else self.least - 1  # not "+5", "1_0" or "٥"
         if number < self.least:
             raise ValidationError(f"{self.data_key} must be a whole number, at least {self.least} (got {text!r})")
         return number

@@ -214,7 +214,7 @@ def install(app: Flask, keys: Sequence[str]) -> StateSealer:
     sealer = StateSealer(keys)
     if sealer.generated:
         log.warning(
-            "CRIBBAGE_STATE_KEYS is not set: generated a state key for this server only. Game tokens will not "
+            "CRIBBAGE_STATE_KEYS is not set (or holds no key): generated a state key for this server only. Game tokens will not "
             "survive a restart or work on another instance; configure a key for production."
         )
     app.extensions[EXTENSION] = sealer

@@ -69,7 +69,7 @@ def test_the_operations_under_test_are_all_of_them() -> None:
 # --- deep JSON --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("depth", [256, 300, 1000])
+@pytest.mark.parametrize("depth", [256, 300, 1000, 5000])  # 5,000: past the JSON parser's own limit
 @pytest.mark.parametrize("kind", ["array", "object"])
 @pytest.mark.parametrize("path", [path for path, _, _ in POST_OPERATIONS], ids=OPERATION_IDS)
 def test_deep_json_is_a_400_naming_the_depth(client: FlaskClient, path: str, kind: str, depth: int) -> None:
@@ -77,6 +77,15 @@ def test_deep_json_is_a_400_naming_the_depth(client: FlaskClient, path: str, kin
     problem = expect_problem(response, 400, "contract-violation")
     assert problem["errors"] == [
         {"pointer": "", "detail": f"the body nests arrays and objects more than {MAX_DEPTH} levels deep"}
+    ]
+
+
+@pytest.mark.parametrize("body", [b'{"hand": 1e400}', b'{"hand": ' + b"9" * 400 + b"}"])
+def test_a_number_past_what_a_double_holds_is_a_400_that_says_so(client: FlaskClient, body: bytes) -> None:
+    # Valid JSON the parser cannot read: not "not valid JSON", and in the asked language like the rest.
+    problem = expect_problem(client.post("/v1/hands/score?lang=nl", data=body, content_type="application/json"), 400)
+    assert problem["errors"] == [
+        {"pointer": "", "detail": "de inhoud bevat een getal dat te groot is om te lezen (regel 1, kolom 10)"}
     ]
 
 
@@ -409,12 +418,19 @@ def test_a_body_that_never_arrives_is_a_408_when_the_worker_times_out() -> None:
 
 def test_a_request_the_service_overruns_is_a_500_that_says_so() -> None:
     # The body came at once; the worker's own work outlasted the timeout: not the client's fault.
-    with Gunicorn(
-        workers=1, env={"CRIBBAGE_ACCESS_LOG": "false", "GUNICORN_TIMEOUT": "2"}, app="tests.support.slow_app:app"
-    ) as running:
-        status, headers, problem = raw(running.port, b"GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    with Gunicorn(workers=1, env={"GUNICORN_TIMEOUT": "2"}, app="tests.support.slow_app:app") as running:
+        request = b"GET /slow HTTP/1.1\r\nHost: x\r\nX-Request-ID: overrun-42\r\nConnection: close\r\n\r\n"
+        status, headers, problem = raw(running.port, request)
         assert (status, headers["content-type"], problem["status"]) == (500, PROBLEM, 500)
         assert "timeout (2 s)" in problem["detail"] and "body" not in problem["detail"]
+        # "it has been logged": under the id the client sent, which the answer carries too
+        assert headers["x-request-id"] == "overrun-42"
+        lines = [json.loads(line) for line in running.stdout_path.read_text().splitlines() if line.startswith("{")]
+        logged = [line for line in lines if line.get("request_id") == "overrun-42"]
+        assert [(line["status"], line["method"], line["path"], line["route"]) for line in logged] == [
+            (500, "GET", "/slow", "/slow")
+        ]
+        assert logged[0]["duration_ms"] >= 2000
 
 
 # --- no token in any detail -------------------------------------------------------------------

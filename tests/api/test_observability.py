@@ -470,6 +470,36 @@ def test_config_reads_the_operations_variables() -> None:
     assert (default.cors_origins, default.access_log, default.metrics) == ((), True, True)
 
 
+@pytest.mark.parametrize("value", ["enabled", "y", "ja", "tru", "2"])
+def test_an_on_off_setting_refuses_a_word_it_does_not_know(value: str) -> None:
+    # A typo must not turn the access log (or metrics, or the proxy's warning) off in silence.
+    with pytest.raises(ValueError, match=f"CRIBBAGE_ACCESS_LOG must be one of .* \\(got '{value}'\\)"):
+        Config.from_env({"CRIBBAGE_ACCESS_LOG": value})
+
+
+def test_an_on_off_setting_takes_the_usual_words_and_blank_is_its_default() -> None:
+    on = Config.from_env({"CRIBBAGE_METRICS": "On", "CRIBBAGE_BEHIND_PROXY": " YES ", "CRIBBAGE_TESTING": "1"})
+    off = Config.from_env({"CRIBBAGE_METRICS": "off", "CRIBBAGE_EXPRESS": "No", "CRIBBAGE_CLIENT_SEEDS": "0"})
+    blank = Config.from_env({"CRIBBAGE_ACCESS_LOG": "", "CRIBBAGE_EXPRESS": "  "})
+    assert (on.metrics, on.behind_proxy, on.testing) == (True, True, True)
+    assert (off.metrics, off.express, off.client_seeds) == (False, False, False)
+    assert (blank.access_log, blank.express) == (True, True)  # the defaults, as for every blank variable
+
+
+@pytest.mark.parametrize("value", ["+5", "10_0", "\u0665", "5.0"])
+def test_a_number_setting_is_plain_digits(value: str) -> None:
+    with pytest.raises(ValueError, match="CRIBBAGE_STATE_TTL must be a whole number"):
+        Config.from_env({"CRIBBAGE_STATE_TTL": value})
+
+
+def test_the_state_keys_warning_is_a_json_line_like_every_other(capfd: pytest.CaptureFixture[str]) -> None:
+    # Logged while the app is built, before the rest of the wiring: still JSON on stderr.
+    capfd.readouterr()
+    create_app(Config())
+    lines = [json.loads(line) for line in capfd.readouterr().err.splitlines() if "CRIBBAGE_STATE_KEYS" in line]
+    assert [(line["level"], line["logger"]) for line in lines] == [("warning", "service.games")]
+
+
 # ------------------------------------------------------------------ under gunicorn
 
 
@@ -513,6 +543,19 @@ def test_metrics_stay_exact_across_gunicorn_workers_and_recycling(tmp_path: Path
     lines = access_lines(server.stdout_path.read_text())
     assert sum(1 for e in lines if e["route"] == "/v1/hands/score") == 120
     assert not list(server_tmp.iterdir()), "the server's own temporary directory is gone with it"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("GUNICORN_TIMEOUT", "abc"), ("WEB_CONCURRENCY", "two"), ("GUNICORN_MEMORY_CHECK_EVERY", "0")],
+)
+def test_a_bad_gunicorn_setting_stops_the_start_naming_it(name: str, value: str) -> None:
+    # Not int()'s "invalid literal" without the variable, nor a check every 0 requests (a division by zero).
+    env = {**os.environ, name: value}
+    done = subprocess.run(
+        [sys.executable, "-c", "import service.gunicorn_conf"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0 and f"{name} must be a whole number" in done.stderr and repr(value) in done.stderr
 
 
 def test_importing_the_gunicorn_config_has_no_side_effect(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -205,7 +205,11 @@ def read_json(operation_id: str | None = None) -> Any:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:  # the position only: the parser's own words are English
-        detail = said("not_json", line=error.lineno, column=error.colno)
+        if "depth" in str(error):  # the parser's own limit (1,024 levels), far past ours
+            raise ContractViolation([{"pointer": "", "detail": said("too_deep", most=MAX_DEPTH)}]) from None
+        # A number past a double (1e400, a 400-digit integer) is valid JSON the parser cannot read.
+        reason = "number_too_large" if "infinity" in str(error) else "not_json"
+        detail = said(reason, line=error.lineno, column=error.colno)
         raise ContractViolation([{"pointer": "", "detail": detail}]) from None
     # Fewer brackets than the limit cannot nest past it: the walk is skipped for most bodies.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _nested_deeper_than(raw, MAX_DEPTH):

@@ -170,6 +170,12 @@ def _install_logging() -> None:
 # --------------------------------------------------------------------------- wiring
 
 
+def install_logging() -> None:
+    """The service's log lines as JSON on stderr, from the first one (the app factory calls it
+    before anything may log: the state key's warning is logged while the app is built)."""
+    _install_logging()
+
+
 def install(app: Flask, config: Config) -> None:
     """Wrap the app's WSGI callable with the request id, the access line and the metrics,
     add the CORS hook when origins are configured, and serve ``GET /metrics`` when enabled."""
@@ -186,12 +192,57 @@ def install(app: Flask, config: Config) -> None:
         app.add_url_rule("/metrics", endpoint="metrics", view_func=metrics_view, methods=["GET"])
 
 
+# The request this process is serving (its environ, carrying its id, and when it started), while
+# the app has it: the answer gunicorn writes when its timeout ends the request names it
+# (service/gunicorn_conf.py). One cell, as a sync worker serves one request at a time.
+_serving: list[tuple[dict[str, Any], float] | None] = [None]
+
+
+def serving() -> tuple[dict[str, Any], float] | None:
+    """The environ of the request the app is serving now and when it started, or None."""
+    return _serving[0]
+
+
+def write_access(
+    environ: dict[str, Any], request_id: str, path: str, route: str, status: int, elapsed: float, size: int | None
+) -> None:
+    """One access line on stdout (one ``write(2)``; never fails the request for its line)."""
+    line = orjson.dumps(
+        {
+            "ts": utc_timestamp(time.time()),
+            "level": "info",
+            "logger": "service.access",
+            "event": "request",
+            "request_id": request_id,
+            "method": environ.get("REQUEST_METHOD"),
+            "path": path,
+            "route": route,
+            "status": status,
+            "duration_ms": int(elapsed * 1e6) / 1000,  # whole microseconds; round() costs 5 times more
+            "bytes_out": size,
+            "remote_addr": environ.get("REMOTE_ADDR"),
+            "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR"),
+            "user_agent": environ.get("HTTP_USER_AGENT"),
+            "pid": _pid,  # the worker's (the app is built in gunicorn's master)
+        },
+        option=orjson.OPT_APPEND_NEWLINE,
+    )
+    try:
+        written = os.write(1, line)
+        if written < len(line):  # a signal, or a full non-blocking pipe
+            write_line(line[written:])
+    except BlockingIOError:
+        write_line(line)
+    except OSError:  # stdout closed or broken: never fail the request for its log line
+        log.exception("the access line could not be written")
+
+
 def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiApp:
     """``app`` with a request id on every response and, as asked, an access line and the
     metrics for every request. The route, status and size are noted when the response starts
     (the route from the werkzeug request Flask keeps in the environ until then)."""
-    perf_counter, wall_clock, dumps, write = time.perf_counter, time.time, orjson.dumps, os.write
-    sane_id, methods = _SANE_ID.fullmatch, _METHODS
+    perf_counter = time.perf_counter
+    sane_id, methods, now_serving = _SANE_ID.fullmatch, _METHODS, _serving
 
     def observed_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         started = perf_counter()
@@ -199,6 +250,7 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
         request_id = incoming if incoming and sane_id(incoming) else new_request_id()
         environ[ENVIRON_ID] = request_id
         current = _REQUEST_ID.set(request_id)
+        now_serving[0] = (environ, started)
         sent: list[Any] = []
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -211,6 +263,7 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
             body = app(environ, start)
         finally:
             _REQUEST_ID.reset(current)
+            now_serving[0] = None
         elapsed = perf_counter() - started
         # Flask always starts the response before it returns (twice over after an error: the last counts)
         status, headers, req = sent[-3:] if sent else ("500", (), None)
@@ -233,34 +286,8 @@ def observed(app: WsgiApp, access_log: bool = True, count: bool = True) -> WsgiA
                 if name == "Content-Length":
                     size = int(value)
                     break
-            line = dumps(
-                {
-                    "ts": utc_timestamp(wall_clock()),
-                    "level": "info",
-                    "logger": "service.access",
-                    "event": "request",
-                    "request_id": request_id,
-                    "method": method,
-                    "path": req.path if req is not None else environ.get("PATH_INFO", ""),
-                    "route": route,
-                    "status": int(status[:3]),
-                    "duration_ms": int(elapsed * 1e6) / 1000,  # whole microseconds; round() costs 5 times more
-                    "bytes_out": size,
-                    "remote_addr": environ.get("REMOTE_ADDR"),
-                    "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR"),
-                    "user_agent": environ.get("HTTP_USER_AGENT"),
-                    "pid": _pid,  # the worker's (the app is built in gunicorn's master)
-                },
-                option=orjson.OPT_APPEND_NEWLINE,
-            )
-            try:
-                written = write(1, line)
-                if written < len(line):  # a signal, or a full non-blocking pipe
-                    write_line(line[written:])
-            except BlockingIOError:
-                write_line(line)
-            except OSError:  # stdout closed or broken: never fail the request for its log line
-                log.exception("the access line could not be written")
+            path = req.path if req is not None else environ.get("PATH_INFO", "")
+            write_access(environ, request_id, path, route, int(status[:3]), elapsed, size)
         return body
 
     return observed_app
