@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint
 
 from ..core.computer.advice import discard_advice
+from .language import speaks
 from .loading import body
 from .wire.advice import AdviceRequest, advice
 
@@ -14,6 +15,7 @@ bp = Blueprint("advice", __name__, url_prefix="/v1/hands")
 
 
 @bp.post("/discard-advice")
+@speaks
 @body("discardAdvice")
 def advise(request: AdviceRequest) -> dict[str, Any]:
     return advice(

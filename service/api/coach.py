@@ -31,6 +31,7 @@ def game_hints(request: CoachRequest) -> dict[str, Any]:
 
 
 @bp.post("/review")
+@speaks  # its answer has no text, but its problems do, and ?lang is checked as on every operation that takes it
 @body("gameReview")
 def game_review(request: CoachRequest) -> dict[str, Any]:
     # A finished game's review, even once its token has expired: it plays nothing.

@@ -174,12 +174,6 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
     wanted = sorted({seat for seat in seats if seat is not None})
     if not wanted:
         return
-    if credential is None:
-        raise ApiError(
-            "seat-credential-missing",
-            said("credential_missing", seat=wanted[0]),
-            errors=[{"pointer": "/credential", "detail": said("e_credential_missing")}],
-        )
     for seat in wanted:
         if state.plays_itself(seat):  # no credential shows the computer's cards, not even the table's
             raise ApiError(
@@ -187,6 +181,13 @@ def authorize(state: GameState, secret: GameSecret, seats: Iterable[int | None],
                 said("seat_by_computer", seat=seat),
                 errors=[{"pointer": "/seat", "detail": said("e_seat_by_computer", seat=seat)}],
             )
+    if credential is None:  # after the computer's seats: no credential would open those
+        raise ApiError(
+            "seat-credential-missing",
+            said("credential_missing", seat=wanted[0]),
+            errors=[{"pointer": "/credential", "detail": said("e_credential_missing")}],
+        )
+    for seat in wanted:
         if not secret.accepts(state.game_id, seat, credential):
             raise ApiError(
                 "seat-credential-wrong",

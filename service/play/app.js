@@ -212,7 +212,8 @@ function remember(/** @type {Body} */ e, /** @type {boolean} */ manual) {
 /** The table before a game's first event: nothing dealt, every peg at the start. */
 function emptyTable(/** @type {Body} */ view) {
   return {
-    ...structuredClone(view), phase: "deal", hand: [], held: Array(view.players).fill(0), pile: [], played: [],
+    ...structuredClone(view), phase: "deal", hand: [], held: Array(view.players).fill(0),
+    discarded: Array(view.players).fill(false), pile: [], played: [],
     shown: [], gone: [], starter: null, count: 0, crib_size: 0, claim: null, counting: null, to_act: [],
     pegs: view.pegs.map((/** @type {Body} */ p) => ({ ...p, front: 0, back: 0 })),
   };

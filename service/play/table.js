@@ -11,6 +11,14 @@ function without(hand, cards) {
   return hand.filter((card) => !cards.includes(card));
 }
 
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+/** Cards in the order the view lists a hand: by rank, then by suit (C, D, H, S). @param {string[]} cards */
+function sorted(cards) {
+  const key = (/** @type {string} */ card) => RANKS.indexOf(card.slice(0, -1)) * 4 + "CDHS".indexOf(card.slice(-1));
+  return cards.slice().sort((a, b) => key(a) - key(b));
+}
+
 /**
  * The table after `event` (a new object; `table` is not changed).
  * @param {Table} table
@@ -23,7 +31,7 @@ export function fold(table, e) {
   switch (e.type) {
     case "deal":
       Object.assign(next, {
-        phase: "discard", deal: e.deal, dealer: e.dealer, hand: e.hand || [], kept: null,
+        phase: "discard", deal: e.deal, dealer: e.dealer, hand: e.hand || [],
         held: Array(players).fill(e.cards_each), discarded: Array(players).fill(false),
         crib_size: players === 3 ? 1 : 0, starter: null, pile: [], played: [], gone: [], count: 0,
         shown: [], claim: null, counting: null,
@@ -35,7 +43,6 @@ export function fold(table, e) {
       next.crib_size += n;
       next.discarded[e.seat] = true;
       if (e.cards) next.hand = without(next.hand, e.cards);
-      if (e.cards) next.kept = next.hand.slice();
       break;
     }
     case "starter":
@@ -50,7 +57,7 @@ export function fold(table, e) {
       next.count = e.count;
       break;
     case "go":
-      if (!next.gone.includes(e.seat)) next.gone.push(e.seat);
+      if (!next.gone.includes(e.seat)) next.gone = [...next.gone, e.seat].sort((a, b) => a - b);
       break;
     case "count_reset":
       Object.assign(next, { pile: [], gone: [], count: 0 });
@@ -58,7 +65,9 @@ export function fold(table, e) {
     case "play_over":
       next.held = next.held.map((/** @type {number} */ _, /** @type {number} */ seat) =>
         next.played.filter((/** @type {any} */ p) => p.seat === seat).length + next.held[seat]);
-      if (next.kept) next.hand = next.kept.slice();
+      // this seat picks up the cards it played: its kept hand again, sorted as the view sorts it
+      next.hand = sorted([...next.hand, ...next.played.filter((/** @type {any} */ p) => p.seat === next.seat).map(
+        (/** @type {any} */ p) => p.card)]);
       Object.assign(next, { pile: [], played: [], gone: [], count: 0, phase: "show" });
       break;
     case "show":

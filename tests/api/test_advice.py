@@ -238,3 +238,21 @@ def test_an_unknown_crib_model_is_a_contract_violation(client: FlaskClient) -> N
         client.post(URL, json={"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True, "crib_model": "psychic"}),
         400,
     )
+
+
+def test_the_assumption_is_said_in_the_answers_language(client: FlaskClient) -> None:
+    # As the hints' assumption is: the same words (docs/texts.md), chosen by ?lang or Accept-Language.
+    body = {"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True}
+    swedish = client.post("/v1/hands/discard-advice?lang=sv", json=body)
+    assert swedish.status_code == 200 and swedish.headers["Content-Language"] == "sv"
+    assert swedish.get_json()["assumption"].startswith("Handens medelvärden gäller alla 46 startkort du inte kan se.")
+    german = client.post("/v1/hands/discard-advice", json=body, headers={"Accept-Language": "de"})
+    assert german.headers["Content-Language"] == "de" and german.get_json()["options"] == swedish.get_json()["options"]
+    english = client.post("/v1/hands/discard-advice", json=body).get_json()
+    assert english["assumption"].startswith("Hand means are over all 46 starters you cannot see.")
+
+
+@pytest.mark.parametrize("path", ["/v1/hands/discard-advice", "/v1/games/review"])
+def test_a_language_the_service_does_not_speak_is_a_400_here_too(client: FlaskClient, path: str) -> None:
+    problem = expect_problem(client.post(f"{path}?lang=fr", json={}), 400, "contract-violation")
+    assert problem["errors"][0]["parameter"] == "lang"

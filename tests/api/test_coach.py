@@ -40,6 +40,10 @@ def test_the_computers_seat_is_no_ones(client: FlaskClient) -> None:
     table = game["credentials"]["table"]
     refused = post(client, "/v1/games/hints", {"state": game["state"], "seat": 1, "credential": table}, 403)
     assert refused["type"].endswith("seat-played-by-computer")
+    # without a credential too: no credential exists for it, so "it is missing" would send the client looking for one
+    for path in ("/v1/games/hints", "/v1/games/view"):
+        refused = post(client, path, {"state": game["state"], "seat": 1}, 403)
+        assert refused["type"].endswith("seat-played-by-computer"), path
 
 
 def test_hints_change_nothing_and_a_seat_that_may_not_act_is_a_422(client: FlaskClient) -> None:

@@ -9,8 +9,9 @@ from typing import Any
 from ...core.cards import Card
 from ...core.computer.advice import DiscardAdvice, DiscardOption
 from ...core.rules import Rules
+from ...core.texts.reasons import say_reason
 from ...core.vocabulary import CribModelName
-from . import encoder, loader
+from . import encoder, loader, texts
 from .common import card_list, cards, named_rules
 
 
@@ -60,6 +61,6 @@ def advice(value: DiscardAdvice) -> dict[str, Any]:
         "starters": value.starters,
         "crib_outcomes": value.crib_outcomes,
         "crib_model": value.crib_model,
-        "assumption": str(value.assumption),  # English: /v1/hands/discard-advice names no language
+        "assumption": say_reason(value.assumption, texts.language()),
         "options": [option(o) for o in value.options],
     }

@@ -19,7 +19,7 @@ from ...core.refusals import Said, say
 DETAILS: dict[str, dict[str, str]] = {
     "en": {
         "credential_missing": "seeing seat {seat}'s cards or acting for it needs its credential (from the answer "
-        "that started the game); without one, ask as a spectator (no seat)",
+        "that started the game); without one, ask as a spectator (no seat) for a view or the history",
         "seat_by_computer": "seat {seat} is played by the computer: no credential shows its cards through its seat "
         "(the game's record shows them once it is over); ask for your own seat, or for none",
         "credential_wrong": "the credential given is not seat {seat}'s in this game",
@@ -58,7 +58,7 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "sv": {
         "credential_missing": "för att se plats {seat}s kort eller spela för den behövs dess nyckel (från svaret "
-        "som startade partiet); utan den, fråga som åskådare (ingen plats)",
+        "som startade partiet); utan den, fråga som åskådare (ingen plats) efter en vy eller historiken",
         "seat_by_computer": "plats {seat} spelas av datorn: ingen nyckel visar dess kort genom dess plats "
         "(partiets protokoll visar dem när det är slut); fråga efter din egen plats, eller ingen",
         "credential_wrong": "den givna nyckeln är inte plats {seat}s i det här partiet",
@@ -98,7 +98,7 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "da": {
         "credential_missing": "for at se plads {seat}s kort eller handle for den kræves dens nøgle (fra svaret, "
-        "der startede spillet); uden den, spørg som tilskuer (ingen plads)",
+        "der startede spillet); uden den, spørg som tilskuer (ingen plads) efter en visning eller historikken",
         "seat_by_computer": "plads {seat} spilles af computeren: ingen nøgle viser dens kort gennem dens plads "
         "(spillets referat viser dem, når det er slut); spørg efter din egen plads, eller ingen",
         "credential_wrong": "den angivne nøgle er ikke plads {seat}s i dette spil",
@@ -139,7 +139,8 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "de": {
         "credential_missing": "um die Karten von Platz {seat} zu sehen oder für ihn zu ziehen, braucht es seinen "
-        "Schlüssel (aus der Antwort, die das Spiel begann); ohne ihn frag als Zuschauer (ohne Platz)",
+        "Schlüssel (aus der Antwort, die das Spiel begann); ohne ihn frag als Zuschauer (ohne Platz) nach einer "
+        "Ansicht oder dem Verlauf",
         "seat_by_computer": "Platz {seat} spielt der Computer: kein Schlüssel zeigt seine Karten über seinen Platz "
         "(das Protokoll des Spiels zeigt sie, sobald es vorbei ist); frag nach deinem eigenen Platz oder nach keinem",
         "credential_wrong": "der angegebene Schlüssel ist nicht der von Platz {seat} in diesem Spiel",
@@ -182,7 +183,8 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "nl": {
         "credential_missing": "om de kaarten van plaats {seat} te zien of voor die plaats te spelen is haar sleutel "
-        "nodig (uit het antwoord dat het spel begon); vraag zonder sleutel als toeschouwer (geen plaats)",
+        "nodig (uit het antwoord dat het spel begon); vraag zonder sleutel als toeschouwer (geen plaats) om een "
+        "weergave of de geschiedenis",
         "seat_by_computer": "plaats {seat} wordt door de computer gespeeld: geen sleutel toont haar kaarten via haar "
         "plaats (het verslag van het spel toont ze zodra het is afgelopen); vraag om je eigen plaats, of om geen",
         "credential_wrong": "de gegeven sleutel is niet die van plaats {seat} in dit spel",

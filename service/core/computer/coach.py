@@ -55,7 +55,7 @@ from ..game.views import unseen_cards, view
 from ..items import ScoreItem
 from ..refusals import said
 from ..scoring.claims import check_claim, muggins_award
-from ..scoring.pegging import Play, play_card, play_points
+from ..scoring.pegging import Play, play_card, play_points, say_go
 from ..scoring.show import score_show
 from ..texts.phrases import item_key
 from ..texts.reasons import Item, Reason, reason
@@ -220,7 +220,18 @@ def _play_figures(state: GameState, seat: int, card: Card, unseen: Sequence[Card
     # The public transition only (no hands): who is to play next follows from the cards held
     # and the goes said, which every seat sees.
     after, step = play_card(play._replace(hands=None), seat, card)
-    items = tuple(item for s, item in step.scores if s == seat)
+    scores = step.scores
+    assert play.hands is not None
+    if all(play.held[s] == 0 or (play.passed and play.passed[s]) for s in range(play.players) if s != seat):
+        # Every other seat is out of cards or has said go: whether the count ends on this card,
+        # a go for it, follows from the seat's own hand alone, so it scores now (the engine says
+        # the seat's forced go at once, as here).
+        own = tuple(hand if s == seat else () for s, hand in enumerate(play.hands))
+        known, known_step = play_card(play._replace(hands=own), seat, card)
+        scores = known_step.scores
+        if not known_step.reset and known.turn == seat and not known.can_play(seat):
+            scores += say_go(known, seat)[1].scores
+    items = tuple(item for s, item in scores if s == seat)
     points = sum(item.points for item in items)
     rules = state.rules
     replier = after.turn
@@ -237,7 +248,7 @@ def _play_reasons(card: Card, figures: PlayFigures) -> tuple[Reason, ...]:
     if figures.replier is None:
         reasons.append(reason("no_reply" if figures.count != 31 else "count_restarts"))
     else:
-        reasons.append(reason("reply_mean", seat=figures.replier, mean=figures.reply))
+        reasons.append(reason("reply_mean", mean=figures.reply))
         if figures.risk:
             reasons.append(reason("reply_risk", chance=figures.risk * 100, points=RISK_POINTS))
     return tuple(reasons)
@@ -292,7 +303,7 @@ def _call_value(state: GameState, called: int | None) -> Fraction:
 
 def count_hints(state: GameState, seat: int) -> Hints:
     """The exact count; in the muggins window, the call for exactly what was missed, and accepting."""
-    owner, is_crib, _, actual = _shown(state)
+    _, is_crib, _, actual = _shown(state)
     if state.claim is None:
         hint = Hint(
             Action("count", seat, claimed=actual),
@@ -301,15 +312,13 @@ def count_hints(state: GameState, seat: int) -> Hints:
         )
         return Hints(seat, "count", (hint,))
     missed = max(0, actual - state.claim)
-    accept = Hint(
-        Action("accept", seat), Fraction(0), (reason("claimed_of", seat=owner, claimed=state.claim, actual=actual),)
-    )
+    accept = Hint(Action("accept", seat), Fraction(0), (reason("claimed_of", claimed=state.claim, actual=actual),))
     if not missed:
         return Hints(seat, "muggins", (accept,))
     call = Hint(
         Action("muggins", seat, points=missed),
         _call_value(state, missed),
-        (reason("missed_take", seat=owner, missed=missed, actual=actual),),
+        (reason("missed_take", missed=missed, actual=actual),),
     )
     return Hints(seat, "muggins", (call, accept))
 

@@ -3,7 +3,7 @@
 The coach (``service.core.computer.coach``) gives each hint its reasons as data
 (:class:`Reason`); :func:`say_reason` says one in a language. Numbers are the coach's exact
 values, shown to two decimals with the language's decimal sign; a score item is named as the
-language's vocabulary names it (:mod:`.words`; English keeps the item's kind, "pair royal").
+language's vocabulary names it (:mod:`.words`), as the answer's score items are named.
 
 >>> from fractions import Fraction
 >>> said = reason("hand_mean", mean=Fraction(149, 25), low=4, high=10)
@@ -31,12 +31,12 @@ REASONS: dict[str, dict[str, str]] = {
         "scores_nothing": "scores nothing (count {count})",
         "no_reply": "no opponent replies to it",
         "count_restarts": "the count starts again",
-        "reply_mean": "seat {seat}'s reply scores {mean} on average",
+        "reply_mean": "the next player's reply scores {mean} on average",
         "reply_risk": "{chance}% chance the reply scores {points} or more",
         "count_hand": "the hand scores {actual}: claim exactly that",
         "count_crib": "the crib scores {actual}: claim exactly that",
-        "claimed_of": "seat {seat} claimed {claimed} of {actual}",
-        "missed_take": "seat {seat} missed {missed} of {actual}: take them",
+        "claimed_of": "the count claimed {claimed} of {actual}",
+        "missed_take": "the count missed {missed} of {actual}: take them",
         "assume_learned": "Hand means are over all {unseen} starters you cannot see. Crib means weight every pair of those {unseen} cards by how often a sensible player in your opponent's role throws it (the {model} crib model, a table of rank pairs and suitedness learned by self-play), and the starter is uniform over the {left} cards left; the means are exact given those weights.",
         "assume_uniform": "Hand means are over all {unseen} starters you cannot see. Crib means assume {who}, and the starter is uniform over the {left} cards left; real opponents choose their discards, so this is a neutral model, not a prediction.",
         "who_two": "the opponent's {others} discards are a uniformly random set of the {unseen} cards you cannot see",
@@ -54,12 +54,12 @@ REASONS: dict[str, dict[str, str]] = {
         "scores_nothing": "ger inget (summan {count})",
         "no_reply": "ingen motståndare svarar på det",
         "count_restarts": "summan börjar om",
-        "reply_mean": "plats {seat}s svar ger {mean} i genomsnitt",
+        "reply_mean": "nästa spelares svar ger {mean} i genomsnitt",
         "reply_risk": "{chance} % chans att svaret ger {points} eller mer",
         "count_hand": "handen ger {actual}: begär exakt det",
         "count_crib": "cribben ger {actual}: begär exakt det",
-        "claimed_of": "plats {seat} begärde {claimed} av {actual}",
-        "missed_take": "plats {seat} missade {missed} av {actual}: ta dem",
+        "claimed_of": "räkningen begärde {claimed} av {actual}",
+        "missed_take": "räkningen missade {missed} av {actual}: ta dem",
         "assume_learned": "Handens medelvärden gäller alla {unseen} startkort du inte kan se. Cribbens medelvärden väger varje par av de {unseen} korten efter hur ofta en förnuftig spelare i motståndarens roll lägger det (cribbmodellen {model}, en tabell över valörpar och färg som lärts genom självspel), och startkortet är likformigt fördelat över de {left} kort som återstår; medelvärdena är exakta givet de vikterna.",
         "assume_uniform": "Handens medelvärden gäller alla {unseen} startkort du inte kan se. Cribbens medelvärden antar att {who}, och startkortet är likformigt fördelat över de {left} kort som återstår; riktiga motståndare väljer själva vilka kort de lägger, så detta är en neutral modell, ingen förutsägelse.",
         "who_two": "motståndarens {others} kort till cribben är ett likformigt slumpmässigt urval av de {unseen} kort du inte kan se",
@@ -77,12 +77,12 @@ REASONS: dict[str, dict[str, str]] = {
         "scores_nothing": "giver intet (summen {count})",
         "no_reply": "ingen modstander svarer på det",
         "count_restarts": "summen starter forfra",
-        "reply_mean": "plads {seat}s svar giver {mean} i gennemsnit",
+        "reply_mean": "næste spillers svar giver {mean} i gennemsnit",
         "reply_risk": "{chance} % chance for at svaret giver {points} eller mere",
         "count_hand": "hånden giver {actual}: meld præcis det",
         "count_crib": "cribben giver {actual}: meld præcis det",
-        "claimed_of": "plads {seat} meldte {claimed} af {actual}",
-        "missed_take": "plads {seat} overså {missed} af {actual}: tag dem",
+        "claimed_of": "optællingen meldte {claimed} af {actual}",
+        "missed_take": "optællingen overså {missed} af {actual}: tag dem",
         "assume_learned": "Håndens gennemsnit gælder alle {unseen} startkort, du ikke kan se. Cribbens gennemsnit vægter hvert par af de {unseen} kort efter, hvor ofte en fornuftig spiller i modstanderens rolle lægger det (cribmodellen {model}, en tabel over par af værdier og kulør lært ved selvspil), og starterkortet er ligeligt fordelt over de {left} kort, der er tilbage; gennemsnittene er nøjagtige givet de vægte.",
         "assume_uniform": "Håndens gennemsnit gælder alle {unseen} startkort, du ikke kan se. Cribbens gennemsnit antager, at {who}, og starterkortet er ligeligt fordelt over de {left} kort, der er tilbage; rigtige modstandere vælger selv, hvad de lægger, så dette er en neutral model, ikke en forudsigelse.",
         "who_two": "modstanderens {others} kort til cribben er et ligeligt tilfældigt udvalg af de {unseen} kort, du ikke kan se",
@@ -100,12 +100,12 @@ REASONS: dict[str, dict[str, str]] = {
         "scores_nothing": "bringt nichts (Summe {count})",
         "no_reply": "kein Gegner antwortet darauf",
         "count_restarts": "die Zählung beginnt neu",
-        "reply_mean": "die Antwort von Platz {seat} bringt im Schnitt {mean}",
+        "reply_mean": "die Antwort des nächsten Spielers bringt im Schnitt {mean}",
         "reply_risk": "{chance} % Chance, dass die Antwort {points} oder mehr bringt",
         "count_hand": "die Hand bringt {actual}: sag genau das an",
         "count_crib": "die Krippe bringt {actual}: sag genau das an",
-        "claimed_of": "Platz {seat} hat {claimed} von {actual} angesagt",
-        "missed_take": "Platz {seat} hat {missed} von {actual} übersehen: nimm sie",
+        "claimed_of": "angesagt wurden {claimed} von {actual}",
+        "missed_take": "übersehen wurden {missed} von {actual}: nimm sie",
         "assume_learned": "Die Mittelwerte der Hand gelten über alle {unseen} Startkarten, die du nicht sehen kannst. Die Mittelwerte der Krippe gewichten jedes Paar dieser {unseen} Karten danach, wie oft ein vernünftiger Spieler in der Rolle deines Gegners es abwirft (das Krippenmodell {model}, eine durch Selbstspiel gelernte Tabelle von Rangpaaren und Farbgleichheit), und die Startkarte ist gleichverteilt über die {left} übrigen Karten; die Mittelwerte sind bei diesen Gewichten exakt.",
         "assume_uniform": "Die Mittelwerte der Hand gelten über alle {unseen} Startkarten, die du nicht sehen kannst. Die Mittelwerte der Krippe nehmen an, dass {who}, und die Startkarte ist gleichverteilt über die {left} übrigen Karten; echte Gegner wählen ihre Abwürfe selbst, also ist dies ein neutrales Modell, keine Vorhersage.",
         "who_two": "die {others} Abwürfe des Gegners eine gleichverteilt zufällige Auswahl aus den {unseen} Karten sind, die du nicht sehen kannst",
@@ -123,12 +123,12 @@ REASONS: dict[str, dict[str, str]] = {
         "scores_nothing": "levert niets op (telling {count})",
         "no_reply": "geen tegenstander antwoordt erop",
         "count_restarts": "de telling begint opnieuw",
-        "reply_mean": "het antwoord van plaats {seat} levert gemiddeld {mean} op",
+        "reply_mean": "het antwoord van de volgende speler levert gemiddeld {mean} op",
         "reply_risk": "{chance}% kans dat het antwoord {points} of meer oplevert",
         "count_hand": "de hand levert {actual} op: claim precies dat",
         "count_crib": "de crib levert {actual} op: claim precies dat",
-        "claimed_of": "plaats {seat} claimde {claimed} van {actual}",
-        "missed_take": "plaats {seat} miste {missed} van {actual}: neem ze",
+        "claimed_of": "er werd {claimed} van {actual} geclaimd",
+        "missed_take": "er werd {missed} van {actual} gemist: neem ze",
         "assume_learned": "De gemiddelden van de hand gaan over alle {unseen} startkaarten die je niet kunt zien. De gemiddelden van de crib wegen elk paar van die {unseen} kaarten naar hoe vaak een verstandige speler in de rol van je tegenstander het aflegt (het cribmodel {model}, een tabel van rangparen en kleur, geleerd door zelfspel), en de startkaart is gelijk verdeeld over de {left} overgebleven kaarten; de gemiddelden zijn exact bij die gewichten.",
         "assume_uniform": "De gemiddelden van de hand gaan over alle {unseen} startkaarten die je niet kunt zien. De gemiddelden van de crib gaan ervan uit dat {who}, en de startkaart is gelijk verdeeld over de {left} overgebleven kaarten; echte tegenstanders kiezen zelf wat ze afleggen, dus dit is een neutraal model, geen voorspelling.",
         "who_two": "de {others} afgelegde kaarten van de tegenstander een gelijk verdeelde willekeurige greep zijn uit de {unseen} kaarten die je niet kunt zien",
@@ -175,7 +175,7 @@ def _value(value: Any, lang: str, templates: Mapping[str, str]) -> Any:
     if isinstance(value, Fraction):
         return f"{float(value):.2f}".replace(".", templates["_decimal"])
     if isinstance(value, Item):
-        return value.kind.replace("_", " ") if lang == "en" else vocabulary(lang).terms[value.key].name
+        return vocabulary(lang).terms[value.key].name
     return value
 
 

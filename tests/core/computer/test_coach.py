@@ -24,7 +24,9 @@ from service.core.computer.review import COMPARED_WITH, compared_move, review
 from service.core.errors import GameNotOver, GameOver, IllegalAction
 from service.core.game.actions import Action
 from service.core.game.chance import arrange_deck
+from service.core.game.engine import apply as engine_apply
 from service.core.game.engine import may_act
+from service.core.game.events import Score
 from service.core.game.state import GameState, deal_cards, shown_cards
 from service.core.rules import preset, resolve
 from tests.support.population import greedy_balance
@@ -238,6 +240,35 @@ def test_a_card_leaving_twenty_one_shows_the_risk_of_a_ten_card_making_thirty_on
     tens = 16 - 1 - 2
     assert seven.play.risk >= 1 - Fraction(comb(unseen - tens, 3), comb(unseen, 3))
     assert any("chance" in str(reason) for reason in seven.reasons)
+
+
+@pytest.mark.parametrize("variant", ["six_card", "five_card", "three_player"])
+def test_a_go_the_seat_is_sure_of_counts_in_its_cards_points(variant: str) -> None:
+    """When every other seat is out of cards or has said go, whether the count ends on a card
+    (a go, or the last card) follows from the seat's own hand: the hint's points are then exactly
+    what the engine pegs for that card (it used to leave the go out: "scores nothing")."""
+    checked = 0
+    for seed in range(30):
+        state, _ = new_game(resolve(variant), seed, 0)
+        while not state.over and state.phase in ("discard", "play"):
+            seat = may_act(state)[0]
+            play = state.play
+            if state.phase == "play" and play is not None:
+                others = [s for s in range(state.rules.players) if s != seat]
+                if all(play.held[s] == 0 or play.passed[s] for s in others):
+                    for hint in hints(state, seat).moves:
+                        after, events = engine_apply(state, hint.action)
+                        if after.over:
+                            continue  # the points that win stop there (a last card after them is not pegged)
+                        pegged = sum(
+                            e.points
+                            for e in events
+                            if isinstance(e, Score) and e.seat == seat and e.score_kind in ("play", "go", "last_card")
+                        )
+                        assert hint.play is not None and hint.play.points == pegged, (seed, hint.action)
+                        checked += 1
+            state = act(state, Action("auto", seat))
+    assert checked > 40
 
 
 # --- counting -----------------------------------------------------------------------------------

@@ -55,6 +55,24 @@ def test_a_scoring_card_is_named_with_the_languages_word(lang: str, expected: st
     assert say_reason(said, lang) == expected
 
 
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [(Item("run", "run_4"), "run of four for 4"), (Item("thirty_one", "thirty_one"), "thirty-one for 4")],
+)
+def test_english_names_a_scoring_card_as_the_answers_items_do(item: Item, expected: str) -> None:
+    # Not the kind with its underscore dropped ("run for 4", "thirty one for 4"): the vocabulary's name.
+    assert say_reason(reason("scores_for", item=item, points=4), "en") == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_reason_names_a_seat_by_its_number(lang: str) -> None:
+    # The contract counts seats from 0, a table's players from 1: "seat 1 missed 2" read as
+    # player 1 is the wrong person. The figures carry the seats for a client to name.
+    assert all("seat" not in _placeholders(template) for template in REASONS[lang].values())
+    said = reason("missed_take", missed=2, actual=8)
+    assert say_reason(said, "en") == "the count missed 2 of 8: take them"
+
+
 def test_numbers_take_the_languages_decimal_sign() -> None:
     said = reason("reply_risk", chance=Fraction(1250, 37), points=3)
     assert say_reason(said, "en") == "33.78% chance the reply scores 3 or more"
