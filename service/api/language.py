@@ -47,7 +47,10 @@ def speaks(view: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         environ = request.environ
         lang = texts.choose(environ.get("HTTP_ACCEPT_LANGUAGE"), _override(environ.get("QUERY_STRING", "")))
-        response = make_response(view(*args, **kwargs))
+        try:
+            response = make_response(view(*args, **kwargs))
+        finally:
+            texts.forget()
         response.headers["Content-Language"] = lang
         response.headers["Vary"] = "Accept-Language"
         return response

@@ -256,3 +256,17 @@ def test_the_assumption_is_said_in_the_answers_language(client: FlaskClient) -> 
 def test_a_language_the_service_does_not_speak_is_a_400_here_too(client: FlaskClient, path: str) -> None:
     problem = expect_problem(client.post(f"{path}?lang=fr", json={}), 400, "contract-violation")
     assert problem["errors"][0]["parameter"] == "lang"
+
+
+def test_a_requests_language_does_not_outlive_it(client: FlaskClient) -> None:
+    # A worker serves request after request in one context: an encoder called after a Swedish
+    # answer (outside any request) speaks the default again.
+    from service.api.wire.advice import advice as advice_dict
+    from service.core.cards import parse_cards
+    from service.core.computer.advice import discard_advice
+    from service.core.rules import preset
+
+    body = {"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True}
+    assert client.post("/v1/hands/discard-advice?lang=sv", json=body).headers["Content-Language"] == "sv"
+    alone = advice_dict(discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card")))
+    assert alone["assumption"].startswith("Hand means are over all 46 starters")

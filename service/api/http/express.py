@@ -147,6 +147,7 @@ def express(app: Flask, config: Config) -> WsgiApp:
                 body = dumps(lane.view(lane.load(data)), option=_SORTED)
             finally:
                 leave(serving)
+                texts.forget()
         except Exception as error:
             # Flask answers it, raising this again where the view would run (http/bodies.py)
             # rather than doing the work a second time.

@@ -43,6 +43,12 @@ def language() -> str:
     return _LANGUAGE.get()
 
 
+def forget() -> None:
+    """Back to the default, once an answer is encoded: a worker serves request after request in
+    one context, and an encoder called outside a speaking view must not say the last one's language."""
+    _LANGUAGE.set(DEFAULT_LANGUAGE)
+
+
 def named_items(values: Sequence[ScoreItem]) -> list[dict[str, Any]]:
     """Score items with their display names."""
     lang = _LANGUAGE.get()
