@@ -245,7 +245,7 @@ def test_the_assumption_is_said_in_the_answers_language(client: FlaskClient) -> 
     body = {"cards": ["5S", "5H", "5D", "JC", "2H", "7S"], "dealer": True}
     swedish = client.post("/v1/hands/discard-advice?lang=sv", json=body)
     assert swedish.status_code == 200 and swedish.headers["Content-Language"] == "sv"
-    assert swedish.get_json()["assumption"].startswith("Handens medelvärden gäller alla 46 startkort du inte kan se.")
+    assert swedish.get_json()["assumption"].startswith("Handens medelvärden gäller alla 46 vändkort du inte kan se.")
     german = client.post("/v1/hands/discard-advice", json=body, headers={"Accept-Language": "de"})
     assert german.headers["Content-Language"] == "de" and german.get_json()["options"] == swedish.get_json()["options"]
     english = client.post("/v1/hands/discard-advice", json=body).get_json()
