@@ -69,4 +69,4 @@ def problem_language() -> str:
         override = _override(environ.get("QUERY_STRING", ""))
     except ContractViolation:
         override = None
-    return texts.choose(accept, override)
+    return texts.pick(accept, override)

@@ -270,3 +270,16 @@ def test_a_requests_language_does_not_outlive_it(client: FlaskClient) -> None:
     assert client.post("/v1/hands/discard-advice?lang=sv", json=body).headers["Content-Language"] == "sv"
     alone = advice_dict(discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card")))
     assert alone["assumption"].startswith("Hand means are over all 46 starters")
+
+
+def test_a_problems_language_does_not_outlive_it_either(client: FlaskClient) -> None:
+    # A refusal in Swedish is written after its view has returned: its language is chosen then, held nowhere.
+    from service.api.wire.advice import advice as advice_dict
+    from service.core.cards import parse_cards
+    from service.core.computer.advice import discard_advice
+    from service.core.rules import preset
+
+    refused = client.post("/v1/hands/discard-advice?lang=sv", json={"cards": ["5S"], "dealer": True})
+    assert refused.status_code == 400 and refused.headers["Content-Language"] == "sv"
+    alone = advice_dict(discard_advice(parse_cards("5S 5H 5D JC 2H 7S"), True, preset("six_card")))
+    assert alone["assumption"].startswith("Hand means are over all 46 starters")

@@ -30,11 +30,16 @@ from ...core.texts.phrases import (
 _LANGUAGE: ContextVar[str] = ContextVar("cribbage_language", default=DEFAULT_LANGUAGE)
 
 
+def pick(accept_language: str | None, override: str | None) -> str:
+    """The answer's language for these headers, held nowhere (a problem's, chosen as its answer is written)."""
+    if accept_language is None and override is None:
+        return DEFAULT_LANGUAGE
+    return choose_language(accept_language, override)
+
+
 def choose(accept_language: str | None, override: str | None) -> str:
-    """Choose the answer's language and hold it for the encoders; returns it."""
-    lang = (
-        DEFAULT_LANGUAGE if accept_language is None and override is None else choose_language(accept_language, override)
-    )
+    """Choose the answer's language and hold it for the encoders (until :func:`forget`); returns it."""
+    lang = pick(accept_language, override)
     _LANGUAGE.set(lang)
     return lang
 
