@@ -19,16 +19,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--larger", action="store_true", help="the long tier's fields of 28 to 33 too")
     parser.add_argument("--at-64", action="store_true", help="only the fields of 63 and 64 (11 events)")
+    parser.add_argument("--changing", action="store_true", help="two late entries for round 3, one leaving after it")
     args = parser.parse_args()
     start = time.process_time()
     events = AT_64 + AT_64_MORE if args.at_64 else EVENTS + LARGER if args.larger else EVENTS
-    rows = [c for n, seed in events for c in compare_event(n, 7, seed)]
+    rows = [c for n, seed in events for c in compare_event(n, 7, seed, changing=args.changing)]
     compared = [c for c in rows if c.reference >= 0]
     better = sum(c.ours < c.reference for c in compared)
     equal = sum(c.ours == c.reference for c in compared)
     worse = sum(c.ours > c.reference for c in compared)
     worst = max(compared, key=lambda c: c.ours - c.reference)
     print(f"rounds {len(rows)}, compared {len(compared)}: better {better}, equal {equal}, worse {worse}")
+    print(f"the reference's very pairs: {sum(c.same for c in compared)} of {len(compared)}")
     print(
         f"worst: {worst.ours - worst.reference:+d} ({worst.ours} v {worst.reference}, {worst.players} players, round {worst.round})"
     )

@@ -32,17 +32,28 @@ class Compared:
     ours: int  # total score difference of the service's round
     reference: int  # and of the reference's
     repeats: int  # the service's repeats (the reference found no round without one when > 0)
+    same: bool  # the very pairs (and bye) the reference gives, when it finds a round without a repeat
 
 
-def compare_event(n: int, rounds: int, seed: int) -> list[Compared]:
+def compare_event(n: int, rounds: int, seed: int, *, changing: bool = False) -> list[Compared]:
     """Play ``rounds`` Swiss rounds of ``n`` players (the service's pairings, random results),
-    comparing each round with the reference's pairing of the same standings."""
+    comparing each round with the reference's pairing of the same standings. ``changing``: a
+    field that changes as club events do, two players arriving for round 3 (on 0 points) and
+    one leaving after round 3 (its games gone from the field both pairers see)."""
     rnd = random.Random(seed)
-    players = [f"p{i}" for i in range(1, n + 1)]
+    everyone = [f"p{i}" for i in range(1, n + 1)]
+    players = everyone[:-2] if changing else everyone
     games: list[tuple[tuple[str, str], tuple[int, int]]] = []
     byes: list[str] = []
     found: list[Compared] = []
     for number in range(1, rounds + 1):
+        if changing and number == 3:
+            players = everyone
+        if changing and number == 4:
+            gone = players[len(players) // 2]
+            players = [p for p in players if p != gone]
+            games = [(pair, scores) for pair, scores in games if gone not in pair]
+            byes = [p for p in byes if p != gone]
         ours = swiss_pairings(players, [GameResult(p, s) for p, s in games], STANDARD, byes=byes)
         ranked = fide_dutch.ranking(players, games, byes)
         score = dict(ranked)
@@ -52,16 +63,14 @@ def compare_event(n: int, rounds: int, seed: int) -> list[Compared]:
         reference = fide_dutch.pair(ranked, met, byes)
         if reference is None:
             assert ours.repeats  # no round avoids a repeat: the reference agrees
-            found.append(Compared(n, number, fide_dutch.score_difference(mine, score), -1, len(ours.repeats)))
+            found.append(Compared(n, number, fide_dutch.score_difference(mine, score), -1, len(ours.repeats), False))
         else:
             theirs, bye = reference
             assert not ours.repeats, f"{n} players, round {number}: a repeat the reference avoids"
             assert ours.bye == bye
-            found.append(
-                Compared(
-                    n, number, fide_dutch.score_difference(mine, score), fide_dutch.score_difference(theirs, score), 0
-                )
-            )
+            same = {frozenset(p) for p in mine} == {frozenset(p) for p in theirs}
+            ours_total, their_total = fide_dutch.score_difference(mine, score), fide_dutch.score_difference(theirs, score)
+            found.append(Compared(n, number, ours_total, their_total, 0, same))
         games += [(p, random_scores(rnd, 40)) for p in mine]
         if ours.bye:
             byes.append(ours.bye)

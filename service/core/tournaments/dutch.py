@@ -5,7 +5,9 @@ who floated down into it from above (they come first), is a *bracket*, paired to
 
 1. As many pairs as possible inside the bracket (FIDE C.6: the fewest players moved down), such
    that everyone below can still be paired without a repeat (C.4, the completion criterion): the
-   :class:`~.matching.Matching` kept on every player still unpaired says so for each pair tried.
+   :class:`~.matching.Matching` kept on every player still unpaired says so for each pair tried;
+   then as many of the players who floated in paired as can be (C.6 again: they are not moved
+   down twice while a resident could go instead).
 2. Among the pairings with that many pairs, the first in the Dutch order: the players who floated
    in take the highest residents; then the residents' top half (S1) meets the bottom half (S2), 1 v 5,
    2 v 6 ... in a group of eight; when that pair is taken or would strand the rest, the next of S2
@@ -31,6 +33,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from .matching import Matching
 
@@ -76,11 +79,19 @@ def _pair_bracket(
     upper = most if len(held) == most else _most_pairs(bracket, allowed)
     budget = [BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)]  # shared by every number of pairs tried
     for k in range(upper, len(held) - 1, -1):
-        found = _search(bracket, movers, k, allowed, matching, budget)
-        if found is not None:
-            return found
-        if budget[0] <= 0:
-            break
+        # The fewest of the players who floated in moved down again (all of them paired if the
+        # bracket can), and of those, the lowest first (the reference's order: C.6, then the
+        # highest of them paired).
+        for again in range(movers - min(movers, k), movers + 1):
+            for kept in combinations(bracket[:movers], movers - again):
+                floating = frozenset(bracket[:movers]) - frozenset(kept)
+                found = _search(bracket, movers, k, allowed, matching, budget, floating)
+                if found is not None or budget[0] <= 0:
+                    break
+            if found is not None:
+                return found
+            if budget[0] <= 0:
+                break
     for a, b in held:  # mates already: always accepted
         matching.pair_off(a, b)
     return held
@@ -124,60 +135,110 @@ def _search(
     allowed: Sequence[frozenset[int]],
     matching: Matching,
     budget: list[int],
+    floating: frozenset[int],
 ) -> list[tuple[int, int]] | None:
     """The first pairing of ``k`` pairs in the Dutch order that ``matching`` accepts pair by pair
-    (left applied to it), or ``None`` (the matching as it was) when none is found within ``budget``.
+    (left applied to it) in which, of the ``movers`` (the players who floated in, first in
+    ``bracket``), exactly those in ``floating`` move down again, or ``None`` (the matching as it
+    was) when none is found within ``budget`` (:class:`_Search`)."""
+    return _Search(bracket, movers, k, allowed, matching, budget, floating).run()
 
-    A depth-first search with its stack kept by hand (a bracket can be deeper than Python's
+
+class _Search:
+    """A depth-first search with its stack kept by hand (a bracket can be deeper than Python's
     recursion): each frame is the player deciding, the choices left, and the choice applied.
-    """
-    position = {v: i for i, v in enumerate(bracket)}
-    open_ = list(bracket)
-    pairs: list[tuple[int, int]] = []
-    stack: list[_Frame] = []
-    entry = matching.snapshot()
+    For each way the movers are paired (the head), the residents are searched twice: first with
+    no resident moved down while it is the highest left, so only those no pair takes, the
+    lowest, float (S2's transpositions), then with it (the exchanges); only then does the head
+    change (FIDE's order: the movers' pairs, then transpositions, then exchanges)."""
 
-    def descend() -> bool:
-        needed = k - len(pairs)
+    def __init__(
+        self,
+        bracket: list[int],
+        movers: int,
+        k: int,
+        allowed: Sequence[frozenset[int]],
+        matching: Matching,
+        budget: list[int],
+        floating: frozenset[int],
+    ) -> None:
+        self.bracket, self.movers, self.k, self.allowed = bracket, movers, k, allowed
+        self.matching, self.budget, self.floating = matching, budget, floating
+        self.position = {v: i for i, v in enumerate(bracket)}
+        self.open = list(bracket)
+        self.pairs: list[tuple[int, int]] = []
+        self.stack: list[_Frame] = []
+        self.entry = matching.snapshot()
+        self.exchanges = False  # the residents' second search, under the current head
+
+    def run(self) -> list[tuple[int, int]] | None:
+        stack = self.stack
+        if self.descend():
+            return self.pairs
+        while stack:
+            frame = stack[-1]
+            if frame.applied is not None:
+                self.take_back(frame)
+            self.next_choice(frame)
+            if frame.applied is not None:
+                if self.position[frame.top] < self.movers:
+                    self.exchanges = False  # a new head: its residents start with the transpositions
+                if self.descend():
+                    return self.pairs
+                continue
+            stack.pop()
+            if self.first_resident(frame) and not self.exchanges:
+                self.exchanges = True  # the transpositions are spent: the same residents, with exchanges
+                self.descend()
+        self.matching.restore(self.entry)
+        return None
+
+    def descend(self) -> bool:
+        """Push the frame of the highest player left; True once ``k`` pairs are made."""
+        needed = self.k - len(self.pairs)
         if needed == 0:
             return True
-        top = open_[0]
-        stack.append(_Frame(top, _options(bracket, movers, open_, top, needed)[::-1]))
+        top = self.open[0]
+        choices = _options(self.bracket, self.movers, self.open, top, needed)
+        if self.position[top] < self.movers:  # a mover floats again exactly when it is one of ``floating``
+            choices = [FLOAT] if top in self.floating else choices[:-1]
+        elif not self.exchanges:
+            choices = choices[:-1]
+        self.stack.append(_Frame(top, choices[::-1]))
         return False
 
-    if descend():
-        return pairs
-    while stack:
-        frame = stack[-1]
-        if frame.applied is not None:  # back from below: take this frame's choice back
-            if frame.applied[0] != FLOAT:
-                matching.restore(frame.applied[1])
-                b = pairs.pop()[1]
-                where = position[b]
-                open_.insert(next((i for i, w in enumerate(open_) if position[w] > where), len(open_)), b)
-            open_.insert(0, frame.top)
-            frame.applied = None
+    def first_resident(self, frame: _Frame) -> bool:
+        """Whether ``frame`` (just popped) was the residents' first under its head."""
+        mover = self.movers
+        return self.position[frame.top] >= mover and (not self.stack or self.position[self.stack[-1].top] < mover)
+
+    def take_back(self, frame: _Frame) -> None:
+        """Undo ``frame``'s choice (coming back from below)."""
+        assert frame.applied is not None
+        if frame.applied[0] != FLOAT:
+            self.matching.restore(frame.applied[1])
+            b = self.pairs.pop()[1]
+            where = self.position[b]
+            self.open.insert(next((i for i, w in enumerate(self.open) if self.position[w] > where), len(self.open)), b)
+        self.open.insert(0, frame.top)
+        frame.applied = None
+
+    def next_choice(self, frame: _Frame) -> None:
+        """Apply ``frame``'s next choice that works, if any is left."""
         while frame.choices and frame.applied is None:
             b = frame.choices.pop()
-            needed = k - len(pairs)
             if b == FLOAT:
-                if 2 * needed <= len(open_) - 1:
-                    open_.remove(frame.top)
-                    frame.applied = (FLOAT, entry)
-            elif b in allowed[frame.top] and budget[0] > 0:
-                budget[0] -= 1
-                saved = matching.snapshot()
-                if matching.pair_off(frame.top, b):
-                    open_.remove(frame.top)
-                    open_.remove(b)
-                    pairs.append((frame.top, b))
+                if 2 * (self.k - len(self.pairs)) <= len(self.open) - 1:
+                    self.open.remove(frame.top)
+                    frame.applied = (FLOAT, self.entry)
+            elif b in self.allowed[frame.top] and self.budget[0] > 0:
+                self.budget[0] -= 1
+                saved = self.matching.snapshot()
+                if self.matching.pair_off(frame.top, b):
+                    self.open.remove(frame.top)
+                    self.open.remove(b)
+                    self.pairs.append((frame.top, b))
                     frame.applied = (b, saved)
-        if frame.applied is None:
-            stack.pop()
-        elif descend():
-            return pairs
-    matching.restore(entry)
-    return None
 
 
 class _Frame:
