@@ -85,7 +85,7 @@ def _pair_bracket(
         for again in range(movers - min(movers, k), movers + 1):
             for kept in combinations(bracket[:movers], movers - again):
                 floating = frozenset(bracket[:movers]) - frozenset(kept)
-                found = _search(bracket, movers, k, allowed, matching, budget, floating)
+                found = _Search(bracket, movers, k, allowed, matching, budget, floating).run()
                 if found is not None or budget[0] <= 0:
                     break
             if found is not None:
@@ -128,24 +128,13 @@ def _options(bracket: list[int], movers: int, open_: list[int], top: int, needed
     return [*choices, FLOAT]
 
 
-def _search(
-    bracket: list[int],
-    movers: int,
-    k: int,
-    allowed: Sequence[frozenset[int]],
-    matching: Matching,
-    budget: list[int],
-    floating: frozenset[int],
-) -> list[tuple[int, int]] | None:
+class _Search:
     """The first pairing of ``k`` pairs in the Dutch order that ``matching`` accepts pair by pair
     (left applied to it) in which, of the ``movers`` (the players who floated in, first in
-    ``bracket``), exactly those in ``floating`` move down again, or ``None`` (the matching as it
-    was) when none is found within ``budget`` (:class:`_Search`)."""
-    return _Search(bracket, movers, k, allowed, matching, budget, floating).run()
+    ``bracket``), exactly those in ``floating`` move down again (:meth:`run`; ``None``, the
+    matching as it was, when none is found within ``budget``).
 
-
-class _Search:
-    """A depth-first search with its stack kept by hand (a bracket can be deeper than Python's
+    A depth-first search with its stack kept by hand (a bracket can be deeper than Python's
     recursion): each frame is the player deciding, the choices left, and the choice applied.
     For each way the movers are paired (the head), the residents are searched twice: first with
     no resident moved down while it is the highest left, so only those no pair takes, the
@@ -242,7 +231,7 @@ class _Search:
 
 
 class _Frame:
-    """One decision of :func:`_search`: who decides, the choices left (last first), the one applied."""
+    """One decision of :class:`_Search`: who decides, the choices left (last first), the one applied."""
 
     __slots__ = ("applied", "choices", "top")
 
