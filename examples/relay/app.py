@@ -22,15 +22,17 @@ problem+json, types ``urn:cribbage-relay:problem:<slug>``; the service's problem
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, redirect, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, current_app, redirect, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .changes import Changes
@@ -58,6 +60,7 @@ CREDENTIAL = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE_FILE = re.compile(r"[a-z0-9][a-z0-9_-]*\.(html|js|css|svg)")
 PAGE_TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
 MAX_MOVE = 1_000_000
+app_log = logging.getLogger("relay")
 
 # The page's policy, as the service sends it with /play (a test holds the two equal): its own files,
 # requests (and the event stream) to this origin only.
@@ -149,13 +152,36 @@ def _deeper_than(value: Any, most: int) -> bool:
     return any(isinstance(inner, (dict, list)) for inner in level)
 
 
+def _not_json(word: str) -> Any:
+    raise ValueError(f"{word} is not JSON")
+
+
+def _whole_body() -> bytes:
+    """The request's body, all of it or a 413 past the limit (a chunked body too, which werkzeug
+    would cut at the limit and pass on as if whole), or a 400 when its framing is broken."""
+    limit = int(current_app.config["MAX_CONTENT_LENGTH"])
+    length = request.content_length
+    if length is not None and length > limit:
+        raise RequestEntityTooLarge()
+    try:
+        if length is not None:
+            raw: bytes = request.stream.read(length)
+        else:  # chunked: the server's own reader (werkzeug's stream would stop at the limit, silently)
+            raw = request.environ["wsgi.input"].read(limit + 1)
+    except Exception:  # the server's reader: a broken chunk, a connection cut mid-body
+        raise Problem("bad-request", "the body could not be read (its length or chunks are broken)") from None
+    if len(raw) > limit:
+        raise RequestEntityTooLarge()
+    return raw
+
+
 def json_body(operation: str) -> dict[str, Any]:
     """The request's JSON object; for a relayed operation, checked against :data:`BODIES`."""
     if not request.is_json:
         raise Problem("not-json", "send Content-Type: application/json")
     try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # nested past the parser's reach (silent=True catches only ValueError)
+        body = json.loads(_whole_body(), parse_constant=_not_json)
+    except (ValueError, RecursionError):  # not JSON (NaN and Infinity neither), or nested past the parser's reach
         body = None
     if not isinstance(body, dict) or _deeper_than(body, MAX_DEPTH):
         raise Problem("bad-request", f"the body must be a JSON object, nested at most {MAX_DEPTH} deep")
@@ -199,7 +225,8 @@ class Relay:
         try:
             return self.upstream.post(path, body, request.headers.get("Accept-Language"), request.args.get("lang"))
         except Unreachable as error:
-            raise Problem("service-unreachable", f"{self.settings.service_url}: {error}") from None
+            app_log.warning("the service at %s did not answer: %s", self.settings.service_url, error)
+            raise Problem("service-unreachable", f"the game service did not answer ({error})") from None
 
     def held(self, game_id: str) -> Game:
         game = self.store.get(game_id) if GAME_ID.fullmatch(game_id) else None
@@ -249,24 +276,43 @@ class Relay:
         answer = self.forward(OPERATIONS["act"], {"state": game.state, **forwarded})
         if answer.ok:
             if not self.store.advance(game_id, game.move, answer.body["view"]["move"], answer.body["state"]):
-                latest = self.store.get(game_id)
-                now = latest.move if latest else None
-                raise Problem("stale-move", "another move landed first", game_id=game_id, move=now)
+                latest = self.held(game_id)  # a 404 if it was forgotten meanwhile
+                raise Problem("stale-move", "another move landed first", game_id=game_id, move=latest.move)
             self.changes.bump()
         return answer_response(answer)
 
     def next_game(self, game_id: str) -> Response:
         body = json_body("next-game")
         game = self.held(game_id)
+        if game.next_game_id is not None and self.store.get(game.next_game_id) is None:
+            # Started here once and forgotten since: starting it again would bring back its first
+            # move, with the same deals, and let its moves be taken back.
+            raise Problem("not-found", "this match's next game was started here and has been forgotten")
         answer = self.forward(OPERATIONS["next-game"], {"state": game.state, **body})
         if answer.ok:
             following = answer.body["view"]
             # Every device of the match gets the same next game: the first to ask keeps it, and a
-            # later request never puts an older state of it back.
-            self.store.create(following["game_id"], following["move"], answer.body["state"])
+            # later request never puts an older state of it back, but joins it where it stands.
+            if not self.store.create(following["game_id"], following["move"], answer.body["state"]):
+                answer = self.where_it_stands(following["game_id"], body["seat"], answer)
             self.store.link_next(game_id, following["game_id"])
             self.changes.bump()
         return answer_response(answer)
+
+    def where_it_stands(self, game_id: str, seat: int, started: Answer) -> Answer:
+        """A next game another device started first, as the relay holds it now: the service's
+        answer (its credentials for this device) with the view and legal actions of the latest state."""
+        held = self.held(game_id)
+        issued = [entry for entry in started.body["credentials"]["seats"] if entry["seat"] == seat]
+        if not issued:
+            return started
+        shown = self.forward(
+            OPERATIONS["view"], {"state": held.state, "seat": seat, "credential": issued[0]["credential"]}
+        )
+        if not shown.ok:
+            return started
+        latest = {key: value for key, value in shown.body.items() if key not in ("state", "credentials")}
+        return replace(started, body={**started.body, **latest})
 
     def relayed(self, game_id: str, operation: str) -> Response:
         if operation not in RELAYED:

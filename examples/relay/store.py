@@ -81,6 +81,9 @@ class Store:
         now = time.time()
         db.execute("BEGIN IMMEDIATE")
         try:
+            if db.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
+                db.execute("COMMIT")
+                return False  # kept already: nothing to add, so nothing to prune for it
             db.execute("DELETE FROM games WHERE updated < ?", (now - self.max_age,))
             (count,) = db.execute("SELECT count(*) FROM games").fetchone()
             if count >= self.max_games:
@@ -108,10 +111,9 @@ class Store:
         return cursor.rowcount == 1
 
     def link_next(self, game_id: str, next_game_id: str) -> None:
-        """Record that a match's next game was started from ``game_id``."""
-        self._connection().execute(
-            "UPDATE games SET next_game_id = ?, updated = ? WHERE game_id = ?", (next_game_id, time.time(), game_id)
-        )
+        """Record that a match's next game was started from ``game_id`` (not a move of it: its
+        place in the order of pruning stays, so a late device's call keeps it no longer)."""
+        self._connection().execute("UPDATE games SET next_game_id = ? WHERE game_id = ?", (next_game_id, game_id))
 
     def count(self) -> int:
         (count,) = self._connection().execute("SELECT count(*) FROM games").fetchone()

@@ -8,6 +8,7 @@ reached is the relay's own 502.
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
@@ -58,5 +59,5 @@ class Upstream:
                     content_type=response.headers.get("Content-Type", "application/json"),
                     content_language=response.headers.get("Content-Language"),
                 )
-        except (OSError, ValueError) as error:  # URLError, timeouts, a body that is not JSON
+        except (OSError, ValueError, http.client.HTTPException) as error:  # URLError, timeouts, a cut or garbled answer
             raise Unreachable(type(error).__name__) from None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -291,6 +292,7 @@ def watched(relay: Running, http: httpx.Client, game_id: str, devices: dict[int,
         second_new = Device(http, next_id, f"/play#relay={next_id}&seat={second.seat}&credential=x")
         second_new.credential = joined.json()["credentials"]["seats"][0]["credential"]
         assert second_new.catch_up()["view"]["move"] == 1  # the relay kept the moved-on state
+        assert joined.json()["view"]["move"] == 1  # and its answer is the game where it stands, not its start
         devices = {first.seat: first_new, second.seat: second_new}
         devices[0].latest = devices[1].latest = 1
         credentials += [first_new.credential, second_new.credential]
@@ -331,6 +333,15 @@ def test_the_relays_own_refusals_are_problems(relay: Running, http: httpx.Client
         for path in ("/relay/games", f"/relay/games/{game_id}/view", f"/relay/games/{game_id}/act"):
             refused(http.post(path, content=deep, headers=json_type), 400, "bad-request")
     refused(http.post(f"/relay/games/{game_id}/view", json={**own, "pad": "x" * 20_000}), 413, "body-too-large")
+    # the same body sent in chunks (no length said): refused too, not cut at the limit and taken
+    chunks = iter([json.dumps({"variant": "six_card"}).encode(), b" " * 20_000])
+    refused(http.post("/relay/games", content=chunks, headers=json_type), 413, "body-too-large")
+    # and chunks whose framing is broken are the client's fault, not a 500
+    with socket.create_connection(("127.0.0.1", relay.port), timeout=10) as sock:
+        sock.sendall(b"POST /relay/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")  # fmt: skip
+        head = sock.recv(65536).split(b"\r\n")[0]
+    assert head.split()[1] == b"400", head
     # the service's own refusals pass through as the service gave them
     wrong_seat = http.post(f"/relay/games/{game_id}/view", json={**own, "seat": 1})
     assert wrong_seat.status_code == 403 and wrong_seat.json()["type"].startswith("urn:cribbage:problem:")

@@ -45,6 +45,21 @@ def test_the_store_is_bounded_by_count_and_by_age(tmp_path: Path) -> None:
     assert aged.count() == 1 and aged.get("e") is not None
 
 
+def test_a_game_kept_already_prunes_nothing_and_linking_a_next_game_is_no_move(tmp_path: Path) -> None:
+    # A late device's next-game call used to push out another live game, and kept the finished one
+    # before the live next game it links to.
+    store = Store(tmp_path / "r.sqlite3", max_games=3, max_age=3600)
+    for name in ("friends", "finished", "next"):
+        assert store.create(name, 0, "S")
+        time.sleep(0.01)
+    assert not store.create("next", 0, "S")  # kept already: no one pushed out
+    assert store.count() == 3 and store.get("friends") is not None
+    store.link_next("finished", "next")
+    store.advance("friends", 0, 1, "S1")
+    store.create("new", 0, "S")  # the least recently moved goes: the finished game, not its next one
+    assert store.get("finished") is None and store.get("next") is not None
+
+
 @pytest.fixture
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FlaskClient:
     """The relay with a stand-in service whose every answer lands one move on from the request's."""
@@ -84,6 +99,38 @@ def test_a_move_that_another_one_overtakes_during_its_forward_does_not_land(
     assert refused.status_code == 409 and refused.get_json()["move"] == 1
     game = store.get("g1")
     assert game is not None and game.state == "S1"  # the other move's state, not this one's
+
+
+def test_a_next_game_started_and_forgotten_is_not_started_again(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Started again it would come back at its first move with the same deals: a take-back.
+    store = Store(tmp_path / "relay.sqlite3")
+    store.link_next("g1", "g2")  # g2 was started from g1, then pushed out of a full table
+    body = {"seat": 0, "credential": CREDENTIAL}
+    refused = client.post("/relay/games/g1/next-game", json=body)
+    assert refused.status_code == 404 and "forgotten" in refused.get_json()["detail"]
+
+
+@pytest.mark.parametrize("body", [b'{"seat": NaN}', b'{"seat": Infinity, "credential": "x"}', b'{"seat": -Infinity}'])
+def test_nan_and_infinity_are_not_json_here_either(client: FlaskClient, body: bytes) -> None:
+    refused = client.post("/relay/games/g1/view", data=body, content_type="application/json")
+    assert refused.status_code == 400 and refused.get_json()["type"].endswith("bad-request")
+
+
+def test_a_service_that_answers_garbage_is_unreachable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a cut or garbled answer is the service not answering (a 502 an app retries), not the relay's error
+    import http.client
+    import urllib.request
+
+    def garbled(*args: Any, **kwargs: Any) -> Any:
+        raise http.client.BadStatusLine("not HTTP")
+
+    app = relay_app.create_app(Settings(database=str(tmp_path / "relay.sqlite3"), service_url="http://10.9.8.7:1"))
+    monkeypatch.setattr(urllib.request, "urlopen", garbled)
+    refused = app.test_client().post("/relay/games", json={})
+    assert refused.status_code == 502 and refused.get_json()["type"].endswith("service-unreachable")
+    assert "10.9.8.7" not in refused.get_json()["detail"]  # the service's address stays in the relay's log
 
 
 def test_event_streams_are_bounded_and_end(client: FlaskClient) -> None:

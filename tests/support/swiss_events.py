@@ -69,7 +69,10 @@ def compare_event(n: int, rounds: int, seed: int, *, changing: bool = False) -> 
             assert not ours.repeats, f"{n} players, round {number}: a repeat the reference avoids"
             assert ours.bye == bye
             same = {frozenset(p) for p in mine} == {frozenset(p) for p in theirs}
-            ours_total, their_total = fide_dutch.score_difference(mine, score), fide_dutch.score_difference(theirs, score)
+            ours_total, their_total = (
+                fide_dutch.score_difference(mine, score),
+                fide_dutch.score_difference(theirs, score),
+            )
             found.append(Compared(n, number, ours_total, their_total, 0, same))
         games += [(p, random_scores(rnd, 40)) for p in mine]
         if ours.bye:
