@@ -386,6 +386,8 @@ REFUSALS: dict[str, str] = {
     "ev_two_player": "an event's rounds are of two-player games",
     "ev_size": "an event here has at most {tables} tables and {cards} scorecards",
     "ev_round_empty": "round {round} has no tables or byes",
+    "ev_round_no_tables": "round {round} has no tables: enter a round's tables (its pairing) before its byes or a "
+    "later round (a player who will sit out the next round: pair it with sitting_out)",
     "ev_not_in_field": "{name!r} is not in the field in round {round} ({why})",
     "ev_seated_twice": "{name!r} is seated twice in round {round} (also at {at})",
     "ev_table_twice": "table {table} is listed twice in round {round}",

@@ -251,11 +251,24 @@ def settle(event: Event, rules: Rules, tie_break: Sequence[str] = ()) -> Ledger:
     byes: list[Bye] = []
     judged: Judged = {}
     for number in range(1, rounds + 1):
+        if not lines[number].tables:  # its byes entered before its pairing, or a round left out
+            check.add(_first_line(lines, number), said("ev_round_no_tables", round=number))
         _round(number, lines[number], roster, by_name, rules, judged, check, tables, byes)
     if check.total:  # else they come with the ties they order (cut.seeds), in that answer
         check.extend(roster.order(tie_break, "/tie_break")[1])
     check.raise_any()
     return Ledger(tuple(entries), rounds, tuple(tables), tuple(byes))
+
+
+def _first_line(lines: list[_Lines], number: int) -> str:
+    """Where to point for round ``number`` without tables: its first bye, else the first line of the
+    next round that has any (the round was left out before it)."""
+    for later in lines[number:]:
+        if later.byes:
+            return f"/byes/{later.byes[0][0]}/round"
+        if later.tables:
+            return f"/tables/{later.tables[0][0]}/round"
+    return ""
 
 
 @dataclass(slots=True)
@@ -336,12 +349,15 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         found = at_table.get(card.table)
         if found is None:
             check.add(f"{where}/table", said("ev_no_table", table=card.table, round=number))
+            if card.scores is not None and card.forfeit is None and card.conceded_by is None:
+                _checked_card(card, None, ("", ""), where, rules, judged, roster, check)  # its scores' problems too
             continue
         _, players = found
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
             elsewhere = said("ev_not_at_table", name=card.by, table=card.table, round=number)
             check.add(f"{where}/by", _not_here(roster, card.by, by, elsewhere))
+            _checked_card(card, None, players, where, rules, judged, roster, check)  # the rest of it, in the same pass
             continue
         if (card.table, by) in handed:
             at = f"/cards/{handed[card.table, by]}"

@@ -318,6 +318,8 @@ TEMPLATES: dict[str, str] = {
     "ev_two_player": "en turnerings runder består af spil for to spillere",
     "ev_size": "en turnering her har højst {tables} borde og {cards} scorekort",
     "ev_round_empty": "runde {round} har ingen borde eller oversiddere",
+    "ev_round_no_tables": "runde {round} har ingen borde: indtast en rundes borde (dens parring) før dens "
+    "oversiddere eller en senere runde (en spiller, der sidder over i næste runde: par den med sitting_out)",
     "ev_not_in_field": "{name!r} er ikke med i feltet i runde {round} ({why})",
     "ev_seated_twice": "{name!r} er placeret to gange i runde {round} (også ved {at})",
     "ev_table_twice": "bord {table} står to gange i runde {round}",

@@ -318,6 +318,8 @@ TEMPLATES: dict[str, str] = {
     "ev_two_player": "die Runden eines Turniers bestehen aus Spielen zu zweit",
     "ev_size": "ein Turnier hat hier höchstens {tables} Tische und {cards} Spielberichte",
     "ev_round_empty": "Runde {round} hat keine Tische oder Freilose",
+    "ev_round_no_tables": "Runde {round} hat keine Tische: trag die Tische einer Runde (ihre Paarung) vor ihren "
+    "Freilosen oder einer späteren Runde ein (wer die nächste Runde aussetzt: paare sie mit sitting_out)",
     "ev_not_in_field": "{name!r} ist in Runde {round} nicht im Feld ({why})",
     "ev_seated_twice": "{name!r} sitzt in Runde {round} zweimal (auch bei {at})",
     "ev_table_twice": "Tisch {table} steht in Runde {round} zweimal",

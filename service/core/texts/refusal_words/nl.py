@@ -318,6 +318,8 @@ TEMPLATES: dict[str, str] = {
     "ev_two_player": "de rondes van een toernooi bestaan uit spellen voor twee spelers",
     "ev_size": "een toernooi heeft hier hoogstens {tables} tafels en {cards} scorekaarten",
     "ev_round_empty": "ronde {round} heeft geen tafels of vrijlotingen",
+    "ev_round_no_tables": "ronde {round} heeft geen tafels: voer de tafels van een ronde (haar indeling) in vóór "
+    "haar vrijlotingen of een latere ronde (een speler die de volgende ronde overslaat: deel in met sitting_out)",
     "ev_not_in_field": "{name!r} zit in ronde {round} niet in het veld ({why})",
     "ev_seated_twice": "{name!r} zit twee keer aan tafel in ronde {round} (ook bij {at})",
     "ev_table_twice": "tafel {table} staat twee keer in ronde {round}",

@@ -318,6 +318,8 @@ TEMPLATES: dict[str, str] = {
     "ev_two_player": "en tävlings omgångar består av partier för två spelare",
     "ev_size": "en tävling här har högst {tables} bord och {cards} protokoll",
     "ev_round_empty": "omgång {round} har inga bord eller frilottar",
+    "ev_round_no_tables": "omgång {round} har inga bord: för in en omgångs bord (dess lottning) före dess frilottar "
+    "eller en senare omgång (en spelare som står över nästa omgång: lotta den med sitting_out)",
     "ev_not_in_field": "{name!r} är inte med i fältet i omgång {round} ({why})",
     "ev_seated_twice": "{name!r} är placerad två gånger i omgång {round} (även vid {at})",
     "ev_table_twice": "bord {table} finns två gånger i omgång {round}",
