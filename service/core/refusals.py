@@ -409,7 +409,9 @@ REFUSALS: dict[str, str] = {
     "mv_rounds": "the most rounds {count} players can play against different opponents is {most}, not {games}",
     "mv_stops": "{count} players times {games} games make {stops} stops, more than the {most} one answer holds",
     "mv_name_bytes": "the names take {size} bytes (UTF-8), times {games} games {total}, more than the {most} one answer holds: fewer games, or shorter names",
-    "playoff_field": "a playoff needs two players in the standings after round {round}",
+    "playoff_field": "a playoff needs two players in the standings after round {round} who have not withdrawn",
+    "ev_sitting_out_away": "{name!r} is not in the field in round {round} (withdrawn, or joining later): only a "
+    "player who would be paired sits out",
     "ev_bye_played": "a bye to {name!r}, who played in round {round} (at {at})",
     "ev_no_table": "no table {table} in round {round}'s pairings",
     "ev_not_at_table": "{name!r} is not at table {table} in round {round}",
@@ -434,7 +436,7 @@ REFUSALS: dict[str, str] = {
     "name_twice": "{name!r} is given twice: already on the roster at {at}",
     "name_taken": "{name!r} is {normal!r}, already on the roster at {at} as {first!r}",
     "name_form": "{name!r} (with {codes}) is {first!r} (with {first_codes}) written in another Unicode form: already on the roster at {at}",
-    "name_alike": "{name!r} is {normal!r}, already on the roster at {at} as {first!r} (names differing only by case or spacing print alike)",
+    "name_alike": "{name!r} is already on the roster at {at} as {first!r} (names differing only by case or spacing print alike)",
     # the event's players, joining and withdrawing
     "ev_joins": "joins in round {round}",
     "ev_withdrew": "withdrew after round {round}",

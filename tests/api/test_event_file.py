@@ -457,7 +457,10 @@ def test_playoff_with_fewer_than_two_players_still_in_points_at_the_roster(clien
     }
     refused = expect_problem(post(client, "playoff", body), 422)
     assert refused["errors"] == [
-        {"pointer": "/players", "detail": "a playoff needs two players in the standings after round 1"}
+        {
+            "pointer": "/players",
+            "detail": "a playoff needs two players in the standings after round 1 who have not withdrawn",
+        }
     ]
 
 
@@ -783,6 +786,45 @@ def test_every_problem_of_one_scorecard_comes_in_one_answer(client: FlaskClient)
         "/cards/0/scores/0",
         "/cards/1/table",
         "/cards/1/scores/0",
+    ]
+
+
+def test_every_name_sitting_out_that_cannot_is_refused_at_once(client: FlaskClient) -> None:
+    # unknown (one of them a case slip), named twice, withdrawn, not yet joined: all in one answer,
+    # none silently ignored
+    event = {
+        "players": ["ann", "bob", "cy", "dee", {"name": "eve", "joined": 3}, {"name": "fay", "withdrawn": 1}],
+        "tables": [{"round": 1, "table": 1, "players": ["ann", "bob"]}, {"round": 1, "table": 2, "players": ["cy", "fay"]}],
+        "cards": [{"round": 1, "table": 1, "scores": [121, 90]}, {"round": 1, "table": 2, "scores": [121, 90]}],
+        "sitting_out": ["Cy", "dea", "ann", "ann", "eve", "fay"],
+    }  # fmt: skip
+    problem = expect_problem(post(client, "pairings", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == [f"/sitting_out/{i}" for i in (0, 1, 3, 4, 5)]
+    assert "'eve' is not in the field in round 2" in problem["errors"][3]["detail"]
+    assert post(client, "pairings", {**event, "sitting_out": ["ann"]}).status_code == 200
+
+
+def test_a_table_with_a_mistyped_name_blames_no_card_that_is_right(client: FlaskClient) -> None:
+    # the table reads p1 for p01: that is the one mistake (p01's card is right); the other card's
+    # score is still checked in the same pass
+    event = {
+        "players": ["p01", "p05"],
+        "tables": [{"round": 1, "table": 1, "players": ["p1", "p05"]}],
+        "cards": [{"round": 1, "table": 1, "by": "p01", "scores": [121, 100]},
+                  {"round": 1, "table": 1, "by": "p05", "scores": [125, 100]}],
+    }  # fmt: skip
+    problem = expect_problem(post(client, "standings", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0", "/cards/1/scores/0"]
+
+
+def test_a_name_differing_by_case_is_said_plainly(client: FlaskClient) -> None:
+    problem = expect_problem(post(client, "standings", {"players": ["ann", "Ann", "bob"]}), 422)
+    assert problem["errors"] == [
+        {
+            "pointer": "/players/1",
+            "detail": "'Ann' is already on the roster at /players/0 as 'ann' (names differing only by case or "
+            "spacing print alike)",
+        }
     ]
 
 

@@ -353,6 +353,9 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
                 _checked_card(card, None, ("", ""), where, rules, judged, roster, check)  # its scores' problems too
             continue
         _, players = found
+        if not all(players):  # a name of its table is wrong (said there): its cards wait for the table
+            _checked_card(card, None, players, where, rules, judged, roster, check)  # their scores, in this pass
+            continue
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
             elsewhere = said("ev_not_at_table", name=card.by, table=card.table, round=number)

@@ -246,6 +246,27 @@ def _cell(
     return RoundCell(number, kind, None, None, None, None, 0, 0, 0, 0)
 
 
+def _sitting_out(ledger: Ledger, roster: Roster, number: int, sitting_out: Sequence[str]) -> set[str]:
+    """The roster names of those ``sitting_out`` round ``number``; every name that is not one
+    (not on the roster, named twice, not in that round's field) refused at once."""
+    check = Check()
+    away: dict[str, int] = {}
+    in_field = {e.name for e in ledger.entries if e.plays(number)}
+    for i, name in enumerate(sitting_out):
+        key = roster.find(name)
+        where = f"/sitting_out/{i}"
+        if key is None:
+            check.add(where, roster.unknown(name))
+        elif key in away:
+            check.add(where, said("named_twice", name=key))
+        elif key not in in_field:
+            check.add(where, said("ev_sitting_out_away", name=key, round=number))
+        else:
+            away[key] = i
+    check.raise_any()
+    return set(away)
+
+
 def event_pairings(
     ledger: Ledger, rules: Rules, sitting_out: Sequence[str] = ()
 ) -> tuple[Round, tuple[SwissStanding, ...]]:
@@ -255,10 +276,7 @@ def event_pairings(
     settled_first(ledger.tables, "waiting_pairing")
     number = ledger.rounds + 1
     roster = Roster.of([e.name for e in ledger.entries])
-    away = {roster.find(name) for name in sitting_out}
-    for i, name in enumerate(sitting_out):
-        if roster.find(name) is None:
-            raise InvalidEvent(roster.unknown(name), pointer=f"/sitting_out/{i}")
+    away = _sitting_out(ledger, roster, number, sitting_out)
     field = [e.name for e in ledger.entries if e.plays(number) and e.name not in away]
     if len(field) < 2:
         where = "/sitting_out" if sitting_out else "/players"

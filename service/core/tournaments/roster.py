@@ -207,7 +207,7 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         like = likeness(key)
         if like in alike:
             j, first = alike[like]
-            found.append(Problem(where, said("name_alike", name=name, normal=key, at=f"{pointer}/{j}", first=first)))
+            found.append(Problem(where, said("name_alike", name=name, at=f"{pointer}/{j}", first=first)))
             continue
         seen[key] = alike[like] = (i, name)
     return found

@@ -341,7 +341,9 @@ TEMPLATES: dict[str, str] = {
     "mv_rounds": "det højeste antal runder, {count} spillere kan spille mod forskellige modstandere, er {most}, ikke {games}",
     "mv_stops": "{count} spillere gange {games} spil giver {stops} pladser, flere end de {most}, ét svar kan rumme",
     "mv_name_bytes": "navnene fylder {size} byte (UTF-8), gange {games} spil {total}, flere end de {most}, ét svar kan rumme: færre spil eller kortere navne",
-    "playoff_field": "et slutspil kræver to spillere i stillingen efter runde {round}",
+    "playoff_field": "et slutspil kræver to spillere i stillingen efter runde {round}, som ikke har trukket sig",
+    "ev_sitting_out_away": "{name!r} er ikke med i runde {round} (har trukket sig eller kommer ind senere): kun en "
+    "spiller, der ville blive parret, kan sidde over",
     "ev_bye_played": "en oversidning til {name!r}, som spillede i runde {round} (ved {at})",
     "ev_no_table": "intet bord {table} i parringen for runde {round}",
     "ev_not_at_table": "{name!r} sidder ikke ved bord {table} i runde {round}",
@@ -366,7 +368,7 @@ TEMPLATES: dict[str, str] = {
     "name_twice": "{name!r} er angivet to gange: allerede på deltagerlisten ved {at}",
     "name_taken": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r}",
     "name_form": "{name!r} (med {codes}) er {first!r} (med {first_codes}) skrevet i en anden Unicode-form: allerede på deltagerlisten ved {at}",
-    "name_alike": "{name!r} er {normal!r}, allerede på deltagerlisten ved {at} som {first!r} (navne, der kun adskiller sig ved store bogstaver eller mellemrum, ser ens ud på tryk)",
+    "name_alike": "{name!r} er allerede på deltagerlisten ved {at} som {first!r} (navne, der kun adskiller sig ved store bogstaver eller mellemrum, ser ens ud på tryk)",
     # the event's players, joining and withdrawing
     "ev_joins": "kommer med i runde {round}",
     "ev_withdrew": "trak sig efter runde {round}",

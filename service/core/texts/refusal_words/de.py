@@ -341,7 +341,10 @@ TEMPLATES: dict[str, str] = {
     "mv_rounds": "die meisten Runden, die {count} Spieler gegen verschiedene Gegner spielen können, sind {most}, nicht {games}",
     "mv_stops": "{count} Spieler mal {games} Partien ergeben {stops} Plätze, mehr als die {most}, die eine Antwort fasst",
     "mv_name_bytes": "die Namen belegen {size} Bytes (UTF-8), mal {games} Partien {total}, mehr als die {most}, die eine Antwort fasst: weniger Partien oder kürzere Namen",
-    "playoff_field": "ein Playoff braucht zwei Spieler in der Tabelle nach Runde {round}",
+    "playoff_field": "ein Playoff braucht zwei Spieler in der Tabelle nach Runde {round}, die nicht zurückgezogen "
+    "haben",
+    "ev_sitting_out_away": "{name!r} ist in Runde {round} nicht im Feld (zurückgezogen oder später dabei): nur wer "
+    "gepaart würde, kann aussetzen",
     "ev_bye_played": "ein Freilos für {name!r}, der in Runde {round} gespielt hat (bei {at})",
     "ev_no_table": "kein Tisch {table} in den Paarungen von Runde {round}",
     "ev_not_at_table": "{name!r} sitzt in Runde {round} nicht an Tisch {table}",
@@ -366,7 +369,7 @@ TEMPLATES: dict[str, str] = {
     "name_twice": "{name!r} steht zweimal da: schon auf der Teilnehmerliste bei {at}",
     "name_taken": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r}",
     "name_form": "{name!r} (mit {codes}) ist {first!r} (mit {first_codes}) in einer anderen Unicode-Form geschrieben: schon auf der Teilnehmerliste bei {at}",
-    "name_alike": "{name!r} ist {normal!r}, schon auf der Teilnehmerliste bei {at} als {first!r} (Namen, die sich nur durch Groß- und Kleinschreibung oder Leerzeichen unterscheiden, sehen gedruckt gleich aus)",
+    "name_alike": "{name!r} ist schon auf der Teilnehmerliste bei {at} als {first!r} (Namen, die sich nur durch Groß- und Kleinschreibung oder Leerzeichen unterscheiden, sehen gedruckt gleich aus)",
     # the event's players, joining and withdrawing
     "ev_joins": "steigt in Runde {round} ein",
     "ev_withdrew": "ist nach Runde {round} ausgestiegen",

@@ -341,7 +341,10 @@ TEMPLATES: dict[str, str] = {
     "mv_rounds": "het grootste aantal ronden dat {count} spelers tegen verschillende tegenstanders kunnen spelen is {most}, niet {games}",
     "mv_stops": "{count} spelers maal {games} partijen geeft {stops} plaatsen, meer dan de {most} die één antwoord bevat",
     "mv_name_bytes": "de namen beslaan {size} bytes (UTF-8), maal {games} partijen {total}, meer dan de {most} die één antwoord bevat: minder partijen of kortere namen",
-    "playoff_field": "een play-off heeft twee spelers nodig in de stand na ronde {round}",
+    "playoff_field": "een play-off heeft twee spelers nodig in de stand na ronde {round} die zich niet hebben "
+    "teruggetrokken",
+    "ev_sitting_out_away": "{name!r} speelt niet mee in ronde {round} (teruggetrokken of komt later): alleen een "
+    "speler die ingedeeld zou worden, kan overslaan",
     "ev_bye_played": "een vrijloting voor {name!r}, die in ronde {round} speelde (bij {at})",
     "ev_no_table": "geen tafel {table} in de indeling van ronde {round}",
     "ev_not_at_table": "{name!r} zit in ronde {round} niet aan tafel {table}",
@@ -366,7 +369,7 @@ TEMPLATES: dict[str, str] = {
     "name_twice": "{name!r} staat er twee keer: al op de deelnemerslijst bij {at}",
     "name_taken": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r}",
     "name_form": "{name!r} (met {codes}) is {first!r} (met {first_codes}) in een andere Unicode-vorm geschreven: al op de deelnemerslijst bij {at}",
-    "name_alike": "{name!r} is {normal!r}, al op de deelnemerslijst bij {at} als {first!r} (namen die alleen in hoofdletters of spaties verschillen, zien er afgedrukt hetzelfde uit)",
+    "name_alike": "{name!r} staat al op de deelnemerslijst bij {at} als {first!r} (namen die alleen in hoofdletters of spaties verschillen, zien er afgedrukt hetzelfde uit)",
     # the event's players, joining and withdrawing
     "ev_joins": "doet mee vanaf ronde {round}",
     "ev_withdrew": "trok zich terug na ronde {round}",

@@ -341,7 +341,9 @@ TEMPLATES: dict[str, str] = {
     "mv_rounds": "flest omgångar som {count} spelare kan spela mot olika motståndare är {most}, inte {games}",
     "mv_stops": "{count} spelare gånger {games} partier blir {stops} platser, fler än de {most} ett svar rymmer",
     "mv_name_bytes": "namnen tar {size} byte (UTF-8), gånger {games} partier {total}, fler än de {most} ett svar rymmer: färre partier eller kortare namn",
-    "playoff_field": "ett slutspel behöver två spelare i ställningen efter omgång {round}",
+    "playoff_field": "ett slutspel behöver två spelare i ställningen efter omgång {round} som inte har dragit sig ur",
+    "ev_sitting_out_away": "{name!r} är inte med i omgång {round} (har dragit sig ur eller kommer in senare): bara en "
+    "spelare som skulle lottas kan stå över",
     "ev_bye_played": "en frilott till {name!r}, som spelade i omgång {round} (vid {at})",
     "ev_no_table": "inget bord {table} i lottningen för omgång {round}",
     "ev_not_at_table": "{name!r} sitter inte vid bord {table} i omgång {round}",
@@ -366,7 +368,7 @@ TEMPLATES: dict[str, str] = {
     "name_twice": "{name!r} står två gånger: redan i deltagarlistan vid {at}",
     "name_taken": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r}",
     "name_form": "{name!r} (med {codes}) är {first!r} (med {first_codes}) skrivet i en annan Unicode-form: redan i deltagarlistan vid {at}",
-    "name_alike": "{name!r} är {normal!r}, redan i deltagarlistan vid {at} som {first!r} (namn som bara skiljer sig i versaler eller mellanslag ser likadana ut i utskrift)",
+    "name_alike": "{name!r} är redan i deltagarlistan vid {at} som {first!r} (namn som bara skiljer sig i versaler eller mellanslag ser likadana ut i utskrift)",
     # the event's players, joining and withdrawing
     "ev_joins": "kommer med i omgång {round}",
     "ev_withdrew": "drog sig ur efter omgång {round}",
