@@ -218,8 +218,24 @@ def test_crosstable_who_beat_whom_by_how_much(client: FlaskClient) -> None:
     assert table["players"] == ["ann", "cy", "bob"]  # ann 5 game points, cy 3 (a double skunk), bob 2
     ann = next(row for row in table["rows"] if row["player"] == "ann")
     assert ann["cells"] == [
-        {"opponent": "cy", "games": 1, "games_won": 0, "games_lost": 1, "games_drawn": 0, "spread": -61},
-        {"opponent": "bob", "games": 3, "games_won": 2, "games_lost": 1, "games_drawn": 0, "spread": 41},
+        {
+            "opponent": "cy",
+            "games": 1,
+            "games_won": 0,
+            "games_lost": 1,
+            "games_drawn": 0,
+            "spread": -61,
+            "conceded_games": 0,
+        },
+        {
+            "opponent": "bob",
+            "games": 3,
+            "games_won": 2,
+            "games_lost": 1,
+            "games_drawn": 0,
+            "spread": 41,
+            "conceded_games": 0,
+        },
     ]
     header, cells = as_table(post(client, "crosstable", {"games": games}, "text/csv"))
     assert header == ["rank", "player", "1 ann", "2 cy", "3 bob"]
@@ -258,6 +274,7 @@ def test_game_logs_each_players_games_in_order(client: FlaskClient) -> None:
         "spread": 20,
         "total_game_points": 2,
         "total_spread": 10,
+        "conceded_by": None,
     }
     header, cells = as_table(post(client, "game-logs", {"games": games}, "text/csv"))
     assert header[:3] == ["player", "game", "opponents"] and len(cells) == 6

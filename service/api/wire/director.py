@@ -200,6 +200,7 @@ def cross_cell(value: Cell) -> dict[str, Any]:
         "games_lost": value.games_lost,
         "games_drawn": value.games_drawn,
         "spread": value.spread,
+        "conceded_games": value.conceded_games,
     }
 
 
@@ -226,6 +227,7 @@ def log_entry(value: LogEntry) -> dict[str, Any]:
         "spread": value.spread,
         "total_game_points": value.total_game_points,
         "total_spread": value.total_spread,
+        "conceded_by": value.conceded_by,
     }
 
 

@@ -72,13 +72,16 @@ def match_standings_table(table: MatchStandings, title: str = "Match standings")
 
 
 def record(cell: CrossCell) -> str:
-    """A crosstable cell as text: wins-losses (-draws when there are any) and the spread.
+    """A crosstable cell as text: wins-losses (-draws when there are any) and the spread, then
+    how many of the games were conceded when any were (as the event file's crosstable adds
+    "conceded" to a game given up).
 
-    >>> record(CrossCell("bob", 3, 2, 1, 0, 41))
-    '2-1 +41'
+    >>> record(CrossCell("bob", 3, 2, 1, 0, 41)), record(CrossCell("bob", 2, 1, 1, 0, 62, conceded_games=1))
+    ('2-1 +41', '1-1 +62, 1 conceded')
     """
     drawn = f"-{cell.games_drawn}" if cell.games_drawn else ""
-    return f"{cell.games_won}-{cell.games_lost}{drawn} {cell.spread:+d}"
+    given_up = f", {cell.conceded_games} conceded" if cell.conceded_games else ""
+    return f"{cell.games_won}-{cell.games_lost}{drawn} {cell.spread:+d}{given_up}"
 
 
 def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
@@ -89,7 +92,10 @@ def crosstable_table(table: Crosstable, title: str = "Crosstable") -> Table:
     for row in table.rows:
         met = {cell.opponent: record(cell) for cell in row.cells}
         rows.append((row.rank, row.player, *(met.get(name) for name in table.players)))
-    return Table(title, header, tuple(rows), ("Each cell: wins-losses(-draws) and spread against that opponent",))
+    notes = (
+        "Each cell: wins-losses(-draws) and spread against that opponent, and how many of those games were conceded",
+    )
+    return Table(title, header, tuple(rows), notes)
 
 
 def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
@@ -105,6 +111,7 @@ def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
         "spread",
         "total_game_points",
         "total_spread",
+        "conceded_by",
     )
     rows: list[tuple[Cell, ...]] = []
     for log in logs:
@@ -121,6 +128,7 @@ def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
                 e.spread,
                 e.total_game_points,
                 e.total_spread,
+                e.conceded_by,
             )
             for e in log.entries
         ]
@@ -142,6 +150,7 @@ def game_log_table(logs: Sequence[GameLog], title: str = "Game logs") -> Table:
                     0,
                     from_games + each * k,
                     log.total_spread,
+                    None,
                 )
                 for k in range(1, log.byes + 1)
             ]

@@ -10,7 +10,10 @@ met in: games, games won, lost and drawn, and the spread between them (the playe
 games they won from that opponent, less the opponent's margin in the games they lost to them:
 the ACC spread, docs/rules.md 8.1, counted pair by pair). In a game of three the winner beats each
 loser by the gap between their scores; the two losers sat at the same table (a game) but
-neither beat the other.
+neither beat the other. A cell also counts the games of the two that ended in a concession
+(``conceded_games``: given up at the table rather than played out, whoever gave them up, so
+the same in both players' cells), and a log entry names the player who gave its game up
+(``conceded_by``), as the event file's crosstable does.
 
 >>> from ..rules import STANDARD
 >>> games = [GameResult(("ann", "bob"), (121, 90)), GameResult(("bob", "ann"), (121, 111)),
@@ -20,6 +23,11 @@ neither beat the other.
 [('ann', [('bob', 3, 2, 1, 41)]), ('bob', [('ann', 3, 1, 2, -41)])]
 >>> [(e.game, e.result, e.score, e.opponent_scores, e.total_game_points) for e in game_logs(games, STANDARD)[1].entries]
 [(0, 'loss', 90, (121,), 0), (1, 'win', 121, (111,), 2), (2, 'loss', 101, (121,), 2)]
+>>> given_up = [GameResult(("ann", "bob"), (78, 98), conceded_by=0)]
+>>> [(e.result, e.score, e.conceded_by) for log in game_logs(given_up, STANDARD) for e in log.entries]
+[('win', 98, 'ann'), ('loss', 78, 'ann')]
+>>> [(row.player, [(c.games_won, c.spread, c.conceded_games) for c in row.cells]) for row in crosstable(given_up, STANDARD).rows]
+[('bob', [(1, 43, 1)]), ('ann', [(0, -43, 1)])]
 """
 
 from __future__ import annotations
@@ -37,7 +45,8 @@ from .standings import Standings, tally
 class Cell:
     """A player's record against one ``opponent`` over all their games together. ``spread`` is
     from the player's side. ``games_won + games_lost + games_drawn == games`` except in games of three, where
-    two losers meet without either beating the other."""
+    two losers meet without either beating the other. ``conceded_games``: how many of ``games``
+    ended in a concession, whoever gave them up (the same count in the opponent's cell)."""
 
     opponent: str
     games: int
@@ -45,6 +54,7 @@ class Cell:
     games_lost: int
     games_drawn: int
     spread: int
+    conceded_games: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +113,14 @@ def crosstable(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = 
                 if mine != theirs:
                     cell = row.get(opponent)
                     if cell is None:
-                        cell = row[opponent] = [0, 0, 0, 0, 0]
+                        cell = row[opponent] = [0, 0, 0, 0, 0, 0]
                     win, loss, draw, spread = _pair(result, mine, theirs)
                     cell[0] += 1
                     cell[1] += win
                     cell[2] += loss
                     cell[3] += draw
                     cell[4] += spread
+                    cell[5] += result.conceded_by is not None
     order = {row.player: index for index, row in enumerate(table.rows)}
     rows = tuple(
         CrossRow(
@@ -131,7 +142,8 @@ class LogEntry:
     the request). ``score``: the player's final score (a winner's capped at the target);
     ``result``: ``win``, ``loss`` or ``draw``; ``skunk_level``: the level the player won by, or
     lost by (0 for none or a draw); ``game_points`` and ``spread`` for this game, and the running
-    totals after it."""
+    totals after it; ``conceded_by``: the player who gave the game up (its scores as they stood,
+    this player or another), ``None`` for a game played out."""
 
     game: int
     opponents: tuple[str, ...]
@@ -143,6 +155,7 @@ class LogEntry:
     spread: int
     total_game_points: int
     total_spread: int
+    conceded_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +220,7 @@ def _entry(index: int, game: GameResult, result: Outcome, side: int, before: Log
         spread,
         points + (before.total_game_points if before else 0),
         spread + (before.total_spread if before else 0),
+        None if result.conceded_by is None else game.players[result.conceded_by],
     )
 
 
