@@ -31,7 +31,7 @@ choice that breaks it must be repaired by one augmenting path, or is refused).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidEvent
@@ -41,6 +41,7 @@ from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult, outcomes
 from .dutch import pair_brackets
 from .matching import Matching
+from .weighted_matching import HeaviestMatching
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +227,11 @@ def swiss_pairings(
     works. No two players meet twice when a round without a repeat exists. With an odd field the
     bye goes to the lowest-ranked player without a bye whose absence leaves the rest pairable;
     only if there is none does a second bye fall to someone (again from the bottom). When every
-    possible round has a repeat, the round with the fewest repeats, named in ``repeats``. The
-    round's ``number`` is one more than the most rounds anyone has had.
+    possible round has a repeat, the round with the fewest repeats, named in ``repeats`` (and a
+    bye, if any, by the same order among the byes that allow so few); when the players a round
+    without repeats leaves over are pairs to avoid, that round is looked for over the whole field
+    (:func:`_fewest_repeats`), and :class:`InvalidEvent` comes only when no round at all keeps
+    the pairs to avoid apart. The round's ``number`` is one more than the most rounds anyone has had.
 
     >>> games = [GameResult(("p1", "p3"), (121, 100)), GameResult(("p2", "p4"), (121, 100))]
     >>> [p.players for p in swiss_pairings(["p1", "p2", "p3", "p4"], games).pairings]
@@ -249,12 +253,23 @@ def swiss_pairings(
     number = 1 + max(s.games + s.byes for s in ranked)
     matching = Matching(allowed, [i in field for i in range(n)])
     matching.maximise()
+    fresh = matching.mate.copy()  # a largest set of pairs without a repeat, before the bye is set aside
     bye = _bye(ranked, matching, field)
     scores = [s.score for s in ranked]
     left = [v for v in sorted(field) if v != bye and matching.mate[v] == -1]
-    again = _least_bad(scores, left, shunned, number)
-    for v in left:
-        matching.alive[v] = False
+    again = _least_bad(scores, left, shunned)
+    if again is None:
+        # The players left over meet only pairs to avoid: the whole field is weighed instead.
+        bye, left = _fewest_repeats(ranked, field, banned, shunned, fresh, number)
+        again = _least_bad(scores, left, shunned)
+        assert again is not None, "the weighed round pairs the players it repeats"
+        seated_again = set(left)
+        matching = Matching(allowed, [i in field and i != bye and i not in seated_again for i in range(n)])
+        paired = matching.maximise()
+        assert paired, "the weighed round pairs the others without a repeat"
+    else:
+        for v in left:
+            matching.alive[v] = False
     rest = [v for v in range(n) if matching.alive[v]]
     pairs = sorted([*fixed_pairs, *again, *pair_brackets(scores, allowed, matching, rest)], key=min)
     return Round(
@@ -319,17 +334,143 @@ def _bye(ranked: Sequence[SwissStanding], matching: Matching, field: frozenset[i
     return bye
 
 
-def _least_bad(scores: Sequence[int], left: list[int], shunned: list[set[int]], number: int) -> list[tuple[int, int]]:
+def _least_bad(scores: Sequence[int], left: list[int], shunned: list[set[int]]) -> list[tuple[int, int]] | None:
     """The pairs of the players no round without a repeat can seat (they have met all the others
-    left): as few as can be, in the Dutch order, never a pair to avoid."""
+    left): as few as can be, in the Dutch order, never a pair to avoid; ``None`` when the pairs to
+    avoid leave these players no pairing among themselves (:func:`_fewest_repeats` looks further)."""
     if not left:
         return []
     group = frozenset(left)
     allowed = [group - {v} - shunned[v] if v in group else frozenset() for v in range(len(scores))]
     matching = Matching(allowed, [v in group for v in range(len(scores))])
     if not matching.maximise():
-        raise InvalidEvent(said("no_pairing_apart", round=number), pointer="/avoid")
+        return None
     return pair_brackets(scores, allowed, matching, left)
+
+
+def _fewest_repeats(
+    ranked: Sequence[SwissStanding],
+    field: frozenset[int],
+    banned: list[set[int]],
+    shunned: list[set[int]],
+    fresh: list[int],
+    number: int,
+) -> tuple[int | None, list[int]]:
+    """The bye and the players paired again of the round with the fewest repeats over the whole
+    ``field``, never a pair to avoid: for when the players a round without repeats leaves over
+    cannot be paired apart, so the repeats must fall elsewhere. :class:`InvalidEvent` when no
+    round keeps the pairs to avoid apart.
+
+    A maximum-weight matching of the largest size (Edmonds' primal-dual method,
+    :class:`.weighted_matching.HeaviestMatching`): a fresh pair weighs ``2 * unit``, a repeat ``unit``, so every
+    fewer repeat outweighs anything the bye adds. With an odd field a phantom player joins, and
+    the pair with the phantom is the bye; it weighs less than ``unit``, the more for a player
+    without a bye and then for a lower-ranked one (the bye's order, as :func:`_bye` gives it).
+    Only the players :func:`_hard_core` keeps are weighed (the others pair fresh among
+    themselves whatever the kept ones do); ``fresh`` (the largest set of pairs without a repeat,
+    a mate for each player or -1) starts the search, so it needs a step only for each pair it
+    must add.
+    """
+    count = len(ranked)
+
+    def bye_weight(v: int) -> int:
+        return v + (count if ranked[v].byes == 0 else 0)
+
+    order = sorted(field)
+    odd = len(order) % 2
+    hard, kept = _hard_core(order, field, banned, shunned, odd, bye_weight)
+    unit = 2 * count  # more than any bye's weight
+    local = {v: i for i, v in enumerate(kept)}
+    size = len(kept)
+    neighbours: list[list[int]] = []
+    lighter: list[dict[int, int]] = []
+    for v in kept:
+        # A hard player meets anyone kept as they are; two easy players kept stand for a fresh
+        # pair of the rest (a place-holder, whether they have met or not).
+        exact = v in hard
+        neighbours.append([local[w] for w in kept if w != v and (w not in shunned[v] or not (exact or w in hard))])
+        lighter.append(
+            {local[w]: unit for w in banned[v] if w in local and w not in shunned[v] and (exact or w in hard)}
+        )
+    total = size
+    if odd:  # the phantom, whose partner sits out
+        for i, v in enumerate(kept):
+            neighbours[i].append(size)
+            lighter[i][size] = bye_weight(v)
+        neighbours.append(list(range(size)))
+        lighter.append({i: lighter[i][size] for i in range(size)})
+        total += 1
+    easy = [local[v] for v in kept if v not in hard]
+    if total % 2 and easy:  # a dummy takes one easy player off to the rest
+        for i in easy:
+            neighbours[i].append(total)
+        neighbours.append(easy)
+        lighter.append({})
+        total += 1
+    start = [local.get(fresh[v], -1) for v in kept] + [-1] * (total - size)
+    mate = HeaviestMatching(neighbours, lighter, 2 * unit, start).solve()
+    if -1 in mate:
+        raise InvalidEvent(said("no_pairing_apart", round=number), pointer="/avoid")
+    bye = kept[mate[size]] if odd else None
+    again = [
+        v
+        for i, v in enumerate(kept)
+        if mate[i] < size and kept[mate[i]] in banned[v] and (v in hard or kept[mate[i]] in hard)
+    ]
+    return bye, again
+
+
+def _hard_core(
+    order: list[int],
+    field: frozenset[int],
+    banned: list[set[int]],
+    shunned: list[set[int]],
+    odd: int,
+    bye_weight: Callable[[int], int],
+) -> tuple[frozenset[int], list[int]]:
+    """The players :func:`_fewest_repeats` must weigh (the *hard* ones, and some *easy* ones as
+    their partners), in rank order; everyone when no bound below leaves out anyone.
+
+    The ``k`` players with the most others they cannot meet fresh (met or to avoid) are hard,
+    the others easy, each with fewer than ``bound`` such others, for the least ``k`` with
+    ``len(order) - 2 * k - odd >= 2 * bound``. Whatever partners the hard players and the bye
+    take, at least ``2 * bound`` easy players are left, each able to meet fresh all but fewer
+    than ``bound`` of them, that is at least half of them: they pair off fresh (Dirac: a graph
+    of ``m >= 3`` vertices each of degree ``m / 2`` or more has a Hamiltonian cycle). So the
+    round with the fewest repeats is the best pairing of the hard players (and the bye) with
+    each other and with easy partners. Each hard player keeps only its first ``k + odd`` easy
+    partners of either kind, fresh or a repeat (the bye its ``k + odd`` first in the bye's
+    order): of any best pairing's partners outside those, each can be traded for one of the
+    kept, which the other hard players cannot all be using.
+    """
+    cannot = {v: len((banned[v] | shunned[v]) & field) for v in order}
+    by_cannot = sorted(order, key=lambda v: -cannot[v])
+    for k in range(len(order)):
+        bound = cannot[by_cannot[k]] + 1
+        if len(order) - 2 * k - odd >= 2 * bound:
+            break
+    else:
+        return frozenset(order), order
+    hard = frozenset(by_cannot[:k])
+    easy = [v for v in order if v not in hard]
+    quota = k + odd
+    partners: set[int] = set()
+    for q in by_cannot[:k]:
+        taken = [0, 0]  # fresh partners kept, repeated ones kept
+        for w in easy:
+            if w in shunned[q]:
+                continue
+            kind = int(w in banned[q])
+            if taken[kind] < quota:
+                taken[kind] += 1
+                partners.add(w)
+                if taken[1 - kind] == quota == taken[kind]:
+                    break
+    if odd:
+        partners.update(sorted(easy, key=bye_weight, reverse=True)[:quota])
+    if k + len(partners) >= len(order):
+        return frozenset(order), order
+    return hard, sorted(hard | partners)
 
 
 __all__ = [
