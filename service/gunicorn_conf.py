@@ -230,13 +230,15 @@ def worker_abort(worker: Any) -> None:
     signal interrupts whatever the worker was doing; if that was reading the body in gunicorn's
     reader, the client is the one that was slow (408), else the service overran (500)."""
     global _aborted, _cut_short
+    from service.api.http.express import ENVIRON_ROUTE
     from service.api.http.observability import serving
 
     current = serving()
     if current is not None:
         environ, started = current
         rule = getattr(environ.get("werkzeug.request"), "url_rule", None)  # Flask's, once it matched one
-        _cut_short = (environ, started, rule.rule if rule is not None else "<timeout>")
+        named = environ.get(ENVIRON_ROUTE) or (rule.rule if rule is not None else "<timeout>")  # the lane's, else
+        _cut_short = (environ, started, named)
     stack = traceback.walk_stack(sys._getframe())
     _aborted = "reading" if any(_READER in frame.f_code.co_filename for frame, _ in stack) else "working"
 

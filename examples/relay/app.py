@@ -156,6 +156,15 @@ def _not_json(word: str) -> Any:
     raise ValueError(f"{word} is not JSON")
 
 
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent, refused past a double (1e400 would be sent on
+    as Infinity, which is not JSON)."""
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError("a number past a double")
+    return number
+
+
 def _whole_body() -> bytes:
     """The request's body, all of it or a 413 past the limit (a chunked body too, which werkzeug
     would cut at the limit and pass on as if whole), or a 400 when its framing is broken."""
@@ -180,7 +189,7 @@ def json_body(operation: str) -> dict[str, Any]:
     if not request.is_json:
         raise Problem("not-json", "send Content-Type: application/json")
     try:
-        body = json.loads(_whole_body(), parse_constant=_not_json)
+        body = json.loads(_whole_body(), parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError):  # not JSON (NaN and Infinity neither), or nested past the parser's reach
         body = None
     if not isinstance(body, dict) or _deeper_than(body, MAX_DEPTH):
@@ -301,13 +310,15 @@ class Relay:
 
     def where_it_stands(self, game_id: str, seat: int, started: Answer) -> Answer:
         """A next game another device started first, as the relay holds it now: the service's
-        answer (its credentials for this device) with the view and legal actions of the latest state."""
+        answer (its credentials for this device) with the view, legal actions and events (every one
+        from the game's start, as the first answer had them) of the latest state."""
         held = self.held(game_id)
         issued = [entry for entry in started.body["credentials"]["seats"] if entry["seat"] == seat]
         if not issued:
             return started
         shown = self.forward(
-            OPERATIONS["view"], {"state": held.state, "seat": seat, "credential": issued[0]["credential"]}
+            OPERATIONS["view"],
+            {"state": held.state, "seat": seat, "credential": issued[0]["credential"], "since_move": -1},
         )
         if not shown.ok:
             return started

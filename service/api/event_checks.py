@@ -90,6 +90,9 @@ def rules_behind(operation_id: str, data: Any, error: ContractViolation) -> Cont
             into = _INTO.match(pointer)
             detail = problem["detail"]
             unknown = isinstance(detail, Said) and detail.key in _UNKNOWN  # a name no table explains
+            no_tables = isinstance(detail, Said) and detail.key == "ev_round_no_tables"
+            if no_tables and (detail.params.get("round") in set_aside or None in set_aside):
+                continue  # the round's tables are the lines set aside
             if into is not None and into["list"] == "cards" and into["rest"] in _WHERE and set_aside and not unknown:
                 card = cards[int(into["index"])] if int(into["index"]) < len(cards) else {}
                 if card.get("round") in set_aside or None in set_aside:

@@ -771,6 +771,20 @@ def test_a_round_with_byes_and_no_tables_is_refused_not_skipped(client: FlaskCli
     assert paired.status_code == 200 and paired.get_json()["round"]["round"] == 2
 
 
+def test_a_round_whose_tables_are_set_aside_is_not_said_to_have_none(client: FlaskClient) -> None:
+    # round 2's tables break the contract (table numbers as strings): those two lines are the
+    # problems, not a round 2 "with no tables" behind them
+    event = {
+        "players": ["ann", "bob", "cy", "dee"],
+        "tables": [{"round": 1, "table": 1, "players": ["ann", "bob"]}, {"round": 1, "table": 2, "players": ["cy", "dee"]},
+                   {"round": 2, "table": "1", "players": ["ann", "cy"]}, {"round": 2, "table": "2", "players": ["bob", "dee"]},
+                   {"round": 3, "table": 1, "players": ["ann", "dee"]}, {"round": 3, "table": 2, "players": ["bob", "cy"]}],
+        "cards": [{"round": 1, "table": 1, "scores": [121, 100]}, {"round": 1, "table": 2, "scores": [121, 100]}],
+    }  # fmt: skip
+    problem = expect_problem(post(client, "standings", event), 400)
+    assert [e["pointer"] for e in problem["errors"]] == ["/tables/2/table", "/tables/3/table"]
+
+
 def test_every_problem_of_one_scorecard_comes_in_one_answer(client: FlaskClient) -> None:
     # a name the roster lacks and a score past the target, or a table not in the pairing and the
     # same score: both at once (docs/director-guide.md: a batch is fixed in one pass)
@@ -815,6 +829,16 @@ def test_a_table_with_a_mistyped_name_blames_no_card_that_is_right(client: Flask
     }  # fmt: skip
     problem = expect_problem(post(client, "standings", event), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0", "/cards/1/scores/0"]
+    # a forfeit or a concession naming the player the table mistyped is not blamed either
+    event["cards"] = [{"round": 1, "table": 1, "by": "p05", "forfeit": "p01"},
+                      {"round": 1, "table": 1, "by": "p01", "scores": [80, 100], "conceded_by": "p01"}]  # fmt: skip
+    problem = expect_problem(post(client, "standings", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0"]
+    # a card of a table the pairing lacks: its unknown name and its score are said with it
+    event = {**event, "tables": [{"round": 1, "table": 1, "players": ["p01", "p05"]}],
+             "cards": [{"round": 1, "table": 3, "by": "Zed", "scores": [125, 90]}]}  # fmt: skip
+    problem = expect_problem(post(client, "standings", event), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/cards/0/table", "/cards/0/by", "/cards/0/scores/0"]
 
 
 def test_a_name_differing_by_case_is_said_plainly(client: FlaskClient) -> None:

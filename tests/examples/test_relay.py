@@ -293,6 +293,7 @@ def watched(relay: Running, http: httpx.Client, game_id: str, devices: dict[int,
         second_new.credential = joined.json()["credentials"]["seats"][0]["credential"]
         assert second_new.catch_up()["view"]["move"] == 1  # the relay kept the moved-on state
         assert joined.json()["view"]["move"] == 1  # and its answer is the game where it stands, not its start
+        assert [e["move"] for e in joined.json()["events"]][-1] == 1  # with the events that lead there
         devices = {first.seat: first_new, second.seat: second_new}
         devices[0].latest = devices[1].latest = 1
         credentials += [first_new.credential, second_new.credential]

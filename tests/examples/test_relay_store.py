@@ -112,7 +112,9 @@ def test_a_next_game_started_and_forgotten_is_not_started_again(
     assert refused.status_code == 404 and "forgotten" in refused.get_json()["detail"]
 
 
-@pytest.mark.parametrize("body", [b'{"seat": NaN}', b'{"seat": Infinity, "credential": "x"}', b'{"seat": -Infinity}'])
+@pytest.mark.parametrize(
+    "body", [b'{"seat": NaN}', b'{"seat": Infinity, "credential": "x"}', b'{"seat": -Infinity}', b'{"seat": 1e400}']
+)
 def test_nan_and_infinity_are_not_json_here_either(client: FlaskClient, body: bytes) -> None:
     refused = client.post("/relay/games/g1/view", data=body, content_type="application/json")
     assert refused.status_code == 400 and refused.get_json()["type"].endswith("bad-request")

@@ -39,23 +39,23 @@ def compare_event(n: int, rounds: int, seed: int, *, changing: bool = False) -> 
     """Play ``rounds`` Swiss rounds of ``n`` players (the service's pairings, random results),
     comparing each round with the reference's pairing of the same standings. ``changing``: a
     field that changes as club events do, two players arriving for round 3 (on 0 points) and
-    one leaving after round 3 (its games gone from the field both pairers see)."""
+    one withdrawing after round 3 (``withdrawn``: never paired again, its games still counted for
+    its opponents, as the service counts them; the reference ranks the same games)."""
     rnd = random.Random(seed)
     everyone = [f"p{i}" for i in range(1, n + 1)]
     players = everyone[:-2] if changing else everyone
     games: list[tuple[tuple[str, str], tuple[int, int]]] = []
     byes: list[str] = []
     found: list[Compared] = []
+    withdrawn: list[str] = []
     for number in range(1, rounds + 1):
         if changing and number == 3:
             players = everyone
         if changing and number == 4:
-            gone = players[len(players) // 2]
-            players = [p for p in players if p != gone]
-            games = [(pair, scores) for pair, scores in games if gone not in pair]
-            byes = [p for p in byes if p != gone]
-        ours = swiss_pairings(players, [GameResult(p, s) for p, s in games], STANDARD, byes=byes)
-        ranked = fide_dutch.ranking(players, games, byes)
+            withdrawn = [players[len(players) // 2]]
+            players = [p for p in players if p not in withdrawn]
+        ours = swiss_pairings(players, [GameResult(p, s) for p, s in games], STANDARD, byes=byes, withdrawn=withdrawn)
+        ranked = [(p, s) for p, s in fide_dutch.ranking([*players, *withdrawn], games, byes) if p not in withdrawn]
         score = dict(ranked)
         met = frozenset(frozenset(p) for p, _ in games)
         mine = [p.players for p in ours.pairings]

@@ -139,6 +139,7 @@ def express(app: Flask, config: Config) -> WsgiApp:
         if not ordinary:  # Flask explains what is wrong with it
             environ["wsgi.input"] = io.BytesIO(raw)
             return flask_app(environ, start_response)
+        environ[ENVIRON_ROUTE] = lane.route  # named now: an answer the worker's timeout cuts short is logged under it
         try:
             data = integral(raw, data)
             lang = choose(environ.get("HTTP_ACCEPT_LANGUAGE"), None)
@@ -153,8 +154,8 @@ def express(app: Flask, config: Config) -> WsgiApp:
             # rather than doing the work a second time.
             environ["wsgi.input"] = io.BytesIO(raw)
             environ[REFUSED] = error
+            del environ[ENVIRON_ROUTE]  # Flask answers it: its route is Flask's
             return flask_app(environ, start_response)
-        environ[ENVIRON_ROUTE] = lane.route
         start_response(
             "200 OK",
             [

@@ -161,6 +161,9 @@ class _Search:
         self.exchanges = False  # the residents' second search, under the current head
 
     def run(self) -> list[tuple[int, int]] | None:
+        # Each search costs the bracket's budget at least one: the subsets of movers tried are
+        # bounded by it too (a search that fails at once spends nothing else).
+        self.budget[0] -= 1
         stack = self.stack
         if self.descend():
             return self.pairs

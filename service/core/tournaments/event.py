@@ -349,12 +349,11 @@ def _round(  # noqa: C901 - one pass over a round's tables, byes and cards, each
         found = at_table.get(card.table)
         if found is None:
             check.add(f"{where}/table", said("ev_no_table", table=card.table, round=number))
-            if card.scores is not None and card.forfeit is None and card.conceded_by is None:
-                _checked_card(card, None, ("", ""), where, rules, judged, roster, check)  # its scores' problems too
+            _unplaced(card, where, roster, rules, judged, check)  # its other problems too, in this pass
             continue
         _, players = found
         if not all(players):  # a name of its table is wrong (said there): its cards wait for the table
-            _checked_card(card, None, players, where, rules, judged, roster, check)  # their scores, in this pass
+            _unplaced(card, where, roster, rules, judged, check)
             continue
         by = None if card.by is None else roster.find(card.by)
         if card.by is not None and by not in players:
@@ -385,6 +384,18 @@ def _not_here(roster: Roster, name: str, found: str | None, elsewhere: Said) -> 
     """What to say of a name on a card that is not at its table: a name the roster lacks (``found``
     None) as such, with the roster name it resembles ("Ann" for ann); else ``elsewhere``."""
     return roster.unknown(name) if found is None else elsewhere
+
+
+def _unplaced(card: Card, where: str, roster: Roster, rules: Rules, judged: Judged, check: Check) -> None:
+    """Report what is wrong with a card whose table is not known (not in the pairing, or a name of
+    it wrong) without it: a name the roster lacks, and the scores of a game played out (a conceded
+    one's depend on who conceded at which table, a forfeit's on the table's players)."""
+    if card.by is not None and roster.find(card.by) is None:
+        check.add(f"{where}/by", roster.unknown(card.by))
+    if card.scores is not None and card.forfeit is None and card.conceded_by is None:
+        result = judge(card.scores, rules, judged, None)
+        if isinstance(result, CribbageError):
+            check.add(where + (result.pointer or "/scores"), result.words)
 
 
 def _checked_card(

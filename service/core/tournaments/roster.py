@@ -14,7 +14,7 @@ lacks says which roster name it resembles.
 >>> str(roster.unknown("Ann"))
 "'Ann' is not on the roster (did you mean 'ann'? names differ only by case or spacing here)"
 >>> [str(p.detail) for p in roster_problems(["Ann", "ann "], "/players")]
-["'ann ' is 'ann', already on the roster at /players/0 as 'Ann' (names differing only by case or spacing print alike)"]
+["'ann ' is already on the roster at /players/0 as 'Ann' (names differing only by case or spacing print alike)"]
 """
 
 from __future__ import annotations

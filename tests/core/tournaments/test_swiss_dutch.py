@@ -79,3 +79,33 @@ def test_a_transposition_inside_the_group() -> None:
     games = [GameResult(pair, (121, 100)) for pair in played]
     r = swiss_pairings([f"p{i}" for i in range(1, 9)], games, STANDARD)
     assert [p.players for p in r.pairings] == [("p1", "p5"), ("p3", "p8"), ("p4", "p7"), ("p2", "p6")]
+
+
+def test_the_search_for_movers_to_keep_is_bounded_by_the_brackets_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2m players who have met one another and every one of 2m others float together into those
+    # others' bracket, where no pairing keeps them all: the subsets of them to move down again
+    # were tried one search each, without end (2^(2m)); every search now costs the budget.
+    import itertools
+
+    from service.core.tournaments import dutch
+
+    m = 14
+    movers = [f"a{i:02d}" for i in range(m)]
+    residents = [f"r{i:02d}" for i in range(2 * m)]
+    losers = [f"v{i:02d}" for i in range(2 * m)]
+    played = [((x, y), (121, 100)) for x, y in itertools.combinations(movers, 2)]
+    played += [((a, r), (121, 100)) for a in movers for r in residents]
+    played += [((r, v), (121, 100)) for r, v in zip(residents, losers, strict=True)]
+    runs = []
+    search = dutch._Search.run
+
+    def counted(self: dutch._Search) -> list[tuple[int, int]] | None:
+        runs.append(1)
+        return search(self)
+
+    monkeypatch.setattr(dutch._Search, "run", counted)
+    players = movers + residents + losers
+    r = swiss_pairings(players, [GameResult(p, s) for p, s in played], STANDARD)
+    assert len(r.pairings) == len(players) // 2 and not r.repeats
+    # at most twice the budget of a bracket of the whole field (it was 16,399 searches here, 2^m as m grows)
+    assert len(runs) <= 2 * (dutch.BUDGET_BASE + dutch.BUDGET_PER_PLAYER * len(players))
