@@ -65,7 +65,7 @@ def _whole(name: str, default: int, least: int) -> int:
     return int(text)
 
 
-bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")  # loopback: only a proxy beside it
+bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"  # loopback: only a proxy beside it
 workers = _whole("WEB_CONCURRENCY", min(multiprocessing.cpu_count(), 4), 1)
 worker_class = "sync"
 threads = 1
@@ -83,7 +83,7 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 control_socket_disable = True
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 errorlog = "-"
-loglevel = os.environ.get("CRIBBAGE_LOG_LEVEL", "info").lower()
+loglevel = os.environ.get("CRIBBAGE_LOG_LEVEL", "").strip().lower() or "info"
 
 _METRICS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 _MEMORY_CHECK_EVERY = _whole("GUNICORN_MEMORY_CHECK_EVERY", 1000, 1)  # requests between checks

@@ -62,11 +62,18 @@ class Names(fields.Field[tuple[str, ...]]):
         return tuple(part.strip() for part in str(value).split(",") if part.strip())
 
 
-class Level(fields.Field[str]):
-    """A logging level's name, in capitals."""
+class Level(fields.Field[str | None]):
+    """A logging level's name (any case; blank is unset); another word is refused with the variable's name."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        return str(value).upper()
+    NAMES = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str | None:
+        text = str(value).strip().upper()
+        if not text:
+            return None
+        if text not in self.NAMES:
+            raise ValidationError(f"{self.data_key} must be one of {', '.join(self.NAMES)} (got {str(value)!r})")
+        return text
 
 
 class Environment(Schema):

@@ -829,11 +829,13 @@ def test_a_table_with_a_mistyped_name_blames_no_card_that_is_right(client: Flask
     }  # fmt: skip
     problem = expect_problem(post(client, "standings", event), 422)
     assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0", "/cards/1/scores/0"]
-    # a forfeit or a concession naming the player the table mistyped is not blamed either
+    # a forfeit or a concession naming the player the table mistyped is not blamed either; a card
+    # that is wrong in itself (a forfeit and scores both) is still said in the same pass
     event["cards"] = [{"round": 1, "table": 1, "by": "p05", "forfeit": "p01"},
-                      {"round": 1, "table": 1, "by": "p01", "scores": [80, 100], "conceded_by": "p01"}]  # fmt: skip
+                      {"round": 1, "table": 1, "by": "p01", "scores": [80, 100], "conceded_by": "p01"},
+                      {"round": 1, "table": 1, "by": "p01", "scores": [121, 100], "forfeit": "p05"}]  # fmt: skip
     problem = expect_problem(post(client, "standings", event), 422)
-    assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0"]
+    assert [e["pointer"] for e in problem["errors"]] == ["/tables/0/players/0", "/cards/2"]
     # a card of a table the pairing lacks: its unknown name and its score are said with it
     event = {**event, "tables": [{"round": 1, "table": 1, "players": ["p01", "p05"]}],
              "cards": [{"round": 1, "table": 3, "by": "Zed", "scores": [125, 90]}]}  # fmt: skip

@@ -492,6 +492,13 @@ def test_a_number_setting_is_plain_digits(value: str) -> None:
         Config.from_env({"CRIBBAGE_STATE_TTL": value})
 
 
+def test_a_log_level_is_a_levels_name_and_blank_is_the_default() -> None:
+    assert Config.from_env({"CRIBBAGE_LOG_LEVEL": " warning "}).log_level == "WARNING"
+    assert Config.from_env({"CRIBBAGE_LOG_LEVEL": ""}).log_level == "INFO"
+    with pytest.raises(ValueError, match="CRIBBAGE_LOG_LEVEL must be one of DEBUG, INFO"):
+        Config.from_env({"CRIBBAGE_LOG_LEVEL": "verbose"})
+
+
 def test_the_state_keys_warning_is_a_json_line_like_every_other(capfd: pytest.CaptureFixture[str]) -> None:
     # Logged while the app is built, before the rest of the wiring: still JSON on stderr.
     capfd.readouterr()

@@ -78,6 +78,9 @@ def _pair_bracket(
     most = len(bracket) // 2
     upper = most if len(held) == most else _most_pairs(bracket, allowed)
     budget = [BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)]  # shared by every number of pairs tried
+    # The choices of movers to keep are bounded apart from the pairs tried: a search that fails at
+    # once spends no budget, and there are 2^movers of them (a field built for it took 21 s).
+    choices = BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)
     for k in range(upper, len(held) - 1, -1):
         # The fewest of the players who floated in moved down again (all of them paired if the
         # bracket can), and of those, the lowest first (the reference's order: C.6, then the
@@ -86,12 +89,15 @@ def _pair_bracket(
             for kept in combinations(bracket[:movers], movers - again):
                 floating = frozenset(bracket[:movers]) - frozenset(kept)
                 found = _Search(bracket, movers, k, allowed, matching, budget, floating).run()
-                if found is not None or budget[0] <= 0:
+                choices -= 1
+                if found is not None or budget[0] <= 0 or choices <= 0:
                     break
             if found is not None:
                 return found
-            if budget[0] <= 0:
+            if budget[0] <= 0 or choices <= 0:
                 break
+        if budget[0] <= 0 or choices <= 0:
+            break
     for a, b in held:  # mates already: always accepted
         matching.pair_off(a, b)
     return held
@@ -161,9 +167,6 @@ class _Search:
         self.exchanges = False  # the residents' second search, under the current head
 
     def run(self) -> list[tuple[int, int]] | None:
-        # Each search costs the bracket's budget at least one: the subsets of movers tried are
-        # bounded by it too (a search that fails at once spends nothing else).
-        self.budget[0] -= 1
         stack = self.stack
         if self.descend():
             return self.pairs

@@ -392,7 +392,11 @@ def _unplaced(card: Card, where: str, roster: Roster, rules: Rules, judged: Judg
     one's depend on who conceded at which table, a forfeit's on the table's players)."""
     if card.by is not None and roster.find(card.by) is None:
         check.add(f"{where}/by", roster.unknown(card.by))
-    if card.scores is not None and card.forfeit is None and card.conceded_by is None:
+    if (card.scores is None) == (card.forfeit is None):
+        check.add(where, said("ev_scores_or_forfeit"))
+    elif card.forfeit is not None and card.conceded_by is not None:
+        check.add(f"{where}/conceded_by", said("ev_conceded_forfeit"))
+    elif card.scores is not None and card.forfeit is None and card.conceded_by is None:
         result = judge(card.scores, rules, judged, None)
         if isinstance(result, CribbageError):
             check.add(where + (result.pointer or "/scores"), result.words)

@@ -241,7 +241,14 @@ def swiss_pairings(
     n = len(ranked)
     position = {s.player: i for i, s in enumerate(ranked)}
     fixed_pairs = _director_pairs(fixed, position, "/fixed")
-    avoided = _director_pairs(avoid, position, "/avoid")
+    # a standing list of pairs to keep apart may name a player who has withdrawn: that pair is moot
+    gone = frozenset(withdrawn)
+    avoided = _director_pairs(
+        [p for p in avoid if not gone & set(p)],
+        position,
+        "/avoid",
+        skipped=[i for i, p in enumerate(avoid) if gone & set(p)],
+    )
     banned = [{position[o] for o in s.opponents if o in position} for s in ranked]  # not the withdrawn
     shunned: list[set[int]] = [set() for _ in ranked]
     for a, b in avoided:
@@ -284,10 +291,14 @@ def swiss_pairings(
     )
 
 
-def _director_pairs(pairs: Sequence[tuple[str, str]], position: dict[str, int], pointer: str) -> list[tuple[int, int]]:
-    """A director's pairs as rank indices: each of two different entered players."""
+def _director_pairs(
+    pairs: Sequence[tuple[str, str]], position: dict[str, int], pointer: str, skipped: Sequence[int] = ()
+) -> list[tuple[int, int]]:
+    """A director's pairs as rank indices: each of two different entered players. ``skipped``: the
+    indices, in the list as sent, of lines left out before (so a pointer names the line sent)."""
     found: list[tuple[int, int]] = []
-    for i, pair in enumerate(pairs):
+    sent = [i for i in range(len(pairs) + len(skipped)) if i not in set(skipped)]
+    for i, pair in zip(sent, pairs, strict=True):
         for j, name in enumerate(pair):
             if name not in position:
                 raise InvalidEvent(said("not_a_player", name=name), pointer=f"{pointer}/{i}/{j}")

@@ -312,3 +312,14 @@ def test_the_weighted_matching_is_the_largest_then_the_heaviest(seed: int) -> No
         assert all(got[v] == -1 or (got[got[v]] == v and (v, got[v]) in weights) for v in range(n))
         pairs = [(v, got[v]) for v in range(n) if got[v] > v]
         assert (len(pairs), sum(weights[p] for p in pairs)) == heaviest(n, weights), (n, weights, mate)
+
+
+def test_a_pair_to_avoid_naming_a_withdrawn_player_is_moot_not_refused() -> None:
+    # a director's standing list of pairs to keep apart outlives a withdrawal; a name that is no
+    # player at all is still refused, at its line as sent
+    games = [GameResult(("ann", "eve"), (121, 100))]
+    kept = swiss_pairings(["ann", "bob", "cy", "dee"], games, withdrawn=["eve"], avoid=[("ann", "eve"), ("bob", "cy")])
+    assert {frozenset(p.players) for p in kept.pairings} == {frozenset(("ann", "bob")), frozenset(("cy", "dee"))}
+    with pytest.raises(InvalidEvent) as refused:
+        swiss_pairings(["ann", "bob"], [], withdrawn=["eve"], avoid=[("ann", "eve"), ("zed", "ann")])
+    assert refused.value.pointer == "/avoid/1/0"
