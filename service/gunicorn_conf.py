@@ -56,13 +56,12 @@ from typing import Any
 
 
 def _whole(name: str, default: int, least: int) -> int:
-    """A whole-number setting from the environment; a bad value stops the start naming it."""
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    if not (text.isascii() and text.isdigit()) or int(text) < least:
-        raise ValueError(f"{name} must be a whole number, at least {least} (got {text!r})")
-    return int(text)
+    """A whole-number setting from the environment, read as the service reads its own; a bad
+    value stops the start naming it."""
+    from service.api.config import whole_number
+
+    number = whole_number(name, os.environ.get(name, ""), least)
+    return default if number is None else number
 
 
 bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"  # loopback: only a proxy beside it

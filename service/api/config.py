@@ -37,6 +37,18 @@ class Flag(fields.Field[bool | None]):
         raise ValidationError(f"{self.data_key} must be one of {', '.join(self.ON + self.OFF)} (got {text!r})")
 
 
+def whole_number(name: str, text: str, least: int) -> int | None:
+    """A variable's whole number, at least ``least`` (plain digits: not "+5", "1_0" or "٥"); blank
+    is ``None``, the default. A :class:`ValueError` naming the variable otherwise. gunicorn's own
+    settings (service/gunicorn_conf.py) read theirs with it too."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        raise ValueError(f"{name} must be a whole number, at least {least} (got {text!r})")
+    return int(text)
+
+
 class Whole(fields.Field[int | None]):
     """A whole number, at least ``least``; blank is unset (``None``: the default). Anything else
     is refused with the variable's name (``CRIBBAGE_STATE_TTL=0`` must not mean "expire at once")."""
@@ -46,13 +58,10 @@ class Whole(fields.Field[int | None]):
         self.least = least
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | None:
-        text = str(value).strip()
-        if not text:
-            return None
-        number = int(text) if text.isascii() and text.isdigit() else self.least - 1  # not "+5", "1_0" or "٥"
-        if number < self.least:
-            raise ValidationError(f"{self.data_key} must be a whole number, at least {self.least} (got {text!r})")
-        return number
+        try:
+            return whole_number(str(self.data_key), str(value), self.least)
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
 
 
 class Names(fields.Field[tuple[str, ...]]):

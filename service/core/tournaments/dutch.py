@@ -77,10 +77,11 @@ def _pair_bracket(
     held = [(v, mate[v]) for v in bracket if position.get(mate[v], -1) > position[v]]
     most = len(bracket) // 2
     upper = most if len(held) == most else _most_pairs(bracket, allowed)
-    budget = [BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)]  # shared by every number of pairs tried
-    # The choices of movers to keep are bounded apart from the pairs tried: a search that fails at
-    # once spends no budget, and there are 2^movers of them (a field built for it took 21 s).
-    choices = BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)
+    bound = BUDGET_BASE + BUDGET_PER_PLAYER * len(bracket)
+    budget = [bound]  # pairs tried, shared by every number of pairs tried
+    # The choices of movers to keep are bounded apart from the pairs tried (as many): a search that
+    # fails at once spends no budget, and there are 2^movers of them (a field built for it took 21 s).
+    choices = bound
     for k in range(upper, len(held) - 1, -1):
         # The fewest of the players who floated in moved down again (all of them paired if the
         # bracket can), and of those, the lowest first (the reference's order: C.6, then the

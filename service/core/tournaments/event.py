@@ -392,14 +392,31 @@ def _unplaced(card: Card, where: str, roster: Roster, rules: Rules, judged: Judg
     one's depend on who conceded at which table, a forfeit's on the table's players)."""
     if card.by is not None and roster.find(card.by) is None:
         check.add(f"{where}/by", roster.unknown(card.by))
+    if not _wrong_in_itself(card, where, check) and card.scores is not None and card.conceded_by is None:
+        _scores_wrong(card.scores, None, where, rules, judged, check)
+
+
+def _wrong_in_itself(card: Card, where: str, check: Check) -> bool:
+    """Report a card wrong whatever its table (scores and a forfeit both or neither, or a
+    forfeit conceded); whether it was."""
     if (card.scores is None) == (card.forfeit is None):
         check.add(where, said("ev_scores_or_forfeit"))
-    elif card.forfeit is not None and card.conceded_by is not None:
+        return True
+    if card.forfeit is not None and card.conceded_by is not None:
         check.add(f"{where}/conceded_by", said("ev_conceded_forfeit"))
-    elif card.scores is not None and card.forfeit is None and card.conceded_by is None:
-        result = judge(card.scores, rules, judged, None)
-        if isinstance(result, CribbageError):
-            check.add(where + (result.pointer or "/scores"), result.words)
+        return True
+    return False
+
+
+def _scores_wrong(
+    scores: tuple[int, ...], conceder: int | None, where: str, rules: Rules, judged: Judged, check: Check
+) -> bool:
+    """Report scores no game could end with (``conceder``: the seat that gave it up); whether they were."""
+    result = judge(scores, rules, judged, conceder)
+    if isinstance(result, CribbageError):
+        check.add(where + (result.pointer or "/scores"), result.words)
+        return True
+    return False
 
 
 def _checked_card(
@@ -414,13 +431,9 @@ def _checked_card(
 ) -> Card | None:
     """The card with its names as the roster has them, or ``None`` after reporting what is
     wrong with it."""
-    if (card.scores is None) == (card.forfeit is None):
-        check.add(where, said("ev_scores_or_forfeit"))
+    if _wrong_in_itself(card, where, check):
         return None
     if card.forfeit is not None:
-        if card.conceded_by is not None:
-            check.add(f"{where}/conceded_by", said("ev_conceded_forfeit"))
-            return None
         loser = roster.find(card.forfeit)
         if loser not in players:
             elsewhere = said("ev_forfeit_not_at", name=card.forfeit, table=card.table)
@@ -433,9 +446,7 @@ def _checked_card(
         elsewhere = said("ev_forfeit_not_at", name=card.conceded_by, table=card.table)
         check.add(f"{where}/conceded_by", _not_here(roster, card.conceded_by, conceder, elsewhere))
         return None
-    result = judge(card.scores, rules, judged, None if conceder is None else players.index(conceder))
-    if isinstance(result, CribbageError):
-        check.add(where + (result.pointer or "/scores"), result.words)
+    if _scores_wrong(card.scores, None if conceder is None else players.index(conceder), where, rules, judged, check):
         return None
     return Card(card.round, card.table, by, card.scores, None, conceder)
 
