@@ -278,6 +278,25 @@ def test_rejections_with_hands_carry_the_legal_actions(client: FlaskClient) -> N
 
 
 @pytest.mark.parametrize(
+    ("hands", "plays", "legal"),
+    [
+        ("KS 5D QS 3D|10H 7C 2H 2C", "0:KS 1:10H 0:5D 1:7C", ["2H", "2C"]),  # 25 + 7 is 32: the twos still fit
+        ("KS QS 5D 3D|10H 2C 10C 9C", "0:KS 1:10H 0:QS 1:2C", []),  # 30: nothing fits, the seat must say go
+    ],
+)
+def test_a_card_past_31_is_refused_with_the_cards_that_fit(
+    client: FlaskClient, hands: str, plays: str, legal: list[str]
+) -> None:
+    """With the hands known, a card that would pass 31 is refused with the cards the seat could
+    play (as a card it does not hold is); without them, none are named."""
+    body = {"players": 2, "leader": 0, "hands": [h.split() for h in hands.split("|")], "plays": plays_json(plays)}
+    answer = expect_problem(client.post("/v1/pegging/sequence", json=body), 422, "illegal-play")
+    assert answer["legal_cards"] == legal
+    del body["hands"]
+    assert "legal_cards" not in expect_problem(client.post("/v1/pegging/sequence", json=body), 422, "illegal-play")
+
+
+@pytest.mark.parametrize(
     ("body", "pointer"),
     [
         ({"players": 2, "leader": 0}, "/plays"),

@@ -223,6 +223,19 @@ def test_a_body_that_is_not_json_is_an_unsupported_media_type_problem(client: Fl
     assert problem["title"] == "Medietypen stöds inte" and response.headers["Content-Language"] == "sv"
 
 
+def test_a_body_that_is_not_json_or_not_utf8_is_a_415_that_says_which(client: FlaskClient) -> None:
+    """Not JSON by its media type, or bytes that are not UTF-8 (RFC 8259 8.1) whatever its type says:
+    a 415 whose detail names what is wrong, in the answer's language (not werkzeug's sentence)."""
+    plain = expect_problem(client.post("/v1/pegging/sequence", data="{}", content_type="text/plain"), 415)
+    assert "application/*+json" in plain["detail"]
+    body = b'{"players": 2, "leader": 0, "plays": [], "variant": "\xff"}'
+    for path in ("/v1/pegging/sequence", "/v1/hands/score"):
+        bytes_ = expect_problem(client.post(f"{path}?lang=nl", data=body, content_type="application/json"), 415)
+        assert "UTF-8" in bytes_["detail"] and bytes_["detail"].startswith("De bytes van de inhoud")
+    # A byte order mark is UTF-8, and not JSON (RFC 8259 8.1: not added, and this parser refuses it)
+    expect_problem(client.post("/v1/hands/score", data=b"\xef\xbb\xbf{}", content_type="application/json"), 400)
+
+
 def test_a_contract_violation_has_its_title_in_danish(client: FlaskClient) -> None:
     response = client.post("/v1/hands/score?lang=da", json={"hand": 5})
     problem = expect_problem(response, 400, "contract-violation")

@@ -47,6 +47,18 @@ class UnreadableBody(BadRequest):
     description = "The request body could not be read: its chunked encoding is malformed or it was cut short."
 
 
+class NotJsonBody(UnsupportedMediaType):
+    """A body whose ``Content-Type`` is not JSON (werkzeug's own sentence named only application/json)."""
+
+    description = "A body must be JSON, sent with a Content-Type of application/json (or application/*+json)."
+
+
+class NotUtf8Bytes(UnsupportedMediaType):
+    """A body whose bytes are not UTF-8, whatever its ``Content-Type`` says (RFC 8259 8.1)."""
+
+    description = "The body's bytes are not UTF-8, and a JSON body is UTF-8 (RFC 8259)."
+
+
 class NotUtf8(UnsupportedMediaType):
     """A body whose ``Content-Type`` names a charset other than UTF-8 (JSON is UTF-8: RFC 8259 8.1)."""
 
@@ -192,7 +204,7 @@ def read_json(operation_id: str | None = None) -> Any:
     mimetype, _, parameters = environ.get("CONTENT_TYPE", "").partition(";")
     mimetype = mimetype.strip().lower()
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
-        req.on_json_loading_failed(None)  # raises 415 Unsupported Media Type
+        raise NotJsonBody()
     if parameters and _charset(parameters) not in _UTF8:
         raise NotUtf8()
     if not _only(environ.get("HTTP_CONTENT_ENCODING", ""), "identity"):
@@ -205,6 +217,8 @@ def read_json(operation_id: str | None = None) -> Any:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as error:  # the position only: the parser's own words are English
+        if "UTF-8" in str(error) and "order mark" not in str(error):  # the parser reads nothing else first
+            raise NotUtf8Bytes() from None
         if "depth" in str(error):  # the parser's own limit (1,024 levels), far past ours
             raise ContractViolation([{"pointer": "", "detail": said("too_deep", most=MAX_DEPTH)}]) from None
         # A number past a double (1e400, a 400-digit integer) is valid JSON the parser cannot read.

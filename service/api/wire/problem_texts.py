@@ -40,7 +40,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "not_found": "The requested URL was not found on the server. If you entered the URL manually please check "
         "your spelling and try again.",
         "method_not_allowed": "The method is not allowed for the requested URL.",
-        "not_json": "Did not attempt to load JSON data because the request Content-Type was not 'application/json'.",
+        "not_json": "A body must be JSON, sent with a Content-Type of application/json (or application/*+json).",
+        "not_utf8_bytes": "The body's bytes are not UTF-8, and a JSON body is UTF-8 (RFC 8259).",
         "not_utf8": "A JSON body is UTF-8 (RFC 8259): its Content-Type may name charset=utf-8, or no charset.",
         "encoded_body": "The body must be sent as it is: no Content-Encoding (only identity) is accepted.",
         "unreadable_body": "The request body could not be read: its chunked encoding is malformed or it was cut short.",
@@ -79,7 +80,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "not_found": "Den begärda adressen finns inte på servern. Om du skrev adressen för hand, kontrollera stavningen "
         "och försök igen.",
         "method_not_allowed": "Metoden är inte tillåten för den begärda adressen.",
-        "not_json": "JSON-data lästes inte eftersom begärans Content-Type inte var 'application/json'.",
+        "not_json": "Innehållet måste vara JSON, skickat med Content-Type application/json (eller application/*+json).",
+        "not_utf8_bytes": "Innehållets byte är inte UTF-8, och ett JSON-innehåll är UTF-8 (RFC 8259).",
         "not_utf8": "Ett JSON-innehåll är UTF-8 (RFC 8259): dess Content-Type får ange charset=utf-8, eller ingen "
         "teckenuppsättning.",
         "encoded_body": "Innehållet ska skickas som det är: ingen Content-Encoding (bara identity) godtas.",
@@ -119,7 +121,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "not_found": "Den ønskede adresse findes ikke på serveren. Hvis du skrev adressen selv, så tjek stavningen "
         "og prøv igen.",
         "method_not_allowed": "Metoden er ikke tilladt for den ønskede adresse.",
-        "not_json": "JSON-data blev ikke læst, fordi forespørgslens Content-Type ikke var 'application/json'.",
+        "not_json": "Indholdet skal være JSON, sendt med Content-Type application/json (eller application/*+json).",
+        "not_utf8_bytes": "Indholdets bytes er ikke UTF-8, og et JSON-indhold er UTF-8 (RFC 8259).",
         "not_utf8": "Et JSON-indhold er UTF-8 (RFC 8259): dets Content-Type må angive charset=utf-8, eller intet "
         "tegnsæt.",
         "encoded_body": "Indholdet skal sendes, som det er: ingen Content-Encoding (kun identity) accepteres.",
@@ -162,7 +165,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "not_found": "Die angeforderte Adresse wurde auf dem Server nicht gefunden. Wenn du die Adresse von Hand "
         "eingegeben hast, prüfe bitte die Schreibweise und versuche es erneut.",
         "method_not_allowed": "Die Methode ist für die angeforderte Adresse nicht erlaubt.",
-        "not_json": "JSON-Daten wurden nicht gelesen, weil der Content-Type der Anfrage nicht 'application/json' war.",
+        "not_json": "Der Inhalt muss JSON sein, gesendet mit dem Content-Type application/json (oder application/*+json).",
+        "not_utf8_bytes": "Die Bytes des Inhalts sind kein UTF-8, und ein JSON-Inhalt ist UTF-8 (RFC 8259).",
         "not_utf8": "Ein JSON-Inhalt ist UTF-8 (RFC 8259): sein Content-Type darf charset=utf-8 nennen oder keinen "
         "Zeichensatz.",
         "encoded_body": "Der Inhalt muss so gesendet werden, wie er ist: kein Content-Encoding (nur identity) wird "
@@ -206,8 +210,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "not_found": "Het gevraagde adres is niet gevonden op de server. Als je het adres zelf hebt ingetypt, "
         "controleer dan de spelling en probeer het opnieuw.",
         "method_not_allowed": "De methode is niet toegestaan voor het gevraagde adres.",
-        "not_json": "De JSON-gegevens zijn niet gelezen omdat het Content-Type van het verzoek niet "
-        "'application/json' was.",
+        "not_json": "De inhoud moet JSON zijn, verzonden met Content-Type application/json (of application/*+json).",
+        "not_utf8_bytes": "De bytes van de inhoud zijn geen UTF-8, en een JSON-inhoud is UTF-8 (RFC 8259).",
         "not_utf8": "Een JSON-inhoud is UTF-8 (RFC 8259): het Content-Type mag charset=utf-8 noemen, of geen tekenset.",
         "encoded_body": "De inhoud moet worden verstuurd zoals hij is: geen Content-Encoding (alleen identity) wordt "
         "aanvaard.",

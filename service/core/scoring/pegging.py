@@ -6,7 +6,7 @@ to act, the cards of the current count, who has said go. :func:`play_card` and
 :func:`say_go` return a new ``Play`` and a :class:`PlayStep` saying what scored, for whom.
 
 Goes are explicit: a seat that cannot play says go, the count ends when every seat that
-still holds cards has said go since the last card (or, under ``bicycle_three_hand``, at
+still holds cards has said go in it (a go holds to the count's end, which only rises) (or, under ``bicycle_three_hand``, at
 the second go in a row), and the seat that played the last card scores 1 for the go. 31
 scores 2 and ends the count with no go point; the last card of the whole play scores 1
 unless it made 31. The next count is led by the next seat after the last player that still
@@ -229,7 +229,10 @@ def check_card(play: Play, seat: int, card: Card) -> None:
     if play.hands is not None and card not in play.hands[seat]:
         raise IllegalPlay(said("not_held", seat=seat, card=card), pointer="/card", legal_cards=play.playable(seat))
     if play.count + card.value > 31:
-        raise IllegalPlay(said("past_31", card=card, count=play.count, total=play.count + card.value), pointer="/card")
+        known = {} if play.hands is None else {"legal_cards": play.playable(seat)}  # none known without hands
+        raise IllegalPlay(
+            said("past_31", card=card, count=play.count, total=play.count + card.value), pointer="/card", **known
+        )
 
 
 def check_go(play: Play, seat: int) -> None:
