@@ -150,8 +150,8 @@ def test_the_sheet_and_the_page_carry_it(client: FlaskClient) -> None:
 
 def test_a_game_of_three_given_up_names_the_conceder_to_all(client: FlaskClient) -> None:
     # bob gives up at 60: ann, ahead of those left (100 to cy's 95), wins; cy, who did not give up,
-    # loses it without game points or spread (docs/rules.md 8.4), and her log too shows who ended the
-    # game. The second game is played out.
+    # neither wins nor loses (docs/rules.md 8.4: no game points, no spread, not beaten by ann), and her
+    # log too shows who ended the game. The second game is played out.
     games = [
         {"players": ["ann", "bob", "cy"], "scores": [100, 60, 95], "conceded_by": 1},
         {"players": ["cy", "ann", "bob"], "scores": [121, 90, 100]},
@@ -162,7 +162,7 @@ def test_a_game_of_three_given_up_names_the_conceder_to_all(client: FlaskClient)
     } == {
         "ann": [(0, "win", "bob"), (1, "loss", None)],
         "bob": [(0, "loss", "bob"), (1, "loss", None)],
-        "cy": [(0, "loss", "bob"), (1, "win", None)],
+        "cy": [(0, "neither", "bob"), (1, "win", None)],
     }
     rows = post(client, "crosstable", {"games": games}).json["rows"]
     counts = {
@@ -171,6 +171,34 @@ def test_a_game_of_three_given_up_names_the_conceder_to_all(client: FlaskClient)
         for cell in row["cells"]
     }
     assert counts == {(a, b): (2, 1) for a in ("ann", "bob", "cy") for b in ("ann", "bob", "cy") if a != b}
+    rows_by_name = {row["player"]: row for row in post(client, "standings", {"games": games}).json["standings"]}
+    assert {name: (row["games"], row["games_won"], row["games_lost"]) for name, row in rows_by_name.items()} == {
+        "cy": (2, 1, 0),  # the game bob gave up is neither won nor lost by her
+        "ann": (2, 1, 1),
+        "bob": (2, 0, 2),
+    }
+
+
+def test_head_to_head_counts_a_game_of_three_given_up_as_a_win_over_the_conceder_only(client: FlaskClient) -> None:
+    """The director's case: at 111-50-50 ann gives up, bob (on her left among the level two) wins and
+    beats ann only; cy then wins a game played out. Level on game points, head to head is 0-0 between
+    bob and cy (bob did not beat cy), so the spread decides: cy's +47 (21 over ann, 26 over dee)
+    against bob's +10, the forfeit's least (121 - 111 is 10; docs/rules.md 8.4)."""
+    games = [
+        {"players": ["ann", "bob", "cy"], "scores": [111, 50, 50], "conceded_by": 0},
+        {"players": ["cy", "ann", "dee"], "scores": [121, 100, 95]},
+    ]
+    body = {"games": games, "tiebreakers": ["game_points", "head_to_head", "spread"]}
+    rows = post(client, "standings", body).json["standings"]
+    assert [(row["player"], row["game_points"], row["spread"]) for row in rows][:2] == [("cy", 2, 47), ("bob", 2, 10)]
+    cells = {
+        (row["player"], cell["opponent"]): (cell["games_won"], cell["games_lost"], cell["spread"])
+        for row in post(client, "crosstable", {"games": games}).json["rows"]
+        for cell in row["cells"]
+    }
+    assert cells[("bob", "cy")] == cells[("cy", "bob")] == (0, 0, 0)
+    assert cells[("bob", "ann")] == (1, 0, 10) and cells[("ann", "bob")] == (0, 1, -10)
+    assert cells[("cy", "ann")] == (1, 0, 21) and cells[("ann", "cy")] == (0, 1, -21)  # the game played out
 
 
 # --- crosstable --------------------------------------------------------------------------------------------

@@ -51,6 +51,20 @@ def test_outcome_variants(client: FlaskClient) -> None:
     assert past.status_code == 422 and past.json["errors"][0]["pointer"] == "/scores/0"
 
 
+def test_a_fixed_deals_total_past_what_its_deals_can_give_is_refused(client: FlaskClient) -> None:
+    """A side scores at most 120 in a two-player deal (heels 2, the play's bound of 15 a card over
+    four cards 60, hand 29, crib 29: the scoreboard's bound, docs/rules.md 4.2), so two deals give at
+    most 240: a total past it is a scorecard's mistake wherever it is reported, as a board refuses it."""
+    two = {"fixed_deals": 2}
+    assert outcome(client, scores=[240, 0], options=two).json["winner"] == 0
+    for body in ({"scores": [241, 0]}, {"scores": [1_000_000, 0]}, {"scores": [1_000_000, 0], "conceded_by": 1}):
+        refused = expect_problem(outcome(client, options=two, **body), 422, "invalid-score")
+        assert refused["errors"][0]["pointer"] == "/scores/0" and "2 deal(s)" in refused["detail"]
+    games = [{"players": ["ann", "bob"], "scores": [90, 80]}, {"players": ["ann", "cy"], "scores": [0, 1_000_000]}]
+    standings = client.post("/v1/tournaments/standings", json={"games": games, "options": two})
+    assert expect_problem(standings, 422, "invalid-score")["errors"][0]["pointer"] == "/games/1/scores/1"
+
+
 def test_a_game_given_up_at_the_table_is_a_win_as_if_the_other_pegged_out(client: FlaskClient) -> None:
     """docs/rules.md 8.4: the conceder loses; the skunk is judged on its pegs and the spread is the
     target less its pegs, at least the 10 of a forfeit (ACC 11.4b)."""
@@ -381,3 +395,37 @@ def test_a_match_takes_a_conceded_game(client: FlaskClient) -> None:
     assert [e["pointer"] for e in refused["errors"]] == ["/conceded"]
     unfinished = expect_problem(client.post("/v1/tournaments/match", json={"games": [[121, 100], [100, 40]]}), 422)
     assert [e["pointer"] for e in unfinished["errors"]] == ["/games/1"]  # without saying who gave it up
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("round-robin", {"players": ["a\u0000b", "bob", "cy"]}),
+        ("swiss-pairings", {"players": ["ann", "b\u200bc"]}),
+        ("standings", {"games": [{"players": ["ann", "c\u202ed"], "scores": [121, 100]}]}),
+        ("ratings", {"games": [{"players": ["a\tb", "bob"], "scores": [121, 100]}]}),
+        ("bracket", {"players": ["ann", "bob", "c\u202ed"], "one_in": 2}),
+        ("elimination", {"players": ["ann", "b\u0007b"]}),
+        (
+            "match-standings",
+            {
+                "matches": [{"players": ["ann", "b\u2066b"], "games": [[121, 100]]}],
+                "match": {"format": "best_of", "length": 1},
+            },
+        ),
+    ],
+)
+def test_a_name_that_prints_as_nothing_or_backwards_is_refused_by_every_tool(
+    client: FlaskClient, path: str, body: dict[str, Any]
+) -> None:
+    """A control character or a format character other than a joiner inside a name (a NUL, a tab, a
+    zero-width space, a direction override) prints as nothing, or turns the name around, on a sheet:
+    refused as the event file's roster refuses it (docs/worst-cases.md), by every tool that takes names."""
+    refused = expect_problem(client.post(f"/v1/tournaments/{path}", json=body), 422, "invalid-event")
+    assert "U+" in refused["detail"] and "format character" in refused["detail"]
+
+
+def test_a_joiner_or_a_name_of_white_space_alone_is_still_a_name(client: FlaskClient) -> None:
+    games = [{"players": ["\u0622\u200c\u0628", " "], "scores": [121, 100]}]  # Persian writes ZWNJ inside words
+    rows = client.post("/v1/tournaments/standings", json={"games": games}).json["standings"]
+    assert [row["player"] for row in rows] == ["\u0622\u200c\u0628", " "]

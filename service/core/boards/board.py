@@ -40,20 +40,9 @@ from ..errors import AmbiguousDeal, GameOver, IllegalAction, InvalidScore
 from ..refusals import Said, said
 from ..rules import HEELS_POINTS, THREE_FOR_LAST_POINTS, Rules
 from ..scoring.outcome import Outcome, outcome
+from ..scoring.reach import CRIB_TOTALS, MAX_CARD_PEGGING, deal_bound, game_bound, hand_totals, pegging_bound
 from ..vocabulary import PegKind, Stage
-from .bounds import (
-    CRIB_TOTALS,
-    FREE_POINTS,
-    KIND_WORDS,
-    MAX_CARD_PEGGING,
-    MAX_DEALS,
-    PEG_KINDS,
-    PLAY_POINTS,
-    deal_bound,
-    game_bound,
-    hand_totals,
-    pegging_bound,
-)
+from .bounds import FREE_POINTS, KIND_WORDS, MAX_DEALS, PEG_KINDS, PLAY_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,10 +415,8 @@ __all__ = [
     "DealTotals",
     "Move",
     "Pegs",
-    "deal_bound",
     "new_board",
     "peg",
-    "pegging_bound",
     "score_deal",
     "PEG_KINDS",
 ]

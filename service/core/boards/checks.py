@@ -3,7 +3,7 @@
 Nothing on a board is secret, so it travels as plain JSON and is never trusted: the dealer
 must follow from the first dealer and the deal number, the stage must fit the show, no peg
 may be past the game hole or behind its partner, no side may hold more than its deals could
-have given it (:func:`~.bounds.game_bound`, the bound :mod:`.board` also keeps every board it
+have given it (:func:`~..scoring.reach.game_bound`, the bound :mod:`.board` also keeps every board it
 answers with inside), and ``over`` and ``winner`` must follow from the pegs.
 """
 
@@ -16,9 +16,9 @@ from ..errors import InvalidBoard
 from ..refusals import Said, said
 from ..rules import Rules
 from ..scoring.outcome import outcome
+from ..scoring.reach import game_bound
 from ..vocabulary import STAGES, Stage
 from .board import Board, Pegs
-from .bounds import game_bound
 
 
 def _bad(message: Said, pointer: str) -> InvalidBoard:

@@ -34,6 +34,7 @@ from ..errors import InvalidScore
 from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import SKUNK_NAMES, GamePointScheme, Skunk
+from .reach import game_bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,7 @@ def outcome(scores: Sequence[int], rules: Rules, *, on_totals: bool = False) -> 
     for index, score in enumerate(scores):
         if score < 0:
             raise InvalidScore(said("score_negative"), pointer=f"/scores/{index}")
+    _within_reach(scores, rules)
     fixed = rules.fixed_deals is not None or on_totals
     if fixed:
         final, winner, lines = _on_totals(scores)
@@ -180,6 +182,7 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
             raise InvalidScore(
                 said("conceded_after_target", side=index, target=rules.target), pointer=f"/scores/{index}"
             )
+    _within_reach(scores, rules)
     final = tuple(scores)
     # The sides left, from the conceder's left clockwise; max() keeps the first of equals.
     left = [(side + step) % sides for step in range(1, sides)]
@@ -195,6 +198,17 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
     return Outcome(
         final, winner, margin, level, skunked, game_points, spread, rules.game_point_scheme, lines, fixed, side
     )
+
+
+def _within_reach(scores: Sequence[int], rules: Rules) -> None:
+    """A fixed-deals game's totals are no more than its deals can give each side (a game to a
+    target is held to the target instead): ``[1000000, 0]`` over two deals is a scorecard's
+    mistake, as a board refuses it (:func:`.reach.game_bound`, docs/rules.md 9.4)."""
+    if rules.fixed_deals is None:
+        return
+    for side, score in enumerate(scores):
+        if score > game_bound(rules, rules.fixed_deals, side):
+            raise InvalidScore(said("b_deal_points", points=score, deals=rules.fixed_deals), pointer=f"/scores/{side}")
 
 
 def _on_totals(scores: Sequence[int]) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:

@@ -82,9 +82,11 @@ def _pair(result: Outcome, mine: int, theirs: int) -> tuple[int, int, int, int]:
     if result.conceded_by is not None:
         # A conceded game's margin is the one its outcome gives (the winner as if pegged out
         # there, docs/rules.md 8.4), between the winner and the conceder only, not the pegs.
+        # The others of a game of three neither won nor lost (docs/rules.md 8.4).
         pair = {mine, theirs} == {result.winner, result.conceded_by}
-        spread = result.spread[mine] if pair else 0
-        return int(result.winner == mine), int(result.winner == theirs), 0, spread
+        if not pair:
+            return 0, 0, 0, 0
+        return int(result.winner == mine), int(result.winner == theirs), 0, result.spread[mine]
     top = result.scores[result.winner]
     if result.winner == mine:
         return 1, 0, 0, top - result.scores[theirs]
@@ -140,7 +142,8 @@ def crosstable(games: Sequence[GameResult], rules: Rules, byes: Sequence[str] = 
 class LogEntry:
     """One of a player's games. ``game``: its index in the list given (the ``/games/<i>`` of
     the request). ``score``: the player's final score (a winner's capped at the target);
-    ``result``: ``win``, ``loss`` or ``draw``; ``skunk_level``: the level the player won by, or
+    ``result``: ``win``, ``loss``, ``draw``, or ``neither`` (a game of three that another gave up:
+    docs/rules.md 8.4); ``skunk_level``: the level the player won by, or
     lost by (0 for none or a draw); ``game_points`` and ``spread`` for this game, and the running
     totals after it; ``conceded_by``: the player who gave the game up (its scores as they stood,
     this player or another), ``None`` for a game played out."""
@@ -207,6 +210,8 @@ def _entry(index: int, game: GameResult, result: Outcome, side: int, before: Log
         outcome, level = "draw", 0
     elif result.winner == side:
         outcome, level = "win", result.skunk_level
+    elif result.conceded_by not in (None, side):
+        outcome, level = "neither", 0  # a game of three given up by another (docs/rules.md 8.4)
     else:
         outcome, level = "loss", result.skunked[side]
     return LogEntry(

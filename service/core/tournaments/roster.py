@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import InvalidEvent
 from ..refusals import Said, said
 from ..scoring.results import MAX_PROBLEMS, Problem
 
@@ -44,15 +45,26 @@ class Spellings(dict[str, str]):
     either way, are one player, answered as the normal name. One per request: a name met
     again is looked up.
 
+    A name holding a control character (a tab, a NUL) or a format character other than a joiner
+    (a direction override) is refused, as every roster refuses it (:func:`roster_problems`): it
+    prints as nothing, or backwards, on a sheet.
+
     >>> spelled = Spellings()
     >>> spelled("Bo "), spelled("A\\u030asa") == spelled("\\u00c5sa"), spelled(" ")
     ('Bo', True, ' ')
+    >>> spelled("c\\u202ed")
+    Traceback (most recent call last):
+    service.core.errors.InvalidEvent: 'c\\u202ed' holds a control or invisible format character (U+202E), which prints as nothing or turns the name around
     """
 
     def __call__(self, name: str) -> str:
         found = self.get(name)
         if found is None:
-            found = self[name] = normal(name) or unicodedata.normalize("NFC", name)
+            key = normal(name)
+            control = next((c for c in key if _unprintable(c)), None)
+            if control is not None:
+                raise InvalidEvent(said("name_control", name=name, code=f"{ord(control):04X}"))
+            found = self[name] = key or unicodedata.normalize("NFC", name)
         return found
 
     def all(self, names: Sequence[str]) -> tuple[str, ...]:

@@ -154,6 +154,9 @@ def _count_game(
     """Add one game to each of its players' rows of ``stats`` (and the winner's wins over each
     loser to ``beat``, when head to head is kept)."""
     winner = result.winner
+    # A game of three given up: the one ahead of the others beat the conceder only, and the
+    # rest neither won nor lost (docs/rules.md 8.4).
+    given_up = result.conceded_by
     for side, name in enumerate(game.players):
         row = stats.get(name)
         if row is None:
@@ -169,10 +172,10 @@ def _count_game(
                 row[5] += 1
             if beat is not None:
                 beaten = beat.setdefault(name, {})
-                for other in game.players:
+                for other in game.players if given_up is None else (game.players[given_up],):
                     if other != name:
                         beaten[other] = beaten.get(other, 0) + 1
-        else:
+        elif given_up is None or given_up == side:
             row[2] += 1
 
 

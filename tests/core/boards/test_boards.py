@@ -18,14 +18,13 @@ from service.core.boards.board import (
     Board,
     DealItems,
     DealTotals,
-    deal_bound,
     new_board,
     peg,
-    pegging_bound,
     score_deal,
 )
 from service.core.errors import AmbiguousDeal, GameOver, IllegalAction, InvalidBoard, InvalidRules, InvalidScore
 from service.core.rules import STANDARD, preset, resolve
+from service.core.scoring.reach import deal_bound, pegging_bound
 
 
 def board_at(
@@ -549,7 +548,7 @@ def test_possible_show_totals_agree_with_the_exhaustive_tables():
     import json
     from pathlib import Path
 
-    from service.core.boards.bounds import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
+    from service.core.scoring.reach import CRIB_TOTALS, FOUR_CARD_TOTALS, THREE_CARD_TOTALS
 
     data_file = Path(__file__).resolve().parents[2] / "data" / "score_distributions.json"
     tables = json.loads(data_file.read_text())
