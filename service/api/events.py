@@ -14,6 +14,7 @@ from flask import Blueprint
 from ..core.tournaments.brackets import bracket
 from ..core.tournaments.cut import Playoff, rated_games, seeds
 from ..core.tournaments.event import settle
+from ..core.tournaments.event_views import cross_check as checked_tables
 from ..core.tournaments.event_views import event_crosstable, event_pairings, event_standings, playoff_cut
 from ..core.tournaments.movements import fixed_games
 from ..core.tournaments.roster import Roster
@@ -96,8 +97,8 @@ def pairings(request: EventRequest, media_type: str) -> Any:
 @negotiated()
 @body("eventCrossCheck", rules_behind)
 def cross_check(request: EventRequest, media_type: str) -> Any:
-    tables = settle(request.event, request.rules).tables
-    return formatted(media_type, tables, wire.cross_check, cross_check_table, heading=request.heading)
+    checked = checked_tables(settle(request.event, request.rules))
+    return formatted(media_type, checked, wire.cross_check, cross_check_table, heading=request.heading)
 
 
 @bp.post("/fixed-games")

@@ -6,6 +6,8 @@ ten spread points, ACC 11.4b; docs/rules.md 8.1 and 8.4)."""
 from __future__ import annotations
 
 import copy
+import csv
+import io
 from typing import Any
 
 import pytest
@@ -108,6 +110,39 @@ def test_the_cross_check_reports_every_table_not_agreed(client: FlaskClient) -> 
         (2, 2, "ruled"),
         (3, 1, "missing"),
     ]
+
+
+def test_the_cross_check_names_a_player_left_out_of_a_round(client: FlaskClient) -> None:
+    """The director's case: five players, round 1 ann-cy and bob-dee both 121-100, and eve's bye not
+    copied into the file. Eve is in the field and in no line of round 1, so the round gives her
+    nothing (``absent``): the cross-check says so, in JSON, CSV and the page. The file with the bye
+    has nobody left out."""
+    event = {
+        "players": ["ann", "bob", "cy", "dee", "eve"],
+        "tables": [
+            {"round": 1, "table": 1, "players": ["ann", "cy"]},
+            {"round": 1, "table": 2, "players": ["bob", "dee"]},
+        ],
+        "cards": [
+            {"round": 1, "table": t, "by": by, "scores": [121, 100]}
+            for t, pair in ((1, "ann cy"), (2, "bob dee"))
+            for by in pair.split()
+        ],
+    }
+    answer = post(client, "cross-check", event).json
+    assert answer["unplaced"] == [{"round": 1, "player": "eve"}] and answer["unplaced_count"] == 1
+    assert answer["tables"] == [] and answer["counts"]["agreed"] == 2
+    sheet = client.post("/v1/tournaments/event/cross-check", json=event, headers={"Accept": "text/csv"})
+    rows = list(csv.DictReader(io.StringIO(sheet.get_data(as_text=True).removeprefix("\ufeff"))))  # Excel's BOM
+    assert [(r["round"], r["table"], r["player_1"], r["status"]) for r in rows] == [("1", "", "eve", "no table or bye")]
+    page = client.post("/v1/tournaments/event/cross-check", json=event, headers={"Accept": "text/html"})
+    assert "no table or bye: 1" in page.get_data(as_text=True)
+    crossed = post(client, "crosstable", event).json
+    assert [c["result"] for r in crossed["rows"] if r["player"] == "eve" for c in r["rounds"]] == ["absent"]
+    event["byes"] = [{"round": 1, "player": "eve"}]
+    assert post(client, "cross-check", event).json["unplaced"] == []
+    event["players"].append({"name": "fay", "joined": 2})  # a late entry is not left out before it joins
+    assert post(client, "cross-check", event).json["unplaced"] == []
 
 
 def test_pairing_waits_for_every_table_and_then_leaves_out_the_withdrawn(client: FlaskClient) -> None:

@@ -55,7 +55,8 @@ from service.core.tournaments import brackets as tournament
 from service.core.tournaments.crosstable import crosstable, game_logs
 from service.core.tournaments.cut import Playoff, seeds
 from service.core.tournaments.elimination import elimination
-from service.core.tournaments.event_views import event_crosstable, event_standings
+from service.core.tournaments.event_views import CrossCheck, event_crosstable, event_standings
+from service.core.tournaments.event_views import cross_check as checked_tables
 from service.core.tournaments.match_standings import MatchResult, match_standings
 from service.core.tournaments.movements import fixed_games
 from service.core.tournaments.roster import Roster
@@ -462,7 +463,10 @@ def samples() -> dict[str, list[Callable[[], Any]]]:
             lambda: wire_event_file.event_standings(event_standings(ledger, STANDARD)),
         ],
         "EventCrosstable": [lambda: wire_event_file.event_crosstable(event_crosstable(ledger, STANDARD))],
-        "EventCrossCheck": [lambda: wire_event_file.cross_check(ledger.tables)],
+        "EventCrossCheck": [
+            lambda: wire_event_file.cross_check(checked_tables(ledger)),
+            lambda: wire_event_file.cross_check(CrossCheck(ledger.tables, ((1, "ann"),), 1)),
+        ],
         "EventCut": [lambda: wire_event_file.event_cut(event_standings(ledger, STANDARD, qualifiers=2).cut)],
         "EventPlayoff": [lambda: playoff_answer(ledger)],
         "FixedGames": [

@@ -10,8 +10,7 @@ column, beside the opponent's name (:class:`~.heading.Word`).
 
 from __future__ import annotations
 
-from ...core.tournaments.event import TableResult
-from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.event_views import CrossCheck, EventStandings, RoundCell, RoundRow
 from ...core.tournaments.movements import FixedGames
 from ...core.tournaments.schedules import Round
 from ..formats import Table
@@ -124,12 +123,13 @@ def movement_table(value: FixedGames) -> Table:
     return Table(title, tuple(header), tuple(rows), notes)
 
 
-def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
+def cross_check_table(value: CrossCheck) -> Table:
     """Every table not agreed, one row per card handed in for it (a table with no card: one row,
-    the card's columns empty); the counts of each status in the notes."""
+    the card's columns empty), then a row for each player with neither a table nor a bye in a
+    round (the player in ``player_1``, the table empty); the counts of each status in the notes."""
     counts = dict.fromkeys(STATUSES, 0)
     rows: list[tuple[Cell, ...]] = []
-    for t in tables:
+    for t in value.tables:
         counts[t.status] += 1
         if t.status == "agreed":
             continue
@@ -153,7 +153,12 @@ def cross_check_table(tables: tuple[TableResult, ...]) -> Table:
         "forfeit",
         "conceded_by",
     )
-    notes = (", ".join(f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()),)
+    unplaced = Word("no table or bye")
+    rows += [
+        (number, None, name, None, unplaced, None, None, None, None, None, None) for number, name in value.unplaced
+    ]
+    counted = [f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()]
+    notes = (", ".join([*counted, f"no table or bye: {value.unplaced_count}"]),)
     return Table("Scorecard cross-check", header, tuple(rows), notes)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.rules import Rules
 from ...core.tournaments.cut import Cut, Playoff
 from ...core.tournaments.event import Bye, Card, Entry, Event, Seat, TableResult
-from ...core.tournaments.event_views import EventStandings, RoundCell, RoundRow
+from ...core.tournaments.event_views import CrossCheck, EventStandings, RoundCell, RoundRow
 from ...core.tournaments.movements import FixedGames
 from ...core.vocabulary import SeedBy
 from ..printouts.heading import Heading
@@ -174,11 +174,16 @@ STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")
 
 
 @encoder("EventCrossCheck")
-def cross_check(tables: tuple[TableResult, ...]) -> dict[str, Any]:
+def cross_check(value: CrossCheck) -> dict[str, Any]:
     counts = dict.fromkeys(STATUSES, 0)
-    for t in tables:
+    for t in value.tables:
         counts[t.status] += 1
-    return {"counts": counts, "tables": [table_check(t) for t in tables if t.status != "agreed"]}
+    return {
+        "counts": counts,
+        "tables": [table_check(t) for t in value.tables if t.status != "agreed"],
+        "unplaced": [{"round": number, "player": name} for number, name in value.unplaced],
+        "unplaced_count": value.unplaced_count,
+    }
 
 
 @encoder("FixedGames")

@@ -301,7 +301,42 @@ def event_pairings(
     return replace(pairing, number=number), ranking
 
 
+@dataclass(frozen=True, slots=True)
+class CrossCheck:
+    """Every table of the event, cross-checked, and the players left out of a round: ``unplaced``,
+    each (round, player) of a player in the field that round (entered, not withdrawn) with neither a
+    table nor a bye in a round that has tables; the first :data:`MAX_UNPLACED` of ``unplaced_count``."""
+
+    tables: tuple[TableResult, ...]
+    unplaced: tuple[tuple[int, str], ...]
+    unplaced_count: int
+
+
+MAX_UNPLACED = 1000
+
+
+def cross_check(ledger: Ledger) -> CrossCheck:
+    """The tables and the players no line of a round places (a bye not copied into the file, a
+    forfeit not entered, or tables still being entered): counted for nothing in that round, which
+    the crosstable shows as ``absent``, so the cross-check names them.
+
+    >>> from .event import Entry, Event, Seat, settle
+    >>> from ..rules import STANDARD
+    >>> ledger = settle(Event((Entry("ann"), Entry("bob"), Entry("cy"), Entry("dee", joined=2)),
+    ...     (Seat(1, 1, ("ann", "bob")), Seat(2, 1, ("ann", "dee"))), (Bye(2, "bob"),), ()), STANDARD)
+    >>> cross_check(ledger).unplaced
+    ((1, 'cy'), (2, 'cy'))
+    """
+    placed = {(t.round, p) for t in ledger.tables for p in t.players} | {(b.round, b.player) for b in ledger.byes}
+    rounds = sorted({t.round for t in ledger.tables})
+    left = [(r, e.name) for r in rounds for e in ledger.entries if e.plays(r) and (r, e.name) not in placed]
+    return CrossCheck(ledger.tables, tuple(left[:MAX_UNPLACED]), len(left))
+
+
 __all__ = [
+    "CrossCheck",
+    "MAX_UNPLACED",
+    "cross_check",
     "EventStandings",
     "RoundCell",
     "RoundRow",
