@@ -90,14 +90,21 @@ def rate(
     order = {name: i for i, name in enumerate([*players, *(p.player for p in initial)]) if name}
     count: dict[str, int] = {}
     for game, result in zip(games, results, strict=True):
-        teams = [[current.get(name) or model.rating()] for name in game.players]
-        ranks: list[float] = [-score for score in game.scores]  # the losers (and a draw) by their pegs
+        sides = list(range(len(game.players)))
+        if result.conceded_by is not None and result.winner is not None:
+            # Given up: the winner beat the one who gave up (whatever the pegs), and in a game of
+            # three or four the others neither won nor lost (docs/rules.md 8.4): not rated by it.
+            sides = sorted((result.winner, result.conceded_by))
+        names = [game.players[side] for side in sides]
+        teams = [[current.get(name) or model.rating()] for name in names]
+        ranks: list[float] = [-game.scores[side] for side in sides]  # the losers (and a draw) by their pegs
         if result.winner is not None:
-            ranks[result.winner] = -BEYOND_ANY_SCORE  # the winner first: a conceded game's, whatever its pegs
-        if result.conceded_by is not None:
-            ranks[result.conceded_by] = 1  # and the one who gave up last (docs/rules.md 8.4), below any pegs
+            ranks[sides.index(result.winner)] = -BEYOND_ANY_SCORE  # the winner first, whatever its pegs
         rated = model.rate(teams, ranks=ranks)
-        for name, (new,) in zip(game.players, rated):
+        for name in game.players:  # one not rated by the game is still on the list
+            current.setdefault(name, model.rating())
+            order.setdefault(name, len(order))
+        for name, (new,) in zip(names, rated):
             current[name] = new
             count[name] = count.get(name, 0) + 1
             order.setdefault(name, len(order))

@@ -103,15 +103,16 @@ def test_a_rating_list_has_at_most_4096_players_in_the_asked_language(client: Fl
     assert client.post("/v1/tournaments/ratings", json={**body, "players": newcomers[:-1]}).status_code == 200
 
 
-def test_who_concedes_a_game_of_three_is_rated_last() -> None:
-    # a gave up at 111-50-50: b wins, c neither wins nor loses, and a loses (docs/rules.md 8.4),
-    # so the update is the Plackett-Luce one for the order b, c, a (openskill itself, beta 25),
-    # not the order of the pegs (which would put a second).
+def test_a_game_of_three_given_up_rates_the_winner_over_the_conceder_only() -> None:
+    # a gave up at 111-50-50: b wins and a loses, and c neither wins nor loses (docs/rules.md 8.4),
+    # so the update is the Plackett-Luce one of b over a alone (openskill itself, beta 25), not the
+    # order of the pegs (which would put a first); c keeps a newcomer's rating, listed, no game rated.
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(beta=BETA)
-    a, b, c = ([model.rating()] for _ in range(3))
-    expected = model.rate([a, b, c], ranks=[3, 1, 2])
+    a, b = ([model.rating()] for _ in range(2))
+    expected = model.rate([a, b], ranks=[2, 1])
     table = {r.player: r for r in rate([GameResult(("a", "b", "c"), (111, 50, 50), conceded_by=0)])}
-    assert [table[name].mu for name in "abc"] == pytest.approx([team[0].mu for team in expected])
+    assert [table[name].mu for name in "ab"] == pytest.approx([team[0].mu for team in expected])
+    assert (table["c"].mu, table["c"].sigma, table["c"].games) == pytest.approx((25, 25 / 3, 0))
     assert [r.player for r in table.values()] == ["b", "c", "a"]

@@ -34,7 +34,7 @@ from ..errors import InvalidScore
 from ..refusals import said
 from ..rules import Rules
 from ..vocabulary import SKUNK_NAMES, GamePointScheme, Skunk
-from .reach import game_bound
+from .reach import total_bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,11 +203,11 @@ def conceded(scores: Sequence[int], rules: Rules, side: int) -> Outcome:
 def _within_reach(scores: Sequence[int], rules: Rules) -> None:
     """A fixed-deals game's totals are no more than its deals can give each side (a game to a
     target is held to the target instead): ``[1000000, 0]`` over two deals is a scorecard's
-    mistake, as a board refuses it (:func:`.reach.game_bound`, docs/rules.md 9.4)."""
+    mistake (:func:`.reach.total_bound`, manual counting's awards included; docs/rules.md 9.4)."""
     if rules.fixed_deals is None:
         return
     for side, score in enumerate(scores):
-        if score > game_bound(rules, rules.fixed_deals, side):
+        if score > total_bound(rules, rules.fixed_deals, side):
             raise InvalidScore(said("b_deal_points", points=score, deals=rules.fixed_deals), pointer=f"/scores/{side}")
 
 

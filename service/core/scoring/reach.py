@@ -69,6 +69,27 @@ def game_bound(rules: Rules, deal: int, side: int) -> int:
     return deal * max(deal_bound(rules, side, d) for d in range(rules.players)) + three
 
 
+# What manual counting can add to a side for one count of the show (a hand or the crib) beyond
+# :func:`deal_bound`: its own count's wrong muggins call pays it up to 29 on top of the count, and
+# an opponent's count gives it at most 29 (muggins takes no more than was missed, an over-claim's
+# award no more than its excess); one window, one call, a count (docs/rules.md 10).
+MANUAL_COUNT_AWARD = 29
+
+
+def total_bound(rules: Rules, deals: int, side: int) -> int:
+    """The most a side can hold after ``deals`` deals of a game the engine plays or a scorecard
+    reports: :func:`game_bound`, and with manual counting (``muggins``, or an over-claim policy
+    that awards the opponent) what its awards can add, every count of every deal.
+
+    >>> from ..rules import STANDARD, resolve
+    >>> total_bound(STANDARD, 2, 0), total_bound(resolve("six_card", {"muggins": True}), 2, 0)
+    (240, 414)
+    """
+    manual = rules.muggins or rules.overclaim_policy != "correct"
+    counts = rules.players + 1  # every seat's hand and the crib
+    return game_bound(rules, deals, side) + (deals * counts * MANUAL_COUNT_AWARD if manual else 0)
+
+
 __all__ = [
     "FOUR_CARD_TOTALS",
     "THREE_CARD_TOTALS",
@@ -79,4 +100,6 @@ __all__ = [
     "pegging_bound",
     "deal_bound",
     "game_bound",
+    "total_bound",
+    "MANUAL_COUNT_AWARD",
 ]

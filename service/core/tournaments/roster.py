@@ -60,11 +60,11 @@ class Spellings(dict[str, str]):
     def __call__(self, name: str) -> str:
         found = self.get(name)
         if found is None:
-            key = normal(name)
-            control = next((c for c in key if _unprintable(c)), None)
-            if control is not None:
+            found = normal(name) or unicodedata.normalize("NFC", name)  # a name of white space alone, as sent
+            control = next((c for c in found if _unprintable(c)), None)
+            if control is not None:  # a tab alone too: the sheet shows nothing
                 raise InvalidEvent(said("name_control", name=name, code=f"{ord(control):04X}"))
-            found = self[name] = key or unicodedata.normalize("NFC", name)
+            self[name] = found
         return found
 
     def all(self, names: Sequence[str]) -> tuple[str, ...]:
@@ -148,14 +148,17 @@ def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
 
 
 # Format characters a name may hold: the joiners some scripts and emoji need (Persian writes
-# ZWNJ inside words). Every other (a soft hyphen, a zero-width space, a BOM, a direction
-# override that prints the name backwards) is refused like a control character.
-_JOINERS = frozenset("\u200c\u200d")
+# ZWNJ inside words), the word joiner, the direction marks that place a mixed-script name's
+# parts without turning it around (LRM, RLM, ALM), Mongolian's vowel separator, and the tags of
+# a flag emoji (the Scotland flag is a black flag and tag characters). Every other (a soft hyphen,
+# a zero-width space, a BOM, a direction override or isolate that prints the name backwards) is
+# refused like a control character, and so is a line or paragraph separator (a line break).
+_JOINERS = frozenset("\u200c\u200d\u2060\u200e\u200f\u061c\u180e") | frozenset(map(chr, range(0xE0020, 0xE0080)))
 
 
 def _unprintable(c: str) -> bool:
     category = unicodedata.category(c)
-    return category == "Cc" or (category == "Cf" and c not in _JOINERS)
+    return category in ("Cc", "Zl", "Zp") or (category == "Cf" and c not in _JOINERS)
 
 
 def _codes(name: str, other: str) -> str:
