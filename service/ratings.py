@@ -5,8 +5,9 @@ This is the one module that uses a library the core may not: the core is standar
 (``tests/test_architecture.py``), and a rating model is not a rule of the game but an estimate, so
 it lives beside the core, not in it, and the API layer calls it as it calls the core. Every game
 is first judged by the core (:func:`service.core.scoring.results.outcomes`: the same checks as the
-standings), then rated in the order given: its winner first (a conceded game's too, whatever the pegs), the
-others by their final scores (equal scores tie, as a drawn fixed-deal game does).
+standings), then rated in the order given: its winner first, the others by their final scores (equal scores
+tie, as a drawn fixed-deal game does); a game given up, its winner over the one who gave up alone (the others of
+three or four neither won nor lost it: docs/rules.md 8.4).
 
 Why openskill and these settings (docs/director-guide.md, "Ratings"): on simulated seasons its
 ratings ranked players by their hidden strength better than the ``glicko2`` package's and

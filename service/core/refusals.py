@@ -169,7 +169,7 @@ REFUSALS: dict[str, str] = {
     "match_over_drawn": "the match is over: drawn, {high} match points to {low}",
     "match_over_won": "the match is over: side {side} won it, {high} match points to {low}",
     "match_over_triple": "the match is over: side {side} won it by a triple skunk, {high} match points to {low}",
-    "event_players_most": "an event here has at most {most} players; these games, byes and awards name {count}",
+    "event_players_most": "an event here has at most {most} players; these games and byes name {count}",
     "rating_players_most": "a rating list here has at most {most} players; this one names {count}",
     "bracket_entrants": "an elimination bracket has 2 to {most} entrants, not {count}",
     "one_game_decides": "one game decides a match here (no match rules given), not {count}",

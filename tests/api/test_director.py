@@ -563,7 +563,7 @@ def test_a_bracket_of_matches_in_three_formats(client: FlaskClient) -> None:
 def test_an_event_has_at_most_4096_players(client: FlaskClient) -> None:
     crowd = [{"players": [f"n{4 * i + k}" for k in range(4)], "scores": [121, 100, 90, 80]} for i in range(1025)]
     problem = expect_problem(post(client, "standings", {"games": crowd}), 422, "invalid-event")
-    assert problem["detail"] == "an event here has at most 4096 players; these games, byes and awards name 4100"
+    assert problem["detail"] == "an event here has at most 4096 players; these games and byes name 4100"
     assert post(client, "standings", {"games": crowd[:1024]}).status_code == 200
 
 

@@ -145,6 +145,17 @@ def test_the_cross_check_names_a_player_left_out_of_a_round(client: FlaskClient)
     assert post(client, "cross-check", event).json["unplaced"] == []
 
 
+def test_the_cross_check_lists_the_first_thousand_left_out_and_says_how_many_more(client: FlaskClient) -> None:
+    players = [f"p{i:04d}" for i in range(1003)]  # one table of two: 1,001 players left out of round 1
+    event = {"players": players, "tables": [{"round": 1, "table": 1, "players": players[:2]}]}
+    answer = post(client, "cross-check", event).json
+    assert answer["unplaced_count"] == 1001 and len(answer["unplaced"]) == 1000
+    assert answer["unplaced"][0] == {"round": 1, "player": "p0002"}
+    sheet = client.post("/v1/tournaments/event/cross-check", json=event, headers={"Accept": "text/csv"})
+    last = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))[-1]
+    assert last[4] == "1 more with no table or bye, not listed"
+
+
 def test_pairing_waits_for_every_table_and_then_leaves_out_the_withdrawn(client: FlaskClient) -> None:
     problem = expect_problem(post(client, "pairings", EVERY_KIND), 422)
     assert "2 tables are not settled" in problem["detail"]

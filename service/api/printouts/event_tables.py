@@ -157,6 +157,9 @@ def cross_check_table(value: CrossCheck) -> Table:
     rows += [
         (number, None, name, None, unplaced, None, None, None, None, None, None) for number, name in value.unplaced
     ]
+    if value.unplaced_count > len(value.unplaced):  # the sheet says it stops short, not only the page's notes
+        more = Word(f"{value.unplaced_count - len(value.unplaced)} more with no table or bye, not listed")
+        rows.append((None, None, None, None, more, None, None, None, None, None, None))
     counted = [f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()]
     notes = (", ".join([*counted, f"no table or bye: {value.unplaced_count}"]),)
     return Table("Scorecard cross-check", header, tuple(rows), notes)

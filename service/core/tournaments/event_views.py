@@ -329,8 +329,15 @@ def cross_check(ledger: Ledger) -> CrossCheck:
     """
     placed = {(t.round, p) for t in ledger.tables for p in t.players} | {(b.round, b.player) for b in ledger.byes}
     rounds = sorted({t.round for t in ledger.tables})
-    left = [(r, e.name) for r in rounds for e in ledger.entries if e.plays(r) and (r, e.name) not in placed]
-    return CrossCheck(ledger.tables, tuple(left[:MAX_UNPLACED]), len(left))
+    listed: list[tuple[int, str]] = []
+    count = 0  # counted, not kept: 4,096 players and 128 rounds of one table leave half a million
+    for r in rounds:
+        for e in ledger.entries:
+            if e.plays(r) and (r, e.name) not in placed:
+                count += 1
+                if len(listed) < MAX_UNPLACED:
+                    listed.append((r, e.name))
+    return CrossCheck(ledger.tables, tuple(listed), count)
 
 
 __all__ = [

@@ -19,6 +19,7 @@ lacks says which roster name it resembles.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -61,7 +62,7 @@ class Spellings(dict[str, str]):
         found = self.get(name)
         if found is None:
             found = normal(name) or unicodedata.normalize("NFC", name)  # a name of white space alone, as sent
-            control = next((c for c in found if _unprintable(c)), None)
+            control = _hidden(found)
             if control is not None:  # a tab alone too: the sheet shows nothing
                 raise InvalidEvent(said("name_control", name=name, code=f"{ord(control):04X}"))
             self[name] = found
@@ -148,17 +149,29 @@ def quoted(names: Sequence[str], most: int = MAX_PROBLEMS) -> str:
 
 
 # Format characters a name may hold: the joiners some scripts and emoji need (Persian writes
-# ZWNJ inside words), the word joiner, the direction marks that place a mixed-script name's
-# parts without turning it around (LRM, RLM, ALM), Mongolian's vowel separator, and the tags of
-# a flag emoji (the Scotland flag is a black flag and tag characters). Every other (a soft hyphen,
-# a zero-width space, a BOM, a direction override or isolate that prints the name backwards) is
-# refused like a control character, and so is a line or paragraph separator (a line break).
-_JOINERS = frozenset("\u200c\u200d\u2060\u200e\u200f\u061c\u180e") | frozenset(map(chr, range(0xE0020, 0xE0080)))
+# ZWNJ inside words) and the direction marks that place a mixed-script name's parts without
+# turning anything around (LRM, RLM); and the tags of a flag emoji inside the flag (the Scotland
+# flag is a black flag, tag characters and a cancel tag). Every other (a soft hyphen, a
+# zero-width space, a BOM, a word joiner, a direction override or isolate that prints the name
+# backwards, a tag outside a flag: hidden text) is refused like a control character, and so is a
+# line or paragraph separator (a line break), and a name of such marks alone (it prints as nothing).
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+_FLAG = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
 
 
 def _unprintable(c: str) -> bool:
     category = unicodedata.category(c)
     return category in ("Cc", "Zl", "Zp") or (category == "Cf" and c not in _JOINERS)
+
+
+def _hidden(name: str) -> str | None:
+    """The first character of ``name`` that prints as nothing or turns it around, if any (a name
+    of allowed marks alone: its first)."""
+    rest = _FLAG.sub("\U0001f3f4", name)
+    found = next((c for c in rest if _unprintable(c)), None)
+    if found is None and rest and all(unicodedata.category(c) == "Cf" for c in rest):
+        return rest[0]
+    return found
 
 
 def _codes(name: str, other: str) -> str:
@@ -196,7 +209,7 @@ def roster_problems(names: Sequence[str], pointer: str) -> list[Problem]:
         if not key:
             found.append(Problem(where, said("name_blank")))
             continue
-        control = next((c for c in key if _unprintable(c)), None)
+        control = _hidden(key)
         if control is not None:  # a tab, a NUL, a zero-width space, ... inside the name: invisible on the sheet
             found.append(Problem(where, said("name_control", name=name, code=f"{ord(control):04X}")))
             continue

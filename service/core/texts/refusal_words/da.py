@@ -105,7 +105,7 @@ TEMPLATES: dict[str, str] = {
     "match_over_drawn": "matchen er slut: uafgjort, {high} matchpoint mod {low}",
     "match_over_won": "matchen er slut: side {side} vandt den, {high} matchpoint mod {low}",
     "match_over_triple": "matchen er slut: side {side} vandt den med en tredobbelt skunk, {high} matchpoint mod {low}",
-    "event_players_most": "en turnering her har højst {most} spillere; disse spil, oversidninger og tildelinger nævner {count}",
+    "event_players_most": "en turnering her har højst {most} spillere; disse spil og oversidninger nævner {count}",
     "rating_players_most": "en ratingliste her har højst {most} spillere; denne nævner {count}",
     "bracket_entrants": "et knockoutskema har 2 til {most} deltagere, ikke {count}",
     "one_game_decides": "ét spil afgør en match her (ingen matchregler angivet), ikke {count}",

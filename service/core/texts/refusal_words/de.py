@@ -105,7 +105,7 @@ TEMPLATES: dict[str, str] = {
     "match_over_drawn": "das Match ist vorbei: unentschieden, {high} Matchpunkte zu {low}",
     "match_over_won": "das Match ist vorbei: Seite {side} hat es gewonnen, {high} Matchpunkte zu {low}",
     "match_over_triple": "das Match ist vorbei: Seite {side} hat es mit einem dreifachen Skunk gewonnen, {high} Matchpunkte zu {low}",
-    "event_players_most": "ein Turnier hat hier höchstens {most} Spieler; diese Spiele, Freilose und Gutschriften nennen {count}",
+    "event_players_most": "ein Turnier hat hier höchstens {most} Spieler; diese Spiele und Freilose nennen {count}",
     "rating_players_most": "eine Ratingliste hat hier höchstens {most} Spieler; diese nennt {count}",
     "bracket_entrants": "ein K.-o.-Baum hat 2 bis {most} Teilnehmer, nicht {count}",
     "one_game_decides": "ein Spiel entscheidet hier ein Match (keine Matchregeln angegeben), nicht {count}",

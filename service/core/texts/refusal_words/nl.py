@@ -105,7 +105,7 @@ TEMPLATES: dict[str, str] = {
     "match_over_drawn": "de match is afgelopen: gelijkspel, {high} matchpunten tegen {low}",
     "match_over_won": "de match is afgelopen: kant {side} heeft hem gewonnen, {high} matchpunten tegen {low}",
     "match_over_triple": "de match is afgelopen: kant {side} heeft hem met een drievoudige skunk gewonnen, {high} matchpunten tegen {low}",
-    "event_players_most": "een toernooi heeft hier hoogstens {most} spelers; deze spellen, vrijlotingen en toekenningen noemen er {count}",
+    "event_players_most": "een toernooi heeft hier hoogstens {most} spelers; deze spellen en vrijlotingen noemen er {count}",
     "rating_players_most": "een ratinglijst heeft hier hoogstens {most} spelers; deze noemt er {count}",
     "bracket_entrants": "een afvalschema heeft 2 tot {most} deelnemers, niet {count}",
     "one_game_decides": "één spel beslist hier een match (geen matchregels gegeven), niet {count}",

@@ -105,7 +105,7 @@ TEMPLATES: dict[str, str] = {
     "match_over_drawn": "matchen är slut: oavgjord, {high} matchpoäng mot {low}",
     "match_over_won": "matchen är slut: sida {side} vann den, {high} matchpoäng mot {low}",
     "match_over_triple": "matchen är slut: sida {side} vann den med en trippel skunk, {high} matchpoäng mot {low}",
-    "event_players_most": "en tävling här har högst {most} spelare; de här partierna, frilottarna och tilldelningarna nämner {count}",
+    "event_players_most": "en tävling här har högst {most} spelare; de här partierna och frilottarna nämner {count}",
     "rating_players_most": "en rankinglista här har högst {most} spelare; den här nämner {count}",
     "bracket_entrants": "ett utslagsschema har 2 till {most} deltagare, inte {count}",
     "one_game_decides": "ett parti avgör en match här (inga matchregler givna), inte {count}",
