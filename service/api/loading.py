@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from ..core.errors import InvalidEvent
 from .contract import DEFAULT_LIMIT, SPEC, ContractViolation
 from .http.bodies import collector_paused, read_json
 from .wire import LOADERS, advice, boards, coach, director, events, games, hands, pegging, tournaments
@@ -74,11 +75,39 @@ def body(operation_id: str, behind: Behind | None = None) -> Callable[[Callable[
                 with collector_paused():
                     data = read_json(operation_id)
                     check(operation_id, data)
-                    return view(to_values(data), *args, **kwargs)
+                    return view(_pointed(to_values, data), *args, **kwargs)
             data = read_json(operation_id)
             check(operation_id, data)
-            return view(to_values(data), *args, **kwargs)
+            return view(_pointed(to_values, data), *args, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def _pointed(to_values: Callable[[Any], Any], data: Any) -> Any:
+    """The body's values; a name the loader refuses (a control character in it: the names'
+    one reader, :class:`~..core.tournaments.roster.Spellings`, does not know where it sits)
+    pointed at its first place in the body."""
+    try:
+        return to_values(data)
+    except InvalidEvent as error:
+        if error.pointer is None and error.said is not None and error.said.key == "name_control":
+            error.pointer = _first_place(data, error.said.params.get("name"))
+        raise
+
+
+def _first_place(data: Any, value: Any, at: str = "") -> str | None:
+    """The JSON pointer of the first string ``value`` in ``data`` (depth first, in order).
+
+    >>> _first_place({"games": [{"players": ["ann", "b/b"]}], "byes": ["b/b"]}, "b/b")
+    '/games/0/players/1'
+    """
+    if isinstance(data, str):
+        return at if data == value else None
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, item in items:
+        found = _first_place(item, value, f"{at}/{str(key).replace('~', '~0').replace('/', '~1')}")
+        if found is not None:
+            return found
+    return None

@@ -443,6 +443,15 @@ def test_a_name_that_prints_as_nothing_or_backwards_is_refused_by_every_tool(
     assert "U+" in refused["detail"] and "format character" in refused["detail"]
 
 
+def test_a_refused_name_is_pointed_at_where_it_first_stands(client: FlaskClient) -> None:
+    games = [{"players": ["ann", "bob"], "scores": [121, 90]}, {"players": ["ann", "b\u200bob"], "scores": [121, 90]}]
+    refused = expect_problem(client.post("/v1/tournaments/standings", json={"games": games}), 422, "invalid-event")
+    assert [e["pointer"] for e in refused["errors"]] == ["/games/1/players/1"]
+    body = {"players": ["ann", "bob"], "avoid": [["ann", "b\tb"]]}
+    refused = expect_problem(client.post("/v1/tournaments/swiss-pairings?lang=de", json=body), 422, "invalid-event")
+    assert [e["pointer"] for e in refused["errors"]] == ["/avoid/0/1"] and "U+0009" in refused["detail"]
+
+
 @pytest.mark.parametrize(
     "name",
     [
