@@ -108,7 +108,6 @@ def rate(
         for name, (new,) in zip(names, rated):
             current[name] = new
             count[name] = count.get(name, 0) + 1
-            order.setdefault(name, len(order))
     for name in players:
         current.setdefault(name, model.rating())
     rows = [Rating(name, r.mu, r.sigma, count.get(name, 0)) for name, r in current.items()]

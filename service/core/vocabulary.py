@@ -173,9 +173,13 @@ SourceKind = Literal["seed", "winner", "loser", "none"]
 # What a playoff's seeds come from: the places in the standings, or the rating list of the games.
 SeedBy = Literal["standings", "ratings"]
 
+# A scorecard table's cross-check (the event file), in the order the cross-check counts them.
+TableStatus = Literal["agreed", "one_card", "ruled", "disputed", "missing"]
+
 BRACKETS: tuple[BracketName, ...] = get_args(BracketName)
 BRACKET_STATUSES: tuple[BracketStatus, ...] = get_args(BracketStatus)
 SOURCE_KINDS: tuple[SourceKind, ...] = get_args(SourceKind)
+TABLE_STATUSES: tuple[TableStatus, ...] = get_args(TableStatus)
 
 __all__ = [
     "CribFlush",
@@ -232,4 +236,6 @@ __all__ = [
     "BRACKET_STATUSES",
     "SOURCE_KINDS",
     "SeedBy",
+    "TableStatus",
+    "TABLE_STATUSES",
 ]

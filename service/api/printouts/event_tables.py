@@ -17,8 +17,6 @@ from ..formats import Table
 from ..wire.tables import schedule_table, standings_table
 from .heading import Cell, Word
 
-STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")  # as the cross-check counts them
-
 
 def event_standings_table(value: EventStandings) -> Table:
     """The standings after the round, with each player's entry and withdrawal, and where each
@@ -127,10 +125,8 @@ def cross_check_table(value: CrossCheck) -> Table:
     """Every table not agreed, one row per card handed in for it (a table with no card: one row,
     the card's columns empty), then a row for each player with neither a table nor a bye in a
     round (the player in ``player_1``, the table empty); the counts of each status in the notes."""
-    counts = dict.fromkeys(STATUSES, 0)
     rows: list[tuple[Cell, ...]] = []
     for t in value.tables:
-        counts[t.status] += 1
         if t.status == "agreed":
             continue
         seat: tuple[Cell, ...] = (t.round, t.table, t.players[0], t.players[1], Word(t.status.replace("_", " ")))
@@ -160,7 +156,7 @@ def cross_check_table(value: CrossCheck) -> Table:
     if value.unplaced_count > len(value.unplaced):  # the sheet says it stops short, not only the page's notes
         more = Word(f"{value.unplaced_count - len(value.unplaced)} more with no table or bye, not listed")
         rows.append((None, None, None, None, more, None, None, None, None, None, None))
-    counted = [f"{status.replace('_', ' ')}: {count}" for status, count in counts.items()]
+    counted = [f"{status.replace('_', ' ')}: {count}" for status, count in value.counts.items()]
     notes = (", ".join([*counted, f"no table or bye: {value.unplaced_count}"]),)
     return Table("Scorecard cross-check", header, tuple(rows), notes)
 

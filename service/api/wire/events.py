@@ -170,16 +170,10 @@ def event_crosstable(value: tuple[EventStandings, tuple[RoundRow, ...]]) -> dict
     }
 
 
-STATUSES = ("agreed", "one_card", "ruled", "disputed", "missing")
-
-
 @encoder("EventCrossCheck")
 def cross_check(value: CrossCheck) -> dict[str, Any]:
-    counts = dict.fromkeys(STATUSES, 0)
-    for t in value.tables:
-        counts[t.status] += 1
     return {
-        "counts": counts,
+        "counts": value.counts,
         "tables": [table_check(t) for t in value.tables if t.status != "agreed"],
         "unplaced": [{"round": number, "player": name} for number, name in value.unplaced],
         "unplaced_count": value.unplaced_count,

@@ -42,6 +42,7 @@ from ..refusals import Said, said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import MAX_PROBLEMS, Problem, judge
+from ..vocabulary import TableStatus
 from .roster import Roster, quoted, roster_problems
 
 ByeKind = str  # "full", "half" or "zero" (the contract's enum)
@@ -125,7 +126,7 @@ class TableResult:
     round: int
     table: int
     players: tuple[str, str]
-    status: str
+    status: TableStatus
     cards: tuple[Card, ...]
     outcome: Outcome | None
     forfeit: str | None
@@ -461,6 +462,7 @@ def _cross_check(
 ) -> TableResult:
     """A table's result from its cards: the director's ruling if there is one, else the players'
     cards when they agree (or the one card in); cards that differ give no result."""
+    status: TableStatus
     ruling = [card for card in cards if card.by is None]
     said = {(card.scores, card.forfeit, card.conceded_by) for card in cards if card.by is not None}
     if ruling:

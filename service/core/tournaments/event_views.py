@@ -41,6 +41,7 @@ from ..refusals import said
 from ..rules import Rules
 from ..scoring.outcome import Outcome
 from ..scoring.results import GameResult
+from ..vocabulary import TABLE_STATUSES, TableStatus
 from .cut import Cut, cut
 from .event import Bye, Check, Ledger, TableResult, settled_first, unsettled
 from .roster import Roster
@@ -310,6 +311,14 @@ class CrossCheck:
     tables: tuple[TableResult, ...]
     unplaced: tuple[tuple[int, str], ...]
     unplaced_count: int
+
+    @property
+    def counts(self) -> dict[TableStatus, int]:
+        """How many tables have each status, every status named (in :data:`TABLE_STATUSES` order)."""
+        counts = dict.fromkeys(TABLE_STATUSES, 0)
+        for t in self.tables:
+            counts[t.status] += 1
+        return counts
 
 
 MAX_UNPLACED = 1000
